@@ -1,0 +1,153 @@
+//! Generated ids: ULIDs (Kernel) and 32-hex uids (Agens), from cryptographic randomness drawn
+//! in batches so that one id does not cost one call into the platform's random source.
+
+use ulid::Ulid;
+
+/// Why an id could not be made.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IdError {
+    /// The platform's random source failed.
+    Random(String),
+    /// The clock reading is not a time a ULID can hold (before 1970 or after 10889).
+    Clock(f64),
+}
+
+impl std::fmt::Display for IdError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IdError::Random(e) => write!(f, "no cryptographic randomness available: {e}"),
+            IdError::Clock(t) => write!(f, "the clock reading {t} is not a time a ULID can hold"),
+        }
+    }
+}
+
+impl std::error::Error for IdError {}
+
+/// Random bytes from the platform, fetched 256 at a time.
+pub struct RandomPool {
+    buf: [u8; 256],
+    pos: usize,
+}
+
+impl Default for RandomPool {
+    fn default() -> Self {
+        RandomPool {
+            buf: [0; 256],
+            pos: 256,
+        }
+    }
+}
+
+impl RandomPool {
+    pub fn fill(&mut self, out: &mut [u8]) -> Result<(), IdError> {
+        for b in out.iter_mut() {
+            if self.pos == self.buf.len() {
+                getrandom::fill(&mut self.buf).map_err(|e| IdError::Random(e.to_string()))?;
+                self.pos = 0;
+            }
+            *b = self.buf[self.pos];
+            self.pos += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Monotonic ULIDs: within one millisecond (or when the clock steps back) the next id is the
+/// previous one plus one, so ids sort in creation order. The id's time is also the message's
+/// `timestamp`: both come from the same reading.
+#[derive(Default)]
+pub struct UlidGenerator {
+    last: Option<Ulid>,
+    pool: RandomPool,
+}
+
+const MAX_MS: u64 = (1 << 48) - 1;
+
+impl UlidGenerator {
+    /// The next id for a clock reading in ms since the epoch, and the ms the id carries.
+    pub fn next(&mut self, now_ms: f64) -> Result<(Ulid, u64), IdError> {
+        if !(now_ms >= 0.0 && now_ms <= MAX_MS as f64) {
+            return Err(IdError::Clock(now_ms));
+        }
+        let now = now_ms as u64;
+        let id = match self.last {
+            Some(last) if last.timestamp_ms() >= now => match last.increment() {
+                Ok(next) => next,
+                // 2^80 ids in one millisecond: move to the next one.
+                Err(_) => self.fresh(last.timestamp_ms() + 1)?,
+            },
+            _ => self.fresh(now)?,
+        };
+        self.last = Some(id);
+        Ok((id, id.timestamp_ms()))
+    }
+
+    fn fresh(&mut self, ms: u64) -> Result<Ulid, IdError> {
+        if ms > MAX_MS {
+            return Err(IdError::Clock(ms as f64));
+        }
+        let mut r = [0u8; 16];
+        self.pool.fill(&mut r[6..])?;
+        Ok(Ulid::from_parts(ms, u128::from_be_bytes(r)))
+    }
+}
+
+/// A uid as Agens makes them: 16 random bytes as 32 lowercase hex characters.
+pub fn hex_uid(pool: &mut RandomPool) -> Result<String, IdError> {
+    let mut b = [0u8; 16];
+    pool.fill(&mut b)?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_in_one_millisecond_increase_and_share_its_time() {
+        let mut g = UlidGenerator::default();
+        let (a, ta) = g.next(1_700_000_000_000.0).unwrap();
+        let (b, tb) = g.next(1_700_000_000_000.0).unwrap();
+        assert_eq!((ta, tb), (1_700_000_000_000, 1_700_000_000_000));
+        assert_eq!(b.random(), a.random() + 1);
+        assert!(b.to_string() > a.to_string());
+    }
+
+    #[test]
+    fn a_clock_that_steps_back_keeps_order() {
+        let mut g = UlidGenerator::default();
+        let (a, _) = g.next(2_000.0).unwrap();
+        let (b, tb) = g.next(1_000.0).unwrap();
+        assert!(b > a);
+        assert_eq!(tb, 2_000);
+        let (c, tc) = g.next(3_000.0).unwrap();
+        assert_eq!(tc, 3_000);
+        assert!(c > b);
+        assert_eq!(c.timestamp_ms(), 3_000);
+    }
+
+    #[test]
+    fn clock_readings_a_ulid_cannot_hold_are_errors() {
+        let mut g = UlidGenerator::default();
+        for bad in [f64::NAN, -1.0, f64::INFINITY, 2f64.powi(48)] {
+            assert!(matches!(g.next(bad), Err(IdError::Clock(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fresh_ids_differ() {
+        let mut g = UlidGenerator::default();
+        let ids: std::collections::HashSet<_> =
+            (0..1000).map(|i| g.next(i as f64 * 10.0).unwrap().0).collect();
+        assert_eq!(ids.len(), 1000);
+    }
+
+    #[test]
+    fn hex_uids_are_32_lowercase_hex() {
+        let mut p = RandomPool::default();
+        let a = hex_uid(&mut p).unwrap();
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')));
+        assert_ne!(a, hex_uid(&mut p).unwrap());
+    }
+}

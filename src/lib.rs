@@ -1,0 +1,20 @@
+//! agent-messages: define, construct, validate and convert the message formats of agent
+//! frameworks. This file is the module map only.
+//!
+//! * [`tape`]: the flat encoding every input is read through (a JS value walked once in
+//!   JavaScript, or JSON text parsed here), so that validation never builds a tree.
+//! * [`validate`]: the one validation engine: shapes, issues, paths, limits, strictness, and
+//!   the lossless JSON codec that rides on the same walk.
+//! * [`formats`]: one module per message format: its TypeScript-facing types, its shapes and
+//!   its constructors.
+//! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
+//! * `wasm`: the only code that knows about JavaScript (compiled for wasm32 only).
+
+pub mod formats;
+pub mod ids;
+pub mod keys;
+pub mod tape;
+pub mod validate;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

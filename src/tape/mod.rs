@@ -1,0 +1,323 @@
+//! The tape: a flat, pre-order encoding of one value (or of many, inside an array).
+//!
+//! A JavaScript value is written by the facade's walker (`pkg-template/src/tape.js`) straight
+//! into wasm memory in one crossing; JSON text is parsed into the same layout by [`json`].
+//! The validator then reads words, never a tree. Every container records where it ends, so a
+//! subtree is skipped in O(1).
+//!
+//! Word layout (`[tag, operands...]`):
+//!
+//! | tag | operands | meaning |
+//! |---|---|---|
+//! | `NULL` `UNDEF` `TRUE` `FALSE` | | scalars |
+//! | `NUM` | index into `nums` | a number (maybe NaN or infinite) |
+//! | `STR` | len, off, copied, flags | a string; see [`Str`] |
+//! | `OBJ` | end | properties as `KEY_*` then a value, closed by `END`; `end` is the index after `END` |
+//! | `ARR` | end | items, closed by `END` |
+//! | `BYTES` | len, off | a `Uint8Array`; `off` into `bytes` when the walker copied them |
+//! | `ERROR` | | an `Error`, followed by an `OBJ` of its name, message, stack, cause and own properties |
+//! | `BIGINT` `SYMBOL` `FUNCTION` `CYCLE` `DEEP` | | values JSON cannot hold, a cycle, the depth limit |
+//! | `OTHER` | kind | an object of a kind we do not walk (`Date`, `Map`, ...); see [`other_kind_name`] |
+//! | `THREW` | | reading the value threw (a getter, a Proxy); followed by a `STR` with the message |
+//! | `KEY_ID` | id | a key from [`crate::keys`] |
+//! | `KEY_STR` | len, off, copied, flags | any other key, always copied whole |
+
+pub mod builder;
+pub mod json;
+
+pub const END: u32 = 0;
+pub const NULL: u32 = 1;
+pub const UNDEF: u32 = 2;
+pub const TRUE: u32 = 3;
+pub const FALSE: u32 = 4;
+pub const NUM: u32 = 5;
+pub const STR: u32 = 6;
+pub const OBJ: u32 = 7;
+pub const ARR: u32 = 8;
+pub const BYTES: u32 = 9;
+pub const ERROR: u32 = 10;
+pub const BIGINT: u32 = 11;
+pub const SYMBOL: u32 = 12;
+pub const FUNCTION: u32 = 13;
+pub const OTHER: u32 = 14;
+pub const CYCLE: u32 = 15;
+pub const DEEP: u32 = 16;
+pub const THREW: u32 = 17;
+pub const KEY_ID: u32 = 20;
+pub const KEY_STR: u32 = 21;
+
+/// String flag: the string holds a lone surrogate (it cannot be encoded as UTF-8).
+pub const F_ILL_FORMED: u32 = 1;
+/// String flag (JSON text only): the raw text contains escapes, so it must be decoded to compare.
+pub const F_ESCAPED: u32 = 2;
+/// String flag (JSON text only): the string is not standard base64.
+pub const F_NOT_BASE64: u32 = 4;
+
+/// How many UTF-16 units of a string the JavaScript walker copies in the fast mode. Longer
+/// strings carry their length and this prefix: no rule of any format needs more than a prefix
+/// of a long string (a `type` tag, a `data:` URL head), and copying megabytes of text only to
+/// learn that it is a string is the cost this design exists to avoid.
+pub const SHORT_STRING: u32 = 64;
+
+/// Names for `OTHER` kinds, as the walker numbers them.
+pub fn other_kind_name(kind: u32) -> &'static str {
+    match kind {
+        1 => "Date",
+        2 => "Map",
+        3 => "Set",
+        4 => "RegExp",
+        5 => "Promise",
+        6 => "ArrayBuffer",
+        7 => "typed array",
+        8 => "WeakMap",
+        9 => "WeakSet",
+        _ => "object",
+    }
+}
+
+/// Where the characters of a tape's strings live.
+#[derive(Clone, Copy)]
+pub enum Chars<'a> {
+    /// JavaScript strings, as UTF-16 code units.
+    Utf16(&'a [u16]),
+    /// JSON text: strings are byte ranges of the text, escapes undecoded.
+    Utf8(&'a [u8]),
+}
+
+/// A read-only view of a tape.
+#[derive(Clone, Copy)]
+pub struct TapeView<'a> {
+    pub words: &'a [u32],
+    pub nums: &'a [f64],
+    pub chars: Chars<'a>,
+    pub bytes: &'a [u8],
+}
+
+/// A string (or a key) on the tape.
+#[derive(Clone, Copy, Debug)]
+pub struct Str {
+    /// Length in the source's units (UTF-16 units for JS, bytes of raw text for JSON).
+    pub len: u32,
+    pub off: u32,
+    /// How many units were copied (all of them for JSON text and for keys).
+    pub copied: u32,
+    pub flags: u32,
+}
+
+impl Str {
+    pub fn complete(&self) -> bool {
+        self.copied >= self.len
+    }
+    pub fn ill_formed(&self) -> bool {
+        self.flags & F_ILL_FORMED != 0
+    }
+}
+
+impl<'a> TapeView<'a> {
+    /// The word at `i`, or `END` past the end: a truncated tape reads as closed containers
+    /// rather than panicking.
+    #[inline]
+    pub fn word(&self, i: usize) -> u32 {
+        self.words.get(i).copied().unwrap_or(END)
+    }
+
+    #[inline]
+    pub fn num(&self, i: usize) -> f64 {
+        self.nums.get(self.word(i + 1) as usize).copied().unwrap_or(f64::NAN)
+    }
+
+    /// The string whose `STR` or `KEY_STR` tag is at `i`.
+    #[inline]
+    pub fn str_at(&self, i: usize) -> Str {
+        Str {
+            len: self.word(i + 1),
+            off: self.word(i + 2),
+            copied: self.word(i + 3),
+            flags: self.word(i + 4),
+        }
+    }
+
+    /// Index of the value after the one starting at `i`.
+    pub fn skip(&self, i: usize) -> usize {
+        match self.word(i) {
+            NUM | OTHER | KEY_ID => i + 2,
+            STR | KEY_STR => i + 5,
+            BYTES => i + 3,
+            OBJ | ARR => (self.word(i + 1) as usize).max(i + 2),
+            ERROR | THREW => self.skip(i + 1),
+            _ => i + 1,
+        }
+    }
+
+    /// Does the (copied part of the) string equal `lit`? False when it was not copied whole.
+    pub fn str_eq(&self, s: Str, lit: &str) -> bool {
+        if !s.complete() {
+            return false;
+        }
+        match self.chars {
+            Chars::Utf16(units) => {
+                let Some(src) = units.get(s.off as usize..(s.off + s.len) as usize) else {
+                    return false;
+                };
+                src.iter().copied().eq(lit.encode_utf16())
+            }
+            Chars::Utf8(text) => {
+                let Some(raw) = text.get(s.off as usize..(s.off + s.len) as usize) else {
+                    return false;
+                };
+                if s.flags & F_ESCAPED == 0 {
+                    raw == lit.as_bytes()
+                } else {
+                    json::unescape(raw).is_some_and(|u| u.iter().copied().eq(lit.encode_utf16()))
+                }
+            }
+        }
+    }
+
+    /// The copied part of the string as UTF-16 units (lone surrogates kept).
+    pub fn str_units(&self, s: Str) -> Vec<u16> {
+        match self.chars {
+            Chars::Utf16(units) => {
+                let end = (s.off + s.copied.min(s.len)) as usize;
+                units.get(s.off as usize..end).unwrap_or(&[]).to_vec()
+            }
+            Chars::Utf8(text) => {
+                let raw = text.get(s.off as usize..(s.off + s.len) as usize).unwrap_or(&[]);
+                if s.flags & F_ESCAPED == 0 {
+                    String::from_utf8_lossy(raw).encode_utf16().collect()
+                } else {
+                    json::unescape(raw).unwrap_or_default()
+                }
+            }
+        }
+    }
+
+    /// The copied part of the string as Rust text (lone surrogates become U+FFFD).
+    pub fn str_lossy(&self, s: Str) -> String {
+        String::from_utf16_lossy(&self.str_units(s))
+    }
+
+    /// The name of the key whose tag is at `i`.
+    pub fn key_name(&self, i: usize) -> String {
+        match self.word(i) {
+            KEY_ID => crate::keys::KEYS
+                .get(self.word(i + 1) as usize)
+                .map(|k| k.to_string())
+                .unwrap_or_default(),
+            _ => self.str_lossy(self.str_at(i)),
+        }
+    }
+
+    /// The known key at `i`, if it is one.
+    #[inline]
+    pub fn key_id(&self, i: usize) -> Option<crate::keys::Key> {
+        if self.word(i) == KEY_ID {
+            let id = self.word(i + 1);
+            if (id as usize) < crate::keys::KEYS.len() {
+                return Some(crate::keys::Key(id as u16));
+            }
+        }
+        None
+    }
+
+    /// Index of the value of a key whose tag is at `i`.
+    #[inline]
+    pub fn key_end(&self, i: usize) -> usize {
+        if self.word(i) == KEY_ID {
+            i + 2
+        } else {
+            i + 5
+        }
+    }
+
+    /// The entries of the object whose `OBJ` tag is at `i`: (key index, value index).
+    pub fn entries(&self, i: usize) -> Entries<'_, 'a> {
+        Entries {
+            tape: self,
+            at: i + 2,
+        }
+    }
+
+    /// The items of the array whose `ARR` tag is at `i`.
+    pub fn items(&self, i: usize) -> Items<'_, 'a> {
+        Items {
+            tape: self,
+            at: i + 2,
+        }
+    }
+
+    /// Find a known key in the object at `i`: the index of its value.
+    pub fn find(&self, i: usize, key: crate::keys::Key) -> Option<usize> {
+        self.entries(i)
+            .find(|&(k, _)| self.key_id(k) == Some(key))
+            .map(|(_, v)| v)
+    }
+
+    /// What a value is, in the words an issue uses for "received".
+    pub fn kind_name(&self, i: usize) -> String {
+        match self.word(i) {
+            NULL => "null".into(),
+            UNDEF => "undefined".into(),
+            TRUE | FALSE => "boolean".into(),
+            NUM => {
+                let n = self.num(i);
+                if n.is_nan() {
+                    "NaN".into()
+                } else if n.is_infinite() {
+                    if n > 0.0 { "Infinity" } else { "-Infinity" }.into()
+                } else {
+                    "number".into()
+                }
+            }
+            STR => "string".into(),
+            OBJ => "object".into(),
+            ARR => "array".into(),
+            BYTES => "Uint8Array".into(),
+            ERROR => "Error".into(),
+            BIGINT => "bigint".into(),
+            SYMBOL => "symbol".into(),
+            FUNCTION => "function".into(),
+            OTHER => other_kind_name(self.word(i + 1)).into(),
+            CYCLE => "a cycle".into(),
+            DEEP => "nesting deeper than the limit".into(),
+            THREW => "a value that threw when read".into(),
+            _ => "nothing".into(),
+        }
+    }
+}
+
+pub struct Entries<'t, 'a> {
+    tape: &'t TapeView<'a>,
+    at: usize,
+}
+
+impl Iterator for Entries<'_, '_> {
+    type Item = (usize, usize);
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let w = self.tape.word(self.at);
+        if w != KEY_ID && w != KEY_STR {
+            return None;
+        }
+        let k = self.at;
+        let v = self.tape.key_end(k);
+        self.at = self.tape.skip(v);
+        Some((k, v))
+    }
+}
+
+pub struct Items<'t, 'a> {
+    tape: &'t TapeView<'a>,
+    at: usize,
+}
+
+impl Iterator for Items<'_, '_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.tape.word(self.at) == END || self.at >= self.tape.words.len() {
+            return None;
+        }
+        let v = self.at;
+        self.at = self.tape.skip(v);
+        Some(v)
+    }
+}

@@ -1,0 +1,708 @@
+//! The walk: a tape against a shape, collecting issues, and (for the codec) writing the JSON
+//! form or listing what the JS form must revive.
+
+use super::base64;
+use super::issue::{Code, Issue, PathSeg};
+use super::json_out::{write_num, write_str, write_units};
+use super::options::Options;
+use super::shape::{ObjectShape, Shape, TaggedShape};
+use crate::keys::{self, Key};
+use crate::tape::*;
+
+/// Which form of a message the tape holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The JS form: `Uint8Array`, `Error`, `undefined` for absent optional properties.
+    Js,
+    /// The JSON form: base64 strings, error objects, the `$bytes`/`$error`/`$escape` tags in
+    /// free-form values.
+    Json,
+}
+
+/// What the JS form needs at one path of a JSON-form value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviveKind {
+    /// Replace the string with these bytes (a range of [`Revive::bytes`]).
+    Bytes { off: usize, len: usize },
+    /// Replace the object `{ name, message, stack?, cause?, ... }` with an `Error`.
+    Error,
+    /// Replace the tagging object with its single property's value.
+    Unwrap,
+}
+
+/// The revival plan for a JSON-form value: operations in post-order (children first).
+#[derive(Default, Debug, PartialEq)]
+pub struct Revive {
+    pub ops: Vec<(Vec<PathSeg>, ReviveKind)>,
+    pub bytes: Vec<u8>,
+}
+
+/// The outcome of one walk.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub issues: Vec<Issue>,
+    /// The JSON text, when encoding was asked for and there were no issues.
+    pub json: Option<String>,
+    pub revive: Revive,
+}
+
+/// Validate the value at tape index `at` against `shape`.
+pub fn check(tape: &TapeView, at: usize, shape: &Shape, mode: Mode, opts: &Options) -> Checked {
+    let mut w = Walk::new(tape, mode, opts, false);
+    w.value(at, shape);
+    w.finish()
+}
+
+/// Validate each item of the array at `at` on its own: (item index, its outcome).
+pub fn check_each(
+    tape: &TapeView,
+    at: usize,
+    shape: &Shape,
+    mode: Mode,
+    opts: &Options,
+) -> Vec<Checked> {
+    if tape.word(at) != ARR {
+        return vec![check(tape, at, shape, mode, opts)];
+    }
+    tape.items(at)
+        .map(|item| check(tape, item, shape, mode, opts))
+        .collect()
+}
+
+/// Validate the JS-form value at `at` and write its JSON form.
+pub fn encode_json(tape: &TapeView, at: usize, shape: &Shape, opts: &Options) -> Checked {
+    let mut w = Walk::new(tape, Mode::Js, opts, true);
+    w.value(at, shape);
+    w.finish()
+}
+
+/// One step of the current path, resolved to text only when an issue needs it.
+#[derive(Clone, Copy)]
+enum Seg {
+    /// The key whose tag is at this tape index.
+    KeyAt(usize),
+    Name(Key),
+    Index(u32),
+}
+
+/// The free-form tags of the JSON form, and the one that escapes an object that looks tagged.
+const TAG_BYTES: &str = "$bytes";
+const TAG_ERROR: &str = "$error";
+const TAG_ESCAPE: &str = "$escape";
+
+struct Walk<'t, 'a> {
+    tape: &'t TapeView<'a>,
+    mode: Mode,
+    opts: &'t Options,
+    issues: Vec<Issue>,
+    path: Vec<Seg>,
+    stopped: bool,
+    out: Option<String>,
+    revive: Revive,
+}
+
+impl<'t, 'a> Walk<'t, 'a> {
+    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, encode: bool) -> Self {
+        Walk {
+            tape,
+            mode,
+            opts,
+            issues: Vec::new(),
+            path: Vec::new(),
+            stopped: false,
+            out: encode.then(String::new),
+            revive: Revive::default(),
+        }
+    }
+
+    fn finish(self) -> Checked {
+        let ok = self.issues.is_empty();
+        Checked {
+            issues: self.issues,
+            json: if ok { self.out } else { None },
+            revive: self.revive,
+        }
+    }
+
+    // ----- paths and issues -------------------------------------------------------------
+
+    fn path_now(&self) -> Vec<PathSeg> {
+        self.path
+            .iter()
+            .map(|s| match *s {
+                Seg::KeyAt(i) => PathSeg::Key(self.tape.key_name(i)),
+                Seg::Name(k) => PathSeg::Key(k.name().to_string()),
+                Seg::Index(i) => PathSeg::Index(i),
+            })
+            .collect()
+    }
+
+    fn report(&mut self, code: Code, message: String, expected: Option<String>, received: Option<String>) {
+        if self.stopped {
+            return;
+        }
+        let mut issue = Issue::new(code, self.path_now(), message);
+        issue.expected = expected;
+        issue.received = received;
+        self.issues.push(issue);
+        if self.opts.abort_early || self.issues.len() >= self.opts.max_issues {
+            self.stopped = true;
+        }
+    }
+
+    fn expected(&mut self, at: usize, expected: &str) {
+        let received = self.tape.kind_name(at);
+        let code = match self.tape.word(at) {
+            NUM if expected == "number" => Code::NotFinite,
+            CYCLE => Code::Cycle,
+            DEEP => Code::TooDeep,
+            _ => Code::InvalidType,
+        };
+        let message = match code {
+            Code::NotFinite => format!("expected a finite number, received {received}"),
+            Code::Cycle => format!("expected {expected}, received an object that contains itself"),
+            Code::TooDeep => format!(
+                "expected {expected}, but the value is nested deeper than maxDepth ({})",
+                self.opts.max_depth
+            ),
+            _ => format!("expected {expected}, received {received}"),
+        };
+        self.report(code, message, Some(expected.to_string()), Some(received));
+    }
+
+    /// The message a `THREW` entry carries.
+    fn threw(&mut self, at: usize) {
+        let msg = self.tape.str_lossy(self.tape.str_at(at + 1));
+        self.report(
+            Code::Unreadable,
+            format!("reading this value threw: {msg}"),
+            None,
+            Some("a value that threw when read".into()),
+        );
+    }
+
+    fn ill_formed(&mut self) {
+        self.report(
+            Code::IllFormedString,
+            "the string contains a lone surrogate (UTF-16 half of a character); it cannot be encoded as UTF-8 unchanged".into(),
+            Some("a well-formed string".into()),
+            Some("a string with a lone surrogate".into()),
+        );
+    }
+
+    fn with<F: FnOnce(&mut Self)>(&mut self, seg: Seg, f: F) {
+        self.path.push(seg);
+        f(self);
+        self.path.pop();
+    }
+
+    // ----- output -----------------------------------------------------------------------
+
+    fn emit(&mut self, s: &str) {
+        if let Some(out) = &mut self.out {
+            out.push_str(s);
+        }
+    }
+
+    fn emit_key(&mut self, first: &mut bool, k: usize) {
+        if self.out.is_none() {
+            return;
+        }
+        let name = self.tape.key_name(k);
+        let units: Option<Vec<u16>> = (self.tape.word(k) == KEY_STR)
+            .then(|| self.tape.str_units(self.tape.str_at(k)));
+        let out = self.out.as_mut().expect("checked above");
+        if !*first {
+            out.push(',');
+        }
+        *first = false;
+        match units {
+            Some(u) => write_units(out, &u),
+            None => write_str(out, &name),
+        }
+        out.push(':');
+    }
+
+    fn emit_scalar(&mut self, at: usize) {
+        if self.out.is_none() {
+            return;
+        }
+        let tape = self.tape;
+        let units = (tape.word(at) == STR).then(|| tape.str_units(tape.str_at(at)));
+        let out = self.out.as_mut().expect("checked above");
+        match tape.word(at) {
+            NULL => out.push_str("null"),
+            TRUE => out.push_str("true"),
+            FALSE => out.push_str("false"),
+            NUM => write_num(out, tape.num(at)),
+            STR => write_units(out, &units.unwrap_or_default()),
+            _ => {}
+        }
+    }
+
+    fn emit_bytes(&mut self, at: usize) {
+        let (len, off) = (self.tape.word(at + 1) as usize, self.tape.word(at + 2) as usize);
+        if let Some(out) = &mut self.out {
+            out.push('"');
+            base64::encode(self.tape.bytes.get(off..off + len).unwrap_or(&[]), out);
+            out.push('"');
+        }
+    }
+
+    // ----- the walk ---------------------------------------------------------------------
+
+    fn value(&mut self, at: usize, shape: &Shape) {
+        if self.stopped {
+            return;
+        }
+        let tape = self.tape;
+        let w = tape.word(at);
+        if w == THREW {
+            return self.threw(at);
+        }
+        match shape {
+            Shape::Any => self.free(at, false),
+            Shape::Json => self.free(at, true),
+            Shape::String => match w {
+                STR => {
+                    if tape.str_at(at).ill_formed() {
+                        self.ill_formed();
+                    }
+                    self.emit_scalar(at);
+                }
+                _ => self.expected(at, "string"),
+            },
+            Shape::Number => match w {
+                NUM if tape.num(at).is_finite() => self.emit_scalar(at),
+                _ => self.expected(at, "number"),
+            },
+            Shape::Boolean => match w {
+                TRUE | FALSE => self.emit_scalar(at),
+                _ => self.expected(at, "boolean"),
+            },
+            Shape::Literal(lit) => {
+                if w == STR && tape.str_eq(tape.str_at(at), lit) {
+                    self.emit_scalar(at);
+                } else if w == STR {
+                    let found = tape.str_lossy(tape.str_at(at));
+                    self.report(
+                        Code::InvalidLiteral,
+                        format!("expected {lit:?}, received {found:?}"),
+                        Some(format!("{lit:?}")),
+                        Some(format!("{found:?}")),
+                    );
+                } else {
+                    self.expected(at, &format!("{lit:?}"));
+                }
+            }
+            Shape::Bytes => self.bytes(at),
+            Shape::Error => self.error(at),
+            Shape::Array(item) => {
+                if w != ARR {
+                    return self.expected(at, &array_name(item));
+                }
+                self.emit("[");
+                for (n, v) in tape.items(at).enumerate() {
+                    if n > 0 {
+                        self.emit(",");
+                    }
+                    self.with(Seg::Index(n as u32), |s| s.value(v, item));
+                }
+                self.emit("]");
+            }
+            Shape::Object(os) => {
+                if w != OBJ {
+                    return self.expected(at, os.name);
+                }
+                self.object(at, os, None);
+            }
+            Shape::Tagged(ts) => {
+                if w != OBJ {
+                    return self.expected(at, ts.name);
+                }
+                self.tagged(at, ts);
+            }
+        }
+    }
+
+    fn tagged(&mut self, at: usize, ts: &TaggedShape) {
+        let tape = self.tape;
+        let Some(v) = tape.find(at, ts.tag) else {
+            // Still check what every variant shares, so all problems come out at once.
+            self.with(Seg::Name(ts.tag), |s| {
+                s.report(
+                    Code::Missing,
+                    format!("required property {:?} is missing", ts.tag.name()),
+                    Some(ts.expected_tags(&s.opts.custom_types)),
+                    Some("undefined".into()),
+                )
+            });
+            return self.object(at, ts.base, Some(ts.tag));
+        };
+        if tape.word(v) != STR {
+            self.with(Seg::Name(ts.tag), |s| {
+                s.expected(v, &ts.expected_tags(&s.opts.custom_types))
+            });
+            return self.object(at, ts.base, Some(ts.tag));
+        }
+        let s = tape.str_at(v);
+        if let Some(variant) = ts.variants.iter().find(|(n, _)| tape.str_eq(s, n)) {
+            return self.object(at, variant.1, None);
+        }
+        if ts.extensible && self.opts.custom_types.iter().any(|c| tape.str_eq(s, c)) {
+            // A registered type: the base fields are checked, everything else is kept, even
+            // in strict mode (we cannot know its other fields).
+            return self.object_with(at, ts.base, Some(ts.tag), true);
+        }
+        let found = tape.str_lossy(s);
+        let expected = ts.expected_tags(&self.opts.custom_types);
+        self.with(Seg::Name(ts.tag), |w| {
+            w.report(
+                Code::UnknownType,
+                format!(
+                    "unknown {} type {found:?}; expected one of {expected}{}",
+                    ts.name,
+                    if ts.extensible { " (or register it)" } else { "" }
+                ),
+                Some(expected.clone()),
+                Some(format!("{found:?}")),
+            )
+        });
+        self.object(at, ts.base, Some(ts.tag));
+    }
+
+    /// An object against a documented interface. `tag_done`: a tag key already judged by
+    /// [`Self::tagged`], accepted here whatever its value.
+    fn object(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>) {
+        self.object_with(at, os, tag_done, false)
+    }
+
+    /// [`Self::object`]; `open` keeps unknown properties unreported even in strict mode.
+    fn object_with(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>, open: bool) {
+        let tape = self.tape;
+        let mut seen: u64 = 0;
+        let mut first = true;
+        self.emit("{");
+        for (k, v) in tape.entries(at) {
+            if self.stopped {
+                return;
+            }
+            let id = tape.key_id(k);
+            let field = id.and_then(|id| os.fields.iter().position(|f| f.key == id));
+            match field {
+                Some(fi) => {
+                    let f = &os.fields[fi];
+                    if seen & (1 << fi) != 0 {
+                        self.with(Seg::KeyAt(k), |s| {
+                            s.report(
+                                Code::DuplicateKey,
+                                format!("property {:?} appears more than once", f.key.name()),
+                                None,
+                                None,
+                            )
+                        });
+                    }
+                    seen |= 1 << fi;
+                    if f.optional && tape.word(v) == UNDEF {
+                        continue;
+                    }
+                    self.emit_key(&mut first, k);
+                    self.with(Seg::KeyAt(k), |s| s.value(v, &f.shape));
+                }
+                None if id.is_some() && id == tag_done => {
+                    self.emit_key(&mut first, k);
+                    self.emit_scalar(v);
+                }
+                None => {
+                    if self.opts.strict && !open {
+                        let name = tape.key_name(k);
+                        self.with(Seg::KeyAt(k), |s| {
+                            s.report(
+                                Code::UnrecognizedKey,
+                                format!("{} has no property {name:?} (strict mode)", os.name),
+                                None,
+                                None,
+                            )
+                        });
+                    }
+                    if tape.word(v) == UNDEF {
+                        continue;
+                    }
+                    self.emit_key(&mut first, k);
+                    self.with(Seg::KeyAt(k), |s| s.free(v, false));
+                }
+            }
+        }
+        self.emit("}");
+        for (fi, f) in os.fields.iter().enumerate() {
+            if !f.optional && seen & (1 << fi) == 0 {
+                self.with(Seg::Name(f.key), |s| {
+                    s.report(
+                        Code::Missing,
+                        format!("required property {:?} is missing", f.key.name()),
+                        Some(shape_name(&f.shape)),
+                        Some("undefined".into()),
+                    )
+                });
+            }
+        }
+    }
+
+    fn bytes(&mut self, at: usize) {
+        let tape = self.tape;
+        match (self.mode, tape.word(at)) {
+            (Mode::Js, BYTES) => self.emit_bytes(at),
+            (Mode::Js, _) => self.expected(at, "Uint8Array"),
+            (Mode::Json, STR) => self.base64_string(at),
+            (Mode::Json, _) => self.expected(at, "base64 string"),
+        }
+    }
+
+    /// A base64 string in the JSON form, planned for revival as bytes.
+    fn base64_string(&mut self, at: usize) {
+        let tape = self.tape;
+        let raw: Vec<u8> = match tape.chars {
+            Chars::Utf8(_) => String::from_utf16_lossy(&tape.str_units(tape.str_at(at))).into_bytes(),
+            Chars::Utf16(_) => tape.str_units(tape.str_at(at)).iter().map(|&u| u.min(255) as u8).collect(),
+        };
+        match base64::decode(&raw) {
+            Ok(bytes) => {
+                let off = self.revive.bytes.len();
+                let len = bytes.len();
+                self.revive.bytes.extend_from_slice(&bytes);
+                let path = self.path_now();
+                self.revive.ops.push((path, ReviveKind::Bytes { off, len }));
+            }
+            Err(pos) => self.report(
+                Code::InvalidBase64,
+                format!("expected standard padded base64 (the JSON form of Uint8Array); it goes wrong at character {pos}"),
+                Some("base64 string".into()),
+                Some("string".into()),
+            ),
+        }
+    }
+
+    fn error(&mut self, at: usize) {
+        let tape = self.tape;
+        let w = tape.word(at);
+        let obj = match (self.mode, w) {
+            (Mode::Js, ERROR) => at + 1,
+            (_, OBJ) => at,
+            (Mode::Js, _) => return self.expected(at, "Error"),
+            (Mode::Json, _) => return self.expected(at, "error object { name, message, stack?, cause? }"),
+        };
+        self.emit("{");
+        let mut first = true;
+        let (mut has_name, mut has_message) = (false, false);
+        for (k, v) in tape.entries(obj) {
+            let id = tape.key_id(k);
+            if tape.word(v) == UNDEF {
+                continue;
+            }
+            self.emit_key(&mut first, k);
+            self.with(Seg::KeyAt(k), |s| {
+                if id == Some(keys::NAME) || id == Some(keys::MESSAGE) {
+                    s.value(v, &Shape::String);
+                } else if id == Some(keys::STACK) {
+                    s.value(v, &Shape::String);
+                } else {
+                    s.free(v, false);
+                }
+            });
+            has_name |= id == Some(keys::NAME);
+            has_message |= id == Some(keys::MESSAGE);
+        }
+        self.emit("}");
+        for (present, key) in [(has_name, keys::NAME), (has_message, keys::MESSAGE)] {
+            if !present {
+                self.with(Seg::Name(key), |s| {
+                    s.report(
+                        Code::Missing,
+                        format!("an error needs a string {:?}", key.name()),
+                        Some("string".into()),
+                        Some("undefined".into()),
+                    )
+                });
+            }
+        }
+        if self.mode == Mode::Json && self.issues.is_empty() {
+            let path = self.path_now();
+            self.revive.ops.push((path, ReviveKind::Error));
+        }
+    }
+
+    /// A free-form value (`any`, custom properties) or, with `json_only`, a `JSONValue`.
+    fn free(&mut self, at: usize, json_only: bool) {
+        if self.stopped {
+            return;
+        }
+        let tape = self.tape;
+        let encoding = self.out.is_some();
+        match tape.word(at) {
+            NULL | TRUE | FALSE => self.emit_scalar(at),
+            NUM => {
+                if tape.num(at).is_finite() {
+                    self.emit_scalar(at)
+                } else if json_only {
+                    self.expected(at, "number")
+                } else if encoding {
+                    self.not_serializable(at)
+                }
+            }
+            STR => {
+                if tape.str_at(at).ill_formed() {
+                    self.ill_formed();
+                }
+                self.emit_scalar(at);
+            }
+            ARR => {
+                self.emit("[");
+                for (n, v) in tape.items(at).enumerate() {
+                    if n > 0 {
+                        self.emit(",");
+                    }
+                    self.with(Seg::Index(n as u32), |s| {
+                        if tape.word(v) == UNDEF && (json_only || s.out.is_some()) {
+                            // JSON.stringify would turn it into null.
+                            if json_only {
+                                s.expected(v, "JSON value")
+                            } else {
+                                s.not_serializable(v)
+                            }
+                        } else {
+                            s.free(v, json_only)
+                        }
+                    });
+                }
+                self.emit("]");
+            }
+            OBJ => self.free_object(at, json_only),
+            THREW => self.threw(at),
+            _ if json_only => self.expected(at, "JSON value"),
+            BYTES if self.mode == Mode::Js => {
+                if encoding {
+                    self.emit("{\"$bytes\":");
+                    self.emit_bytes(at);
+                    self.emit("}");
+                }
+            }
+            ERROR if self.mode == Mode::Js => {
+                if encoding {
+                    self.emit("{\"$error\":");
+                    self.error(at);
+                    self.emit("}");
+                } else {
+                    self.error(at);
+                }
+            }
+            UNDEF => {}
+            _ => {
+                if encoding {
+                    self.not_serializable(at)
+                }
+            }
+        }
+    }
+
+    fn not_serializable(&mut self, at: usize) {
+        let received = self.tape.kind_name(at);
+        let code = match self.tape.word(at) {
+            CYCLE => Code::Cycle,
+            DEEP => Code::TooDeep,
+            _ => Code::NotSerializable,
+        };
+        self.report(
+            code,
+            format!("{received} cannot be written as JSON without loss"),
+            Some("a JSON value, Uint8Array or Error".into()),
+            Some(received),
+        );
+    }
+
+    fn free_object(&mut self, at: usize, json_only: bool) {
+        let tape = self.tape;
+        let mut entries = tape.entries(at);
+        let first_entry = entries.next();
+        let single = first_entry.filter(|_| entries.next().is_none());
+        let tag = single.and_then(|(k, _)| {
+            if tape.word(k) != KEY_STR {
+                return None;
+            }
+            let s = tape.str_at(k);
+            [TAG_BYTES, TAG_ERROR, TAG_ESCAPE]
+                .into_iter()
+                .find(|t| tape.str_eq(s, t))
+        });
+        if let (false, Some(tag), Some((k, v))) = (json_only, tag, single) {
+            match self.mode {
+                // A JS object that looks like a tag is escaped, so decoding cannot mistake it.
+                Mode::Js => {
+                    self.emit("{\"$escape\":");
+                    self.plain_object(at, json_only);
+                    self.emit("}");
+                }
+                Mode::Json => {
+                    self.with(Seg::KeyAt(k), |s| match tag {
+                        TAG_BYTES => {
+                            if tape.word(v) == STR {
+                                s.base64_string(v)
+                            } else {
+                                s.expected(v, "base64 string")
+                            }
+                        }
+                        TAG_ERROR => s.error(v),
+                        _ => {
+                            if tape.word(v) == OBJ {
+                                s.plain_object(v, false)
+                            } else {
+                                s.expected(v, "object")
+                            }
+                        }
+                    });
+                    let path = self.path_now();
+                    self.revive.ops.push((path, ReviveKind::Unwrap));
+                }
+            }
+            return;
+        }
+        self.plain_object(at, json_only);
+    }
+
+    fn plain_object(&mut self, at: usize, json_only: bool) {
+        let tape = self.tape;
+        let mut first = true;
+        self.emit("{");
+        for (k, v) in tape.entries(at) {
+            if tape.word(v) == UNDEF {
+                if json_only {
+                    self.with(Seg::KeyAt(k), |s| s.expected(v, "JSON value"));
+                }
+                continue;
+            }
+            self.emit_key(&mut first, k);
+            self.with(Seg::KeyAt(k), |s| s.free(v, json_only));
+        }
+        self.emit("}");
+    }
+}
+
+/// How `expected` names a shape.
+fn shape_name(shape: &Shape) -> String {
+    match shape {
+        Shape::Any => "any".into(),
+        Shape::Json => "JSON value".into(),
+        Shape::String => "string".into(),
+        Shape::Number => "number".into(),
+        Shape::Boolean => "boolean".into(),
+        Shape::Bytes => "Uint8Array".into(),
+        Shape::Error => "Error".into(),
+        Shape::Literal(l) => format!("{l:?}"),
+        Shape::Array(item) => array_name(item),
+        Shape::Object(os) => os.name.into(),
+        Shape::Tagged(ts) => ts.name.into(),
+    }
+}
+
+fn array_name(item: &Shape) -> String {
+    format!("{}[]", shape_name(item))
+}

@@ -1,0 +1,171 @@
+//! What validation reports: one [`Issue`] per problem, each with a stable code and a path.
+
+use super::json_out::{write_str, JsonList};
+
+/// A stable, machine-readable reason. Serialized in snake_case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(tsify::Tsify)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    /// The value has the wrong kind (`expected` and `received` say which).
+    InvalidType,
+    /// A required property is absent.
+    Missing,
+    /// A string is not the one literal allowed here.
+    InvalidLiteral,
+    /// A message's `type` is neither documented nor registered.
+    UnknownType,
+    /// Strict mode: a property the interface does not name.
+    UnrecognizedKey,
+    /// JSON text names the same property twice.
+    DuplicateKey,
+    /// NaN or an infinity where a number is expected (JSON cannot hold them).
+    NotFinite,
+    /// A string with a lone surrogate: it cannot be sent as UTF-8 unchanged.
+    IllFormedString,
+    /// A bytes field in the JSON form that is not base64.
+    InvalidBase64,
+    /// Nesting deeper than `maxDepth`.
+    TooDeep,
+    /// An object that contains itself.
+    Cycle,
+    /// Reading the value threw (a getter, a revoked Proxy).
+    Unreadable,
+    /// JSON text that does not parse; the message gives line and column.
+    InvalidJson,
+    /// The JSON codec met a value JSON cannot carry without loss (a function, a `Date`, ...).
+    NotSerializable,
+    /// An input the API does not take at all (wrong argument kind).
+    InvalidInput,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::InvalidType => "invalid_type",
+            Code::Missing => "missing",
+            Code::InvalidLiteral => "invalid_literal",
+            Code::UnknownType => "unknown_type",
+            Code::UnrecognizedKey => "unrecognized_key",
+            Code::DuplicateKey => "duplicate_key",
+            Code::NotFinite => "not_finite",
+            Code::IllFormedString => "ill_formed_string",
+            Code::InvalidBase64 => "invalid_base64",
+            Code::TooDeep => "too_deep",
+            Code::Cycle => "cycle",
+            Code::Unreadable => "unreadable",
+            Code::InvalidJson => "invalid_json",
+            Code::NotSerializable => "not_serializable",
+            Code::InvalidInput => "invalid_input",
+        }
+    }
+}
+
+/// One step of a path: a property name or an array index.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum PathSeg {
+    Key(String),
+    Index(u32),
+}
+
+impl From<&str> for PathSeg {
+    fn from(s: &str) -> Self {
+        PathSeg::Key(s.to_string())
+    }
+}
+
+impl From<u32> for PathSeg {
+    fn from(i: u32) -> Self {
+        PathSeg::Index(i)
+    }
+}
+
+/// One problem with the input.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(tsify::Tsify)]
+pub struct Issue {
+    pub code: Code,
+    /// Keys and indices from the validated value down to the problem.
+    #[tsify(type = "(string | number)[]")]
+    pub path: Vec<PathSeg>,
+    /// A sentence for people.
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub expected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[tsify(optional)]
+    pub received: Option<String>,
+}
+
+impl Issue {
+    pub fn new(code: Code, path: Vec<PathSeg>, message: impl Into<String>) -> Issue {
+        Issue {
+            code,
+            path,
+            message: message.into(),
+            expected: None,
+            received: None,
+        }
+    }
+
+    /// The issue as JSON text, appended to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"code\":");
+        write_str(out, self.code.as_str());
+        out.push_str(",\"path\":");
+        let mut list = JsonList::open(out);
+        for seg in &self.path {
+            let out = list.item();
+            match seg {
+                PathSeg::Key(k) => write_str(out, k),
+                PathSeg::Index(i) => out.push_str(&i.to_string()),
+            }
+        }
+        list.close();
+        out.push_str(",\"message\":");
+        write_str(out, &self.message);
+        if let Some(e) = &self.expected {
+            out.push_str(",\"expected\":");
+            write_str(out, e);
+        }
+        if let Some(r) = &self.received {
+            out.push_str(",\"received\":");
+            write_str(out, r);
+        }
+        out.push('}');
+    }
+}
+
+/// A list of issues as JSON text.
+pub fn issues_json(issues: &[Issue], out: &mut String) {
+    let mut list = JsonList::open(out);
+    for issue in issues {
+        issue.write_json(list.item());
+    }
+    list.close();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issues_serialize_as_the_documented_json() {
+        let mut issue = Issue::new(
+            Code::InvalidType,
+            vec!["files".into(), 0.into(), "data".into()],
+            "expected \"Uint8Array\"",
+        );
+        issue.expected = Some("Uint8Array".into());
+        let mut out = String::new();
+        issues_json(&[issue.clone()], &mut out);
+        assert_eq!(
+            out,
+            r#"[{"code":"invalid_type","path":["files",0,"data"],"message":"expected \"Uint8Array\"","expected":"Uint8Array"}]"#
+        );
+        let via_serde = serde_json::to_string(&[issue]).unwrap();
+        assert_eq!(out, via_serde);
+    }
+}

@@ -1,0 +1,104 @@
+//! Writing JSON text by hand: the wasm build carries no JSON serializer.
+
+/// Append `s` as a JSON string literal.
+pub fn write_str(out: &mut String, s: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1F => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if esc.is_empty() {
+            out.push_str(&format!("\\u{:04x}", b));
+        } else {
+            out.push_str(esc);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Append UTF-16 units as a JSON string literal; a lone surrogate becomes a `\uXXXX` escape,
+/// exactly as `JSON.stringify` writes it, so nothing is lost.
+pub fn write_units(out: &mut String, units: &[u16]) {
+    out.push('"');
+    for c in char::decode_utf16(units.iter().copied()) {
+        match c {
+            Ok(c) => match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            },
+            Err(e) => out.push_str(&format!("\\u{:04x}", e.unpaired_surrogate())),
+        }
+    }
+    out.push('"');
+}
+
+/// Append a finite number; Rust's shortest round-trip form parses back to the same `f64`.
+pub fn write_num(out: &mut String, n: f64) {
+    if n == n.trunc() && n.abs() < 1e15 {
+        out.push_str(&format!("{}", n as i64));
+        if n == 0.0 && n.is_sign_negative() {
+            out.insert(out.len() - 1, '-');
+        }
+    } else {
+        out.push_str(&format!("{n:?}"));
+    }
+}
+
+/// Helper for comma-separated lists.
+pub struct JsonList<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl<'a> JsonList<'a> {
+    pub fn open(out: &'a mut String) -> Self {
+        out.push('[');
+        JsonList { out, first: true }
+    }
+    pub fn item(&mut self) -> &mut String {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.out
+    }
+    pub fn close(self) {
+        self.out.push(']');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_and_numbers_parse_back_exactly() {
+        let mut out = String::new();
+        write_str(&mut out, "a\"b\\c\n\u{1}é");
+        assert_eq!(out, r#""a\"b\\c\n\u0001é""#);
+        let mut out = String::new();
+        write_units(&mut out, &[0x61, 0xD800, 0x62]);
+        assert_eq!(out, r#""a\ud800b""#);
+        for n in [0.0, -0.0, 1.5, 1e21, 1.7e12, -3.0, 5e-324, 0.1 + 0.2] {
+            let mut out = String::new();
+            write_num(&mut out, n);
+            let back: f64 = serde_json::from_str(&out).unwrap();
+            assert_eq!(back.to_bits(), n.to_bits(), "{n} -> {out}");
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The one validation engine. Formats describe their messages as [`Shape`]s; the engine walks a
+//! tape against a shape and reports every [`Issue`] with its path, what was expected and what
+//! was found. The same walk writes the JSON form (`toJSON`) or lists what to revive from it
+//! (`fromJSON`), so the codec can never disagree with validation.
+
+mod base64;
+mod engine;
+mod issue;
+mod json_out;
+mod options;
+mod shape;
+
+pub use base64::{decode as base64_decode, encode as base64_encode};
+pub use engine::{check, check_each, encode_json, Checked, Mode, Revive, ReviveKind};
+pub use issue::{issues_json, Code, Issue, PathSeg};
+pub use options::Options;
+pub use shape::{Field, ObjectShape, Shape, TaggedShape};

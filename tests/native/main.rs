@@ -1,0 +1,5 @@
+//! The core, natively: validation, the codec and ids, with the tapes the JS walker writes.
+
+mod kernel_codec;
+mod kernel_validate;
+mod support;

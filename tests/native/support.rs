@@ -1,0 +1,53 @@
+use agent_messages::formats::kernel;
+use agent_messages::tape::builder::{Js, Tape};
+use agent_messages::tape::json;
+use agent_messages::validate::{check, encode_json, Checked, Mode, Options};
+
+pub fn num(n: f64) -> Js {
+    Js::Num(n)
+}
+
+pub fn s(v: &str) -> Js {
+    Js::str(v)
+}
+
+pub fn reply(text: &str) -> Js {
+    Js::obj([
+        ("id", s("01JD7Z8Q0000000000000000AB")),
+        ("timestamp", num(1_700_000_000_000.0)),
+        ("type", s("reply")),
+        ("text", s(text)),
+    ])
+}
+
+pub fn validate_with(value: &Js, opts: &Options) -> Checked {
+    let tape = Tape::from_js(value, false);
+    check(&tape.view(), 0, &kernel::MESSAGE, Mode::Js, opts)
+}
+
+pub fn validate(value: &Js) -> Checked {
+    validate_with(value, &Options::default())
+}
+
+pub fn validate_text(text: &str) -> Checked {
+    let t = json::parse(text, 128).expect("test text parses");
+    check(&t.view(text), 0, &kernel::MESSAGE, Mode::Json, &Options::default())
+}
+
+pub fn to_json(value: &Js) -> Checked {
+    let tape = Tape::from_js(value, true);
+    encode_json(&tape.view(), 0, &kernel::MESSAGE, &Options::default())
+}
+
+/// (code, path as text) of every issue.
+pub fn codes(c: &Checked) -> Vec<(String, String)> {
+    c.issues
+        .iter()
+        .map(|i| {
+            (
+                i.code.as_str().to_string(),
+                serde_json::to_string(&i.path).unwrap(),
+            )
+        })
+        .collect()
+}
