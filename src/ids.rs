@@ -137,8 +137,9 @@ mod tests {
     #[test]
     fn fresh_ids_differ() {
         let mut g = UlidGenerator::default();
-        let ids: std::collections::HashSet<_> =
-            (0..1000).map(|i| g.next(i as f64 * 10.0).unwrap().0).collect();
+        let ids: std::collections::HashSet<_> = (0..1000)
+            .map(|i| g.next(i as f64 * 10.0).unwrap().0)
+            .collect();
         assert_eq!(ids.len(), 1000);
     }
 

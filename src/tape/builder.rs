@@ -29,7 +29,12 @@ pub enum Js {
 
 impl Js {
     pub fn obj<const N: usize>(entries: [(&str, Js); N]) -> Js {
-        Js::Obj(entries.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+        Js::Obj(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        )
     }
     pub fn str(s: &str) -> Js {
         Js::Str(s.to_string())
@@ -65,7 +70,11 @@ impl Tape {
 
     fn put_units(&mut self, units: &[u16], full: bool, key: bool) {
         let len = units.len() as u32;
-        let copied = if full || key { len } else { len.min(SHORT_STRING) };
+        let copied = if full || key {
+            len
+        } else {
+            len.min(SHORT_STRING)
+        };
         let ill = String::from_utf16(units).is_err();
         self.words.extend([len, self.chars.len() as u32, copied]);
         self.words.push(if ill { F_ILL_FORMED } else { 0 });
@@ -129,7 +138,8 @@ impl Tape {
             }
             Js::Obj(entries) => self.put_entries(entries, full),
             Js::Bytes(b) => {
-                self.words.extend([BYTES, b.len() as u32, self.bytes.len() as u32]);
+                self.words
+                    .extend([BYTES, b.len() as u32, self.bytes.len() as u32]);
                 if full {
                     self.bytes.extend_from_slice(b);
                 }

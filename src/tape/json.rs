@@ -67,8 +67,14 @@ impl Parser<'_> {
         let at = self.i.min(self.s.len());
         let before = &self.s[..at];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
         let found = match self.s.get(at) {
             None => "the end of the text".to_string(),
             Some(_) => {
@@ -346,7 +352,10 @@ pub fn unescape(raw: &[u8]) -> Option<Vec<u16>> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
-        let run_end = raw[i..].iter().position(|&b| b == b'\\').map_or(raw.len(), |p| i + p);
+        let run_end = raw[i..]
+            .iter()
+            .position(|&b| b == b'\\')
+            .map_or(raw.len(), |p| i + p);
         out.extend(std::str::from_utf8(&raw[i..run_end]).ok()?.encode_utf16());
         i = run_end;
         if i >= raw.len() {

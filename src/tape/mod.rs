@@ -123,7 +123,10 @@ impl<'a> TapeView<'a> {
 
     #[inline]
     pub fn num(&self, i: usize) -> f64 {
-        self.nums.get(self.word(i + 1) as usize).copied().unwrap_or(f64::NAN)
+        self.nums
+            .get(self.word(i + 1) as usize)
+            .copied()
+            .unwrap_or(f64::NAN)
     }
 
     /// The string whose `STR` or `KEY_STR` tag is at `i`.
@@ -182,7 +185,9 @@ impl<'a> TapeView<'a> {
                 units.get(s.off as usize..end).unwrap_or(&[]).to_vec()
             }
             Chars::Utf8(text) => {
-                let raw = text.get(s.off as usize..(s.off + s.len) as usize).unwrap_or(&[]);
+                let raw = text
+                    .get(s.off as usize..(s.off + s.len) as usize)
+                    .unwrap_or(&[]);
                 if s.flags & F_ESCAPED == 0 {
                     String::from_utf8_lossy(raw).encode_utf16().collect()
                 } else {

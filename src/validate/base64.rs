@@ -5,7 +5,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn encode(bytes: &[u8], out: &mut String) {
     out.reserve(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         for (k, shift) in [18, 12, 6, 0].into_iter().enumerate() {
             if k <= chunk.len() {
@@ -30,7 +34,7 @@ fn sextet(c: u8) -> Option<u32> {
 
 /// Decode padded standard base64; `Err(offset)` names the first character that is wrong.
 pub fn decode(text: &[u8]) -> Result<Vec<u8>, usize> {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return Err(text.len());
     }
     let mut out = Vec::with_capacity(text.len() / 4 * 3);

@@ -2,7 +2,7 @@
 //! form or listing what the JS form must revive.
 
 use super::base64;
-use super::issue::{Code, Issue, PathSeg};
+use super::issue::{Issue, IssueCode, PathSeg};
 use super::json_out::{write_num, write_str, write_units};
 use super::options::Options;
 use super::shape::{ObjectShape, Shape, TaggedShape};
@@ -48,12 +48,10 @@ pub struct Checked {
 
 /// Validate the value at tape index `at` against `shape`.
 pub fn check(tape: &TapeView, at: usize, shape: &Shape, mode: Mode, opts: &Options) -> Checked {
-    let mut w = Walk::new(tape, mode, opts, false);
-    w.value(at, shape);
-    w.finish()
+    run(tape, at, shape, mode, opts, false, false)
 }
 
-/// Validate each item of the array at `at` on its own: (item index, its outcome).
+/// Validate each item of the array at `at` on its own: one outcome per item.
 pub fn check_each(
     tape: &TapeView,
     at: usize,
@@ -71,8 +69,34 @@ pub fn check_each(
 
 /// Validate the JS-form value at `at` and write its JSON form.
 pub fn encode_json(tape: &TapeView, at: usize, shape: &Shape, opts: &Options) -> Checked {
-    let mut w = Walk::new(tape, Mode::Js, opts, true);
-    w.value(at, shape);
+    run(tape, at, shape, Mode::Js, opts, true, false)
+}
+
+/// The general entry: with `list`, an array at `at` is a list of values of `shape` (one
+/// outcome, paths starting at the item index) and anything else one value; with `encode`,
+/// the JSON form is written as well.
+pub fn run(
+    tape: &TapeView,
+    at: usize,
+    shape: &Shape,
+    mode: Mode,
+    opts: &Options,
+    encode: bool,
+    list: bool,
+) -> Checked {
+    let mut w = Walk::new(tape, mode, opts, encode);
+    if list && tape.word(at) == ARR {
+        w.emit("[");
+        for (n, item) in tape.items(at).enumerate() {
+            if n > 0 {
+                w.emit(",");
+            }
+            w.with(Seg::Index(n as u32), |w| w.value(item, shape));
+        }
+        w.emit("]");
+    } else {
+        w.value(at, shape);
+    }
     w.finish()
 }
 
@@ -137,7 +161,13 @@ impl<'t, 'a> Walk<'t, 'a> {
             .collect()
     }
 
-    fn report(&mut self, code: Code, message: String, expected: Option<String>, received: Option<String>) {
+    fn report(
+        &mut self,
+        code: IssueCode,
+        message: String,
+        expected: Option<String>,
+        received: Option<String>,
+    ) {
         if self.stopped {
             return;
         }
@@ -153,15 +183,17 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn expected(&mut self, at: usize, expected: &str) {
         let received = self.tape.kind_name(at);
         let code = match self.tape.word(at) {
-            NUM if expected == "number" => Code::NotFinite,
-            CYCLE => Code::Cycle,
-            DEEP => Code::TooDeep,
-            _ => Code::InvalidType,
+            NUM if expected == "number" => IssueCode::NotFinite,
+            CYCLE => IssueCode::Cycle,
+            DEEP => IssueCode::TooDeep,
+            _ => IssueCode::InvalidType,
         };
         let message = match code {
-            Code::NotFinite => format!("expected a finite number, received {received}"),
-            Code::Cycle => format!("expected {expected}, received an object that contains itself"),
-            Code::TooDeep => format!(
+            IssueCode::NotFinite => format!("expected a finite number, received {received}"),
+            IssueCode::Cycle => {
+                format!("expected {expected}, received an object that contains itself")
+            }
+            IssueCode::TooDeep => format!(
                 "expected {expected}, but the value is nested deeper than maxDepth ({})",
                 self.opts.max_depth
             ),
@@ -174,7 +206,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn threw(&mut self, at: usize) {
         let msg = self.tape.str_lossy(self.tape.str_at(at + 1));
         self.report(
-            Code::Unreadable,
+            IssueCode::Unreadable,
             format!("reading this value threw: {msg}"),
             None,
             Some("a value that threw when read".into()),
@@ -183,7 +215,7 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     fn ill_formed(&mut self) {
         self.report(
-            Code::IllFormedString,
+            IssueCode::IllFormedString,
             "the string contains a lone surrogate (UTF-16 half of a character); it cannot be encoded as UTF-8 unchanged".into(),
             Some("a well-formed string".into()),
             Some("a string with a lone surrogate".into()),
@@ -209,8 +241,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             return;
         }
         let name = self.tape.key_name(k);
-        let units: Option<Vec<u16>> = (self.tape.word(k) == KEY_STR)
-            .then(|| self.tape.str_units(self.tape.str_at(k)));
+        let units: Option<Vec<u16>> =
+            (self.tape.word(k) == KEY_STR).then(|| self.tape.str_units(self.tape.str_at(k)));
         let out = self.out.as_mut().expect("checked above");
         if !*first {
             out.push(',');
@@ -241,7 +273,10 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     fn emit_bytes(&mut self, at: usize) {
-        let (len, off) = (self.tape.word(at + 1) as usize, self.tape.word(at + 2) as usize);
+        let (len, off) = (
+            self.tape.word(at + 1) as usize,
+            self.tape.word(at + 2) as usize,
+        );
         if let Some(out) = &mut self.out {
             out.push('"');
             base64::encode(self.tape.bytes.get(off..off + len).unwrap_or(&[]), out);
@@ -286,7 +321,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 } else if w == STR {
                     let found = tape.str_lossy(tape.str_at(at));
                     self.report(
-                        Code::InvalidLiteral,
+                        IssueCode::InvalidLiteral,
                         format!("expected {lit:?}, received {found:?}"),
                         Some(format!("{lit:?}")),
                         Some(format!("{found:?}")),
@@ -331,7 +366,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             // Still check what every variant shares, so all problems come out at once.
             self.with(Seg::Name(ts.tag), |s| {
                 s.report(
-                    Code::Missing,
+                    IssueCode::Missing,
                     format!("required property {:?} is missing", ts.tag.name()),
                     Some(ts.expected_tags(&s.opts.custom_types)),
                     Some("undefined".into()),
@@ -358,11 +393,15 @@ impl<'t, 'a> Walk<'t, 'a> {
         let expected = ts.expected_tags(&self.opts.custom_types);
         self.with(Seg::Name(ts.tag), |w| {
             w.report(
-                Code::UnknownType,
+                IssueCode::UnknownType,
                 format!(
                     "unknown {} type {found:?}; expected one of {expected}{}",
                     ts.name,
-                    if ts.extensible { " (or register it)" } else { "" }
+                    if ts.extensible {
+                        " (or register it)"
+                    } else {
+                        ""
+                    }
                 ),
                 Some(expected.clone()),
                 Some(format!("{found:?}")),
@@ -395,7 +434,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     if seen & (1 << fi) != 0 {
                         self.with(Seg::KeyAt(k), |s| {
                             s.report(
-                                Code::DuplicateKey,
+                                IssueCode::DuplicateKey,
                                 format!("property {:?} appears more than once", f.key.name()),
                                 None,
                                 None,
@@ -418,7 +457,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                         let name = tape.key_name(k);
                         self.with(Seg::KeyAt(k), |s| {
                             s.report(
-                                Code::UnrecognizedKey,
+                                IssueCode::UnrecognizedKey,
                                 format!("{} has no property {name:?} (strict mode)", os.name),
                                 None,
                                 None,
@@ -438,7 +477,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             if !f.optional && seen & (1 << fi) == 0 {
                 self.with(Seg::Name(f.key), |s| {
                     s.report(
-                        Code::Missing,
+                        IssueCode::Missing,
                         format!("required property {:?} is missing", f.key.name()),
                         Some(shape_name(&f.shape)),
                         Some("undefined".into()),
@@ -462,8 +501,14 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn base64_string(&mut self, at: usize) {
         let tape = self.tape;
         let raw: Vec<u8> = match tape.chars {
-            Chars::Utf8(_) => String::from_utf16_lossy(&tape.str_units(tape.str_at(at))).into_bytes(),
-            Chars::Utf16(_) => tape.str_units(tape.str_at(at)).iter().map(|&u| u.min(255) as u8).collect(),
+            Chars::Utf8(_) => {
+                String::from_utf16_lossy(&tape.str_units(tape.str_at(at))).into_bytes()
+            }
+            Chars::Utf16(_) => tape
+                .str_units(tape.str_at(at))
+                .iter()
+                .map(|&u| u.min(255) as u8)
+                .collect(),
         };
         match base64::decode(&raw) {
             Ok(bytes) => {
@@ -474,7 +519,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.revive.ops.push((path, ReviveKind::Bytes { off, len }));
             }
             Err(pos) => self.report(
-                Code::InvalidBase64,
+                IssueCode::InvalidBase64,
                 format!("expected standard padded base64 (the JSON form of Uint8Array); it goes wrong at character {pos}"),
                 Some("base64 string".into()),
                 Some("string".into()),
@@ -489,7 +534,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             (Mode::Js, ERROR) => at + 1,
             (_, OBJ) => at,
             (Mode::Js, _) => return self.expected(at, "Error"),
-            (Mode::Json, _) => return self.expected(at, "error object { name, message, stack?, cause? }"),
+            (Mode::Json, _) => {
+                return self.expected(at, "error object { name, message, stack?, cause? }")
+            }
         };
         self.emit("{");
         let mut first = true;
@@ -501,9 +548,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             self.emit_key(&mut first, k);
             self.with(Seg::KeyAt(k), |s| {
-                if id == Some(keys::NAME) || id == Some(keys::MESSAGE) {
-                    s.value(v, &Shape::String);
-                } else if id == Some(keys::STACK) {
+                if id == Some(keys::NAME) || id == Some(keys::MESSAGE) || id == Some(keys::STACK) {
                     s.value(v, &Shape::String);
                 } else {
                     s.free(v, false);
@@ -517,7 +562,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             if !present {
                 self.with(Seg::Name(key), |s| {
                     s.report(
-                        Code::Missing,
+                        IssueCode::Missing,
                         format!("an error needs a string {:?}", key.name()),
                         Some("string".into()),
                         Some("undefined".into()),
@@ -607,9 +652,9 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn not_serializable(&mut self, at: usize) {
         let received = self.tape.kind_name(at);
         let code = match self.tape.word(at) {
-            CYCLE => Code::Cycle,
-            DEEP => Code::TooDeep,
-            _ => Code::NotSerializable,
+            CYCLE => IssueCode::Cycle,
+            DEEP => IssueCode::TooDeep,
+            _ => IssueCode::NotSerializable,
         };
         self.report(
             code,

@@ -3,10 +3,9 @@
 use super::json_out::{write_str, JsonList};
 
 /// A stable, machine-readable reason. Serialized in snake_case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[derive(tsify::Tsify)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, tsify::Tsify)]
 #[serde(rename_all = "snake_case")]
-pub enum Code {
+pub enum IssueCode {
     /// The value has the wrong kind (`expected` and `received` say which).
     InvalidType,
     /// A required property is absent.
@@ -39,24 +38,24 @@ pub enum Code {
     InvalidInput,
 }
 
-impl Code {
+impl IssueCode {
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::InvalidType => "invalid_type",
-            Code::Missing => "missing",
-            Code::InvalidLiteral => "invalid_literal",
-            Code::UnknownType => "unknown_type",
-            Code::UnrecognizedKey => "unrecognized_key",
-            Code::DuplicateKey => "duplicate_key",
-            Code::NotFinite => "not_finite",
-            Code::IllFormedString => "ill_formed_string",
-            Code::InvalidBase64 => "invalid_base64",
-            Code::TooDeep => "too_deep",
-            Code::Cycle => "cycle",
-            Code::Unreadable => "unreadable",
-            Code::InvalidJson => "invalid_json",
-            Code::NotSerializable => "not_serializable",
-            Code::InvalidInput => "invalid_input",
+            IssueCode::InvalidType => "invalid_type",
+            IssueCode::Missing => "missing",
+            IssueCode::InvalidLiteral => "invalid_literal",
+            IssueCode::UnknownType => "unknown_type",
+            IssueCode::UnrecognizedKey => "unrecognized_key",
+            IssueCode::DuplicateKey => "duplicate_key",
+            IssueCode::NotFinite => "not_finite",
+            IssueCode::IllFormedString => "ill_formed_string",
+            IssueCode::InvalidBase64 => "invalid_base64",
+            IssueCode::TooDeep => "too_deep",
+            IssueCode::Cycle => "cycle",
+            IssueCode::Unreadable => "unreadable",
+            IssueCode::InvalidJson => "invalid_json",
+            IssueCode::NotSerializable => "not_serializable",
+            IssueCode::InvalidInput => "invalid_input",
         }
     }
 }
@@ -82,10 +81,9 @@ impl From<u32> for PathSeg {
 }
 
 /// One problem with the input.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[derive(tsify::Tsify)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, tsify::Tsify)]
 pub struct Issue {
-    pub code: Code,
+    pub code: IssueCode,
     /// Keys and indices from the validated value down to the problem.
     #[tsify(type = "(string | number)[]")]
     pub path: Vec<PathSeg>,
@@ -100,7 +98,7 @@ pub struct Issue {
 }
 
 impl Issue {
-    pub fn new(code: Code, path: Vec<PathSeg>, message: impl Into<String>) -> Issue {
+    pub fn new(code: IssueCode, path: Vec<PathSeg>, message: impl Into<String>) -> Issue {
         Issue {
             code,
             path,
@@ -115,15 +113,7 @@ impl Issue {
         out.push_str("{\"code\":");
         write_str(out, self.code.as_str());
         out.push_str(",\"path\":");
-        let mut list = JsonList::open(out);
-        for seg in &self.path {
-            let out = list.item();
-            match seg {
-                PathSeg::Key(k) => write_str(out, k),
-                PathSeg::Index(i) => out.push_str(&i.to_string()),
-            }
-        }
-        list.close();
+        write_path(out, &self.path);
         out.push_str(",\"message\":");
         write_str(out, &self.message);
         if let Some(e) = &self.expected {
@@ -136,6 +126,19 @@ impl Issue {
         }
         out.push('}');
     }
+}
+
+/// A path as a JSON array.
+pub fn write_path(out: &mut String, path: &[PathSeg]) {
+    let mut list = JsonList::open(out);
+    for seg in path {
+        let out = list.item();
+        match seg {
+            PathSeg::Key(k) => write_str(out, k),
+            PathSeg::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
+    list.close();
 }
 
 /// A list of issues as JSON text.
@@ -154,7 +157,7 @@ mod tests {
     #[test]
     fn issues_serialize_as_the_documented_json() {
         let mut issue = Issue::new(
-            Code::InvalidType,
+            IssueCode::InvalidType,
             vec!["files".into(), 0.into(), "data".into()],
             "expected \"Uint8Array\"",
         );

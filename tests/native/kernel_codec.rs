@@ -3,7 +3,10 @@ use agent_messages::tape::builder::Js;
 use agent_messages::validate::ReviveKind;
 
 fn tool_results(output: Js, error: Option<Js>) -> Js {
-    let mut result = vec![("callId".to_string(), s("c1")), ("output".to_string(), output)];
+    let mut result = vec![
+        ("callId".to_string(), s("c1")),
+        ("output".to_string(), output),
+    ];
     if let Some(e) = error {
         result.push(("error".to_string(), e));
     }
@@ -29,7 +32,10 @@ fn bytes_become_base64_and_errors_objects() {
         ("id", s("x")),
         ("timestamp", num(1.0)),
         ("type", s("input")),
-        ("files", Js::Arr(vec![Js::obj([("data", Js::Bytes(b"hello".to_vec()))])])),
+        (
+            "files",
+            Js::Arr(vec![Js::obj([("data", Js::Bytes(b"hello".to_vec()))])]),
+        ),
     ]);
     let json = to_json(&msg).json.expect("encodes");
     assert_eq!(
@@ -76,11 +82,20 @@ fn free_form_values_keep_bytes_errors_and_look_alike_objects() {
     assert_eq!(
         kinds,
         vec![
-            (r#"["results",0,"output","raw","$bytes"]"#.into(), ReviveKind::Bytes { off: 0, len: 2 }),
+            (
+                r#"["results",0,"output","raw","$bytes"]"#.into(),
+                ReviveKind::Bytes { off: 0, len: 2 }
+            ),
             (r#"["results",0,"output","raw"]"#.into(), ReviveKind::Unwrap),
-            (r#"["results",0,"output","why","$error"]"#.into(), ReviveKind::Error),
+            (
+                r#"["results",0,"output","why","$error"]"#.into(),
+                ReviveKind::Error
+            ),
             (r#"["results",0,"output","why"]"#.into(), ReviveKind::Unwrap),
-            (r#"["results",0,"output","tricky"]"#.into(), ReviveKind::Unwrap),
+            (
+                r#"["results",0,"output","tricky"]"#.into(),
+                ReviveKind::Unwrap
+            ),
             (r#"["results",0,"error"]"#.into(), ReviveKind::Error),
         ]
     );
@@ -139,5 +154,8 @@ fn strings_round_trip_with_escapes_and_lone_surrogates_are_refused() {
     ]);
     let c = to_json(&lone);
     assert!(c.json.is_none());
-    assert_eq!(codes(&c), vec![("ill_formed_string".into(), r#"["custom"]"#.into())]);
+    assert_eq!(
+        codes(&c),
+        vec![("ill_formed_string".into(), r#"["custom"]"#.into())]
+    );
 }

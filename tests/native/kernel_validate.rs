@@ -49,7 +49,11 @@ fn an_unknown_type_names_the_known_ones_and_still_checks_the_base() {
             ("missing".into(), r#"["id"]"#.into()),
         ]
     );
-    assert!(c.issues[0].expected.as_ref().unwrap().contains("\"tool-results\""));
+    assert!(c.issues[0]
+        .expected
+        .as_ref()
+        .unwrap()
+        .contains("\"tool-results\""));
     assert_eq!(c.issues[0].received.as_deref(), Some("\"thought\""));
 }
 
@@ -137,7 +141,11 @@ fn hostile_values_are_issues_not_crashes() {
         (Js::BigInt, "invalid_type", "bigint"),
         (Js::Cycle, "cycle", "a cycle"),
         (Js::Deep, "too_deep", "nesting deeper than the limit"),
-        (Js::Threw("boom".into()), "unreadable", "a value that threw when read"),
+        (
+            Js::Threw("boom".into()),
+            "unreadable",
+            "a value that threw when read",
+        ),
         (Js::Other(1), "invalid_type", "Date"),
         (Js::Symbol, "invalid_type", "symbol"),
     ];
@@ -199,7 +207,10 @@ fn tool_call_args_must_be_json() {
         ("timestamp", num(1.0)),
         ("type", s("tool-call")),
         ("name", s("search")),
-        ("args", Js::obj([("when", Js::Other(1)), ("n", num(f64::NAN))])),
+        (
+            "args",
+            Js::obj([("when", Js::Other(1)), ("n", num(f64::NAN))]),
+        ),
     ]);
     assert_eq!(
         codes(&validate(&msg)),
@@ -214,7 +225,8 @@ fn tool_call_args_must_be_json() {
 fn json_text_is_checked_with_the_same_rules() {
     let c = validate_text(r#"{"id":"x","timestamp":1,"type":"reply","text":"hi"}"#);
     assert_eq!(codes(&c), vec![]);
-    let c = validate_text(r#"{"id":"x","timestamp":"1","type":"reply","text":"hi","text":"again"}"#);
+    let c =
+        validate_text(r#"{"id":"x","timestamp":"1","type":"reply","text":"hi","text":"again"}"#);
     assert_eq!(
         codes(&c),
         vec![

@@ -31,7 +31,13 @@ pub fn validate(value: &Js) -> Checked {
 
 pub fn validate_text(text: &str) -> Checked {
     let t = json::parse(text, 128).expect("test text parses");
-    check(&t.view(text), 0, &kernel::MESSAGE, Mode::Json, &Options::default())
+    check(
+        &t.view(text),
+        0,
+        &kernel::MESSAGE,
+        Mode::Json,
+        &Options::default(),
+    )
 }
 
 pub fn to_json(value: &Js) -> Checked {

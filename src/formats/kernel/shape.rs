@@ -57,32 +57,57 @@ macro_rules! message {
     };
 }
 
-message!(INPUT, "InputMessage", "input", [
-    opt(TEXT, Shape::String),
-    opt(FILES, Shape::Array(&Shape::Object(&FILE_ATTACHMENT))),
-]);
+message!(
+    INPUT,
+    "InputMessage",
+    "input",
+    [
+        opt(TEXT, Shape::String),
+        opt(FILES, Shape::Array(&Shape::Object(&FILE_ATTACHMENT))),
+    ]
+);
 message!(REPLY, "ReplyMessage", "reply", [req(TEXT, Shape::String)]);
-message!(REASONING, "ReasoningMessage", "reasoning", [
-    req(TITLE, Shape::String),
-    req(SUMMARY, Shape::String),
-]);
-message!(TOOL_CALLS, "ToolCallsMessage", "tool-calls", [
-    req(CALLS, Shape::Array(&Shape::Object(&TOOL_CALL))),
-]);
-message!(TOOL_RESULTS, "ToolResultsMessage", "tool-results", [
-    req(RESULTS, Shape::Array(&Shape::Object(&TOOL_RESULT))),
-]);
-message!(SYSTEM, "SystemMessage", "system", [req(TEXT, Shape::String)]);
+message!(
+    REASONING,
+    "ReasoningMessage",
+    "reasoning",
+    [req(TITLE, Shape::String), req(SUMMARY, Shape::String),]
+);
+message!(
+    TOOL_CALLS,
+    "ToolCallsMessage",
+    "tool-calls",
+    [req(CALLS, Shape::Array(&Shape::Object(&TOOL_CALL))),]
+);
+message!(
+    TOOL_RESULTS,
+    "ToolResultsMessage",
+    "tool-results",
+    [req(RESULTS, Shape::Array(&Shape::Object(&TOOL_RESULT))),]
+);
+message!(
+    SYSTEM,
+    "SystemMessage",
+    "system",
+    [req(TEXT, Shape::String)]
+);
 message!(LOG, "LogMessage", "log", [req(TEXT, Shape::String)]);
-message!(TOOL_CALL_MESSAGE, "ToolCallMessage", "tool-call", [
-    req(NAME, Shape::String),
-    opt(ARGS, Shape::Json),
-]);
-message!(TOOL_RESULT_MESSAGE, "ToolResultMessage", "tool-result", [
-    req(CALL_ID, Shape::String),
-    req(RESULT, Shape::Json),
-    opt(ERROR, Shape::String),
-]);
+message!(
+    TOOL_CALL_MESSAGE,
+    "ToolCallMessage",
+    "tool-call",
+    [req(NAME, Shape::String), opt(ARGS, Shape::Json),]
+);
+message!(
+    TOOL_RESULT_MESSAGE,
+    "ToolResultMessage",
+    "tool-result",
+    [
+        req(CALL_ID, Shape::String),
+        req(RESULT, Shape::Json),
+        opt(ERROR, Shape::String),
+    ]
+);
 
 static UNION: TaggedShape = TaggedShape {
     name: "KernelMessage",

@@ -1,0 +1,80 @@
+// Kernel: validators for every documented type, constructors that fill `id` (a monotonic
+// ULID) and `timestamp` (the same clock reading), and registration of extra message types.
+
+const KERNEL_TYPES = [
+  'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
+];
+const KERNEL_HELPERS = {
+  createInputMessage: 'input',
+  createReplyMessage: 'reply',
+  createReasoningMessage: 'reasoning',
+  createToolCallsMessage: 'tool-calls',
+  createToolResultsMessage: 'tool-results',
+  createSystemMessage: 'system',
+  createLogMessage: 'log',
+  createToolCallMessage: 'tool-call',
+  createToolResultMessage: 'tool-result',
+};
+
+function createKernel(wasm, validators) {
+  const message = validators.KernelMessage;
+  const memory = wasm.wasm_memory();
+  const idAt = wasm.ulid_buffer();
+  let idChars = new Uint16Array(memory.buffer, idAt, 26);
+
+  function nextId() {
+    let timestamp;
+    try {
+      timestamp = wasm.ulid_next(Date.now());
+    } catch (e) {
+      rethrow(e, 'id_generation');
+    }
+    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, 26);
+    return [String.fromCharCode.apply(null, idChars), timestamp];
+  }
+
+  function createMessage(type, fields) {
+    if (typeof type !== 'string') throw new TypeError(`createMessage: type must be a string, received ${kindOf(type)}`);
+    if (fields === undefined) fields = {};
+    if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+      throw new TypeError(`createMessage: fields must be an object, received ${kindOf(fields)}`);
+    }
+    if (Object.hasOwn(fields, 'type') && fields.type !== type) {
+      throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);
+    }
+    const [id, timestamp] = nextId();
+    const msg = { id, timestamp, type, ...fields };
+    return message.assert(msg);
+  }
+
+  const helpers = {};
+  for (const [name, type] of Object.entries(KERNEL_HELPERS)) {
+    helpers[name] = (init) => createMessage(type, init);
+  }
+
+  function registerType(name) {
+    try {
+      wasm.kernel_register_type(name);
+    } catch (e) {
+      rethrow(e, 'invalid_type_name');
+    }
+  }
+
+  return {
+    ...validators,
+    validate: message.validate,
+    validateMany: message.validateMany,
+    validateJson: message.validateJson,
+    is: message.is,
+    assert: message.assert,
+    schema: message.schema,
+    toJSON: message.toJSON,
+    fromJSON: message.fromJSON,
+    createMessage,
+    ...helpers,
+    registerType,
+    unregisterType: (name) => wasm.kernel_unregister_type(String(name)),
+    registeredTypes: () => wasm.kernel_registered_types(),
+    TYPES: Object.freeze([...KERNEL_TYPES]),
+  };
+}

@@ -1,0 +1,41 @@
+// Turning a parsed JSON-form value into the JS form, following the plan Rust made while
+// validating: decode bytes, rebuild errors, unwrap tagged values. Assignment goes through
+// defineProperty so that a key named "__proto__" stays an ordinary property.
+
+const ERROR_TYPES = {
+  Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
+};
+
+function setOwn(target, key, value) {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+function setHidden(target, key, value) {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: false, configurable: true });
+}
+
+function makeError(o) {
+  const Ctor = Object.hasOwn(ERROR_TYPES, o.name) ? ERROR_TYPES[o.name] : Error;
+  const e = Object.hasOwn(o, 'cause') ? new Ctor(o.message, { cause: o.cause }) : new Ctor(o.message);
+  if (e.name !== o.name) setHidden(e, 'name', o.name);
+  if (Object.hasOwn(o, 'stack')) setHidden(e, 'stack', o.stack);
+  else delete e.stack;
+  for (const k of Object.keys(o)) {
+    if (k !== 'name' && k !== 'message' && k !== 'stack' && k !== 'cause') setOwn(e, k, o[k]);
+  }
+  return e;
+}
+
+function applyRevival(root, plan, bytes) {
+  for (const [path, kind, off, len] of plan) {
+    let parent = null, key = null, node = root;
+    for (const seg of path) { parent = node; key = seg; node = node[seg]; }
+    const value =
+      kind === 0 ? bytes.slice(off, off + len)
+      : kind === 1 ? makeError(node)
+      : node[Object.keys(node)[0]];
+    if (parent === null) root = value;
+    else setOwn(parent, key, value);
+  }
+  return root;
+}

@@ -1,0 +1,228 @@
+// The walker: writes any JavaScript value into the tape buffers inside wasm memory, in one pass
+// and without a single call into wasm, so that Rust can validate it after one crossing. It
+// knows nothing of any format: it records what each value is (see src/tape/mod.rs for the
+// layout), copies short strings whole and long ones by length and head, and turns every
+// hazard (a cycle, a throwing getter, a revoked Proxy, nesting past the limit) into a mark on
+// the tape instead of an exception.
+
+const END = 0, NULL = 1, UNDEF = 2, TRUE = 3, FALSE = 4, NUM = 5, STR = 6, OBJ = 7, ARR = 8,
+  BYTES = 9, ERROR = 10, BIGINT = 11, SYMBOL = 12, FUNCTION = 13, OTHER = 14, CYCLE = 15,
+  DEEP = 16, THREW = 17, KEY_ID = 20, KEY_STR = 21;
+const ILL_FORMED = 1;
+
+const OTHER_KINDS = {
+  '[object Date]': 1, '[object Map]': 2, '[object Set]': 3, '[object RegExp]': 4,
+  '[object Promise]': 5, '[object ArrayBuffer]': 6, '[object SharedArrayBuffer]': 6,
+  '[object DataView]': 7, '[object WeakMap]': 8, '[object WeakSet]': 9,
+  '[object String]': 10, '[object Number]': 10, '[object Boolean]': 10,
+};
+const toTag = Object.prototype.toString;
+const OBJECT_PROTO = Object.prototype;
+const getProto = Object.getPrototypeOf;
+
+const hasIsWellFormed = typeof ''.isWellFormed === 'function';
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = hasIsWellFormed ? (s) => s.isWellFormed() : (s) => !LONE.test(s);
+
+function messageOf(e) {
+  try {
+    if (e instanceof Error) return String(e.message);
+    return String(e);
+  } catch {
+    return 'an exception that could not be described';
+  }
+}
+
+export function createTape(wasm, describe) {
+  const keyIds = new Map(describe.keys.map((k, i) => [k, i]));
+  const SHORT = describe.shortString;
+
+  // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
+  const memory = wasm.wasm_memory();
+  let W, N, C, B, wCap = 0, nCap = 0, cCap = 0, bCap = 0;
+  let header = wasm.tape_reserve(4096, 512, 16384, 0);
+  function views() {
+    const mem = memory.buffer;
+    const h = new Uint32Array(mem, header, 8);
+    W = new Uint32Array(mem, h[0], (wCap = h[1]));
+    N = new Float64Array(mem, h[2], (nCap = h[3]));
+    C = new Uint16Array(mem, h[4], (cCap = h[5]));
+    B = new Uint8Array(mem, h[6], (bCap = h[7]));
+  }
+  views();
+
+  // Write positions, the ancestors on the current path (for cycles), and the mode.
+  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128;
+  const stack = [];
+
+  function putChars(s, len, copy) {
+    W[w] = len; W[w + 1] = c; W[w + 2] = copy;
+    W[w + 3] = len === 0 || wellFormed(s) ? 0 : ILL_FORMED;
+    w += 4;
+    if (c + copy <= cCap) {
+      for (let i = 0; i < copy; i++) C[c + i] = s.charCodeAt(i);
+    }
+    c += copy;
+  }
+
+  function putStr(s) {
+    const len = s.length;
+    W[w++] = STR;
+    putChars(s, len, full || len <= SHORT ? len : SHORT);
+  }
+
+  function putThrew(e) {
+    W[w++] = THREW;
+    putStr(messageOf(e));
+  }
+
+  function put(v, depth) {
+    switch (typeof v) {
+      case 'string': putStr(v); return;
+      case 'number': W[w] = NUM; W[w + 1] = n; w += 2; N[n++] = v; return;
+      case 'boolean': W[w++] = v ? TRUE : FALSE; return;
+      case 'undefined': W[w++] = UNDEF; return;
+      case 'object': if (v === null) { W[w++] = NULL; return; } break;
+      case 'bigint': W[w++] = BIGINT; return;
+      case 'symbol': W[w++] = SYMBOL; return;
+      default: W[w++] = FUNCTION; return;
+    }
+    if (depth >= maxDepth) { W[w++] = DEEP; return; }
+    for (let i = 0; i < sp; i++) if (stack[i] === v) { W[w++] = CYCLE; return; }
+    const start = w, spStart = sp;
+    try {
+      if (Array.isArray(v)) return putArray(v, depth);
+      const proto = getProto(v);
+      if (proto === OBJECT_PROTO || proto === null) return putObject(v, depth);
+      if (v instanceof Uint8Array || (ArrayBuffer.isView(v) && toTag.call(v) === '[object Uint8Array]')) {
+        return putBytes(v);
+      }
+      const tag = toTag.call(v);
+      if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
+      const kind = OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? 7 : 0);
+      if (kind !== 0) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
+      // A class instance: its own enumerable properties, as JSON.stringify sees it.
+      putObject(v, depth);
+    } catch (e) {
+      w = start;
+      sp = spStart;
+      putThrew(e);
+    }
+  }
+
+  function putObject(v, depth) {
+    W[w] = OBJ;
+    const slot = w + 1;
+    w += 2;
+    stack[sp++] = v;
+    const keys = Object.keys(v);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const id = keyIds.get(k);
+      if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
+      else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
+      let x;
+      try { x = v[k]; } catch (e) { putThrew(e); continue; }
+      put(x, depth + 1);
+    }
+    sp--;
+    W[w++] = END;
+    W[slot] = w;
+  }
+
+  function putArray(v, depth) {
+    W[w] = ARR;
+    const slot = w + 1;
+    w += 2;
+    stack[sp++] = v;
+    const len = v.length;
+    for (let i = 0; i < len; i++) {
+      let x;
+      try { x = v[i]; } catch (e) { putThrew(e); continue; }
+      put(x, depth + 1);
+    }
+    sp--;
+    W[w++] = END;
+    W[slot] = w;
+  }
+
+  function putBytes(v) {
+    const len = v.length;
+    W[w] = BYTES; W[w + 1] = len; W[w + 2] = b;
+    w += 3;
+    if (full) {
+      if (b + len <= bCap) B.set(v, b);
+      b += len;
+    }
+  }
+
+  function putError(e, depth) {
+    W[w++] = ERROR;
+    W[w] = OBJ;
+    const slot = w + 1;
+    w += 2;
+    stack[sp++] = e;
+    const field = (id, get) => {
+      W[w] = KEY_ID; W[w + 1] = keyIds.get(id); w += 2;
+      let x;
+      try { x = get(); } catch (err) { putThrew(err); return; }
+      put(x, depth + 1);
+    };
+    field('name', () => e.name);
+    field('message', () => e.message);
+    if (typeof e.stack === 'string') field('stack', () => e.stack);
+    if ('cause' in e) field('cause', () => e.cause);
+    for (const k of Object.keys(e)) {
+      if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause') continue;
+      const id = keyIds.get(k);
+      if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
+      else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
+      let x;
+      try { x = e[k]; } catch (err) { putThrew(err); continue; }
+      put(x, depth + 1);
+    }
+    sp--;
+    W[w++] = END;
+    W[slot] = w;
+  }
+
+  function fits() {
+    return w <= wCap && n <= nCap && c <= cCap && b <= bCap;
+  }
+
+  function grow() {
+    header = wasm.tape_reserve(w + 64, n + 16, c + 64, b + 16);
+    views();
+  }
+
+  /** Write one value (or, with `many`, the items of an array) and return the sizes. */
+  function write(value, copyAll, depthLimit, many) {
+    full = copyAll;
+    maxDepth = depthLimit;
+    for (;;) {
+      if (W.length === 0) views();
+      w = n = c = b = sp = 0;
+      if (many) {
+        W[0] = ARR;
+        w = 2;
+        for (let i = 0; i < value.length; i++) {
+          let x;
+          try { x = value[i]; } catch (e) { putThrew(e); continue; }
+          put(x, 0);
+        }
+        W[w++] = END;
+        W[1] = w;
+      } else {
+        put(value, 0);
+      }
+      stack.length = 0;
+      if (fits()) return;
+      grow();
+    }
+  }
+
+  return {
+    write,
+    get sizes() { return [w, n, c, b]; },
+  };
+}

@@ -1,0 +1,131 @@
+// The verbs every documented type offers, built once per schema number. All of them go
+// through the same two wasm calls: one to check a tape, one to check JSON text.
+
+const STRICT = 1, ABORT_EARLY = 2;
+const LIST = 1, EACH = 2, ENCODE = 4;
+const OK_WITH_DATA = 1, INVALID = 2;
+const DEFAULT_MAX_ISSUES = 100, DEFAULT_MAX_DEPTH = 128, DEPTH_CEILING = 1000;
+
+function readOptions(options) {
+  if (options === undefined || options === null) return null;
+  if (typeof options !== 'object') throw new TypeError('options must be an object');
+  const { strict = false, abortEarly = false, maxIssues = DEFAULT_MAX_ISSUES, maxDepth = DEFAULT_MAX_DEPTH } = options;
+  if (!Number.isInteger(maxIssues) || maxIssues < 1) throw new TypeError('maxIssues must be a positive integer');
+  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > DEPTH_CEILING) {
+    throw new TypeError(`maxDepth must be an integer from 1 to ${DEPTH_CEILING}`);
+  }
+  return { flags: (strict ? STRICT : 0) | (abortEarly ? ABORT_EARLY : 0), maxIssues, maxDepth };
+}
+
+const DEFAULTS = { flags: 0, maxIssues: DEFAULT_MAX_ISSUES, maxDepth: DEFAULT_MAX_DEPTH };
+const GUARD = { flags: ABORT_EARLY, maxIssues: 1, maxDepth: DEFAULT_MAX_DEPTH };
+
+function invalidInput(message, expected, received) {
+  return { ok: false, issues: [{ code: 'invalid_input', path: [], message, expected, received }] };
+}
+
+function kindOf(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
+
+function createValidator(wasm, tape, id, typeName) {
+  function check(value, o, mode, copyAll) {
+    tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0);
+    const [nw, nn, nc, nb] = tape.sizes;
+    return wasm.tape_check(id, nw, nn, nc, nb, mode, o.flags, o.maxIssues);
+  }
+
+  function validate(value, options) {
+    const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
+    const code = check(value, o, 0, false);
+    if (code === 0) return { ok: true, value };
+    return { ok: false, issues: JSON.parse(wasm.take_result()) };
+  }
+
+  function validateMany(values, options) {
+    if (!Array.isArray(values)) throw new TypeError(`validateMany takes an array, received ${kindOf(values)}`);
+    const o = readOptions(options) ?? DEFAULTS;
+    const bad = check(values, o, EACH, false);
+    const results = new Array(values.length);
+    let failures = null;
+    if (bad > 0) failures = new Map(JSON.parse(wasm.take_result()));
+    for (let i = 0; i < values.length; i++) {
+      const issues = failures?.get(i);
+      results[i] = issues ? { ok: false, issues } : { ok: true, value: values[i] };
+    }
+    return results;
+  }
+
+  function validateJson(text, options) {
+    if (typeof text !== 'string') {
+      return invalidInput(`validateJson takes JSON text, received ${kindOf(text)}`, 'string', kindOf(text));
+    }
+    const o = readOptions(options) ?? DEFAULTS;
+    const code = wasm.json_check(id, text, o.flags, o.maxIssues, o.maxDepth);
+    if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
+    // The check built no tree; the JS form is made only if `value` is read.
+    const plan = code === OK_WITH_DATA ? JSON.parse(wasm.take_result()) : null;
+    const bytes = plan ? wasm.take_bytes() : null;
+    let made = false, value;
+    return {
+      ok: true,
+      get value() {
+        if (!made) {
+          value = JSON.parse(text);
+          if (plan) value = applyRevival(value, plan, bytes);
+          made = true;
+        }
+        return value;
+      },
+    };
+  }
+
+  function is(value) {
+    return check(value, GUARD, 0, false) === 0;
+  }
+
+  function assert(value, options) {
+    const r = validate(value, options);
+    if (!r.ok) throw new ValidationError(r.issues, typeName);
+    return value;
+  }
+
+  function toJSON(value, options) {
+    const o = readOptions(options) ?? DEFAULTS;
+    const code = check(value, o, ENCODE | (Array.isArray(value) ? LIST : 0), true);
+    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), typeName);
+    return wasm.take_result();
+  }
+
+  function fromJSON(textOrValue, options) {
+    let text = textOrValue;
+    if (typeof textOrValue !== 'string') {
+      try {
+        text = JSON.stringify(textOrValue);
+      } catch (e) {
+        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
+      }
+      if (text === undefined) {
+        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${kindOf(textOrValue)}` }], typeName);
+      }
+    }
+    const r = validateJson(text, options);
+    if (!r.ok) throw new ValidationError(r.issues, typeName);
+    return r.value;
+  }
+
+  const schema = {
+    '~standard': {
+      version: 1,
+      vendor: 'agent-messages',
+      validate(value) {
+        const r = validate(value);
+        return r.ok ? { value: r.value } : { issues: r.issues };
+      },
+    },
+  };
+
+  return { name: typeName, validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON };
+}

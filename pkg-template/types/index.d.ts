@@ -1,0 +1,147 @@
+// Declarations for agent-messages. The message interfaces are emitted by tsify from the Rust
+// types (types/generated.d.ts); this file names them as the documentation does and types the
+// JavaScript facade.
+
+import type * as K from './types/generated.js';
+
+export type { Issue, IssueCode, JSONValue } from './types/generated.js';
+export type {
+  BaseMessage,
+  KernelMessage,
+  InputMessage,
+  ReplyMessage,
+  ReasoningMessage,
+  ToolCallsMessage,
+  ToolResultsMessage,
+  SystemMessage,
+  LogMessage,
+  ToolCallMessage,
+  ToolResultMessage,
+  FileAttachment,
+  ToolCall as KernelToolCall,
+  ToolResult as KernelToolResult,
+} from './types/generated.js';
+
+/** What a caller can ask of one validation. */
+export interface ValidateOptions {
+  /** Report properties the documented interface does not name (they are kept either way). */
+  strict?: boolean;
+  /** Stop at the first issue. */
+  abortEarly?: boolean;
+  /** Report at most this many issues (default 100). */
+  maxIssues?: number;
+  /** Nesting deeper than this is an issue (default 128, at most 1000). */
+  maxDepth?: number;
+}
+
+/** The outcome of a validation: the value, or every issue found. */
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: K.Issue[] };
+
+/** The Standard Schema v1 interface (https://standardschema.dev), declared here so that no
+ * dependency is needed. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) =>
+      | { readonly value: Output; readonly issues?: undefined }
+      | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey> }> };
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+/** The verbs every documented type offers. */
+export interface Validator<T> {
+  /** The documented type name. */
+  readonly name: string;
+  /** Check one value; never throws on bad input. The value comes back as given. */
+  validate(value: unknown, options?: ValidateOptions): ValidationResult<T>;
+  /** One result per item, in one call; the good items stay usable. */
+  validateMany(values: readonly unknown[], options?: ValidateOptions): ValidationResult<T>[];
+  /** Check JSON text (the JSON form: one value or an array of them) without building it; the
+   * JS form is built on first read of `value`. */
+  validateJson(text: string, options?: ValidateOptions): ValidationResult<T | T[]>;
+  /** Type guard. */
+  is(value: unknown): value is T;
+  /** Returns the value, or throws one ValidationError carrying every issue. */
+  assert(value: unknown, options?: ValidateOptions): T;
+  /** A Standard Schema v1 object. */
+  readonly schema: StandardSchemaV1<unknown, T>;
+  /** The lossless JSON form as text: bytes as base64, errors as objects. Throws a
+   * ValidationError if the value is invalid or holds something JSON cannot carry. */
+  toJSON(value: T | readonly T[], options?: ValidateOptions): string;
+  /** The JS form back from JSON text or a parsed JSON value (Uint8Array and Error restored). */
+  fromJSON(textOrValue: readonly unknown[], options?: ValidateOptions): T[];
+  fromJSON(textOrValue: unknown, options?: ValidateOptions): T | T[];
+}
+
+type KernelType = K.KernelMessage['type'];
+type KernelByType<Type extends KernelType> = Extract<K.KernelMessage, { type: Type }>;
+/** What a constructor takes: the message's own fields; `id` and `timestamp` may be given to
+ * override the generated ones, and custom properties are kept. */
+type KernelInit<M> = Omit<M, 'id' | 'timestamp' | 'type'> & { id?: string; timestamp?: number; [custom: string]: unknown };
+
+/** The Kernel message stream. */
+export interface KernelNamespace extends Validator<K.KernelMessage> {
+  readonly KernelMessage: Validator<K.KernelMessage>;
+  readonly InputMessage: Validator<K.InputMessage>;
+  readonly ReplyMessage: Validator<K.ReplyMessage>;
+  readonly ReasoningMessage: Validator<K.ReasoningMessage>;
+  readonly ToolCallsMessage: Validator<K.ToolCallsMessage>;
+  readonly ToolResultsMessage: Validator<K.ToolResultsMessage>;
+  readonly SystemMessage: Validator<K.SystemMessage>;
+  readonly LogMessage: Validator<K.LogMessage>;
+  readonly ToolCallMessage: Validator<K.ToolCallMessage>;
+  readonly ToolResultMessage: Validator<K.ToolResultMessage>;
+  readonly FileAttachment: Validator<K.FileAttachment>;
+  readonly ToolCall: Validator<K.ToolCall>;
+  readonly ToolResult: Validator<K.ToolResult>;
+
+  /** A message of a documented type, with a fresh monotonic ULID `id` and the `timestamp` of
+   * the same clock reading. Throws a ValidationError if the fields do not make a valid message. */
+  createMessage<Type extends KernelType>(type: Type, fields: KernelInit<KernelByType<Type>>): KernelByType<Type>;
+  /** A message of a registered type. */
+  createMessage(type: string, fields?: { [custom: string]: unknown }): K.BaseMessage & { [custom: string]: unknown };
+  createInputMessage(init?: KernelInit<K.InputMessage>): K.InputMessage;
+  createReplyMessage(init: KernelInit<K.ReplyMessage>): K.ReplyMessage;
+  createReasoningMessage(init: KernelInit<K.ReasoningMessage>): K.ReasoningMessage;
+  createToolCallsMessage(init: KernelInit<K.ToolCallsMessage>): K.ToolCallsMessage;
+  createToolResultsMessage(init: KernelInit<K.ToolResultsMessage>): K.ToolResultsMessage;
+  createSystemMessage(init: KernelInit<K.SystemMessage>): K.SystemMessage;
+  createLogMessage(init: KernelInit<K.LogMessage>): K.LogMessage;
+  createToolCallMessage(init: KernelInit<K.ToolCallMessage>): K.ToolCallMessage;
+  createToolResultMessage(init: KernelInit<K.ToolResultMessage>): K.ToolResultMessage;
+
+  /** Accept messages of another `type`: they are checked for `id` and `timestamp` and keep
+   * everything else. Throws an AgentMessagesError for an empty, too long or built-in name. */
+  registerType(name: string): void;
+  /** Stop accepting a registered type; true if it was registered. */
+  unregisterType(name: string): boolean;
+  registeredTypes(): string[];
+  /** The built-in message types. */
+  readonly TYPES: readonly KernelType[];
+}
+
+export declare const kernel: KernelNamespace;
+
+/** Thrown by `assert`, `toJSON`, `fromJSON` and the constructors. */
+export declare class ValidationError extends TypeError {
+  readonly name: 'ValidationError';
+  readonly issues: K.Issue[];
+}
+
+/** Thrown for failures that are not issues with a value (a bad type name, no randomness). */
+export declare class AgentMessagesError extends Error {
+  readonly name: 'AgentMessagesError';
+  readonly code: string;
+}
+
+/** 32 lowercase hex characters from 16 cryptographically random bytes. */
+export declare function generateUid(): string;
+
+/** The package version. */
+export declare const version: string;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Install what building and testing need, skipping what is already there. Safe to run again.
+#   scripts/setup.sh            toolchain for the build (wasm target, wasm-bindgen CLI, npm tools)
+#   scripts/setup.sh --browser  also Debian's chromium and chromium-driver, for the browser tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# The CLI must be exactly the version of the wasm-bindgen crate in Cargo.lock.
+want=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p')
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want (have: ${have:-none}); this takes a few minutes"
+  # Without --locked: the CLI's own lockfile names a crate this registry lacks.
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ] || [ package.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dev tools (binaryen's wasm-opt, typescript, playwright-core, bench peers)"
+  if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+fi
+
+if [ "${1:-}" = "--browser" ]; then
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    say "installing Debian's chromium and chromium-driver"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+fi

@@ -1,0 +1,42 @@
+//! Ids for the constructors. A ULID is written as 26 UTF-16 units into a buffer JavaScript
+//! reads, so making one costs a single call and no string crossing.
+
+use crate::ids::{hex_uid, RandomPool, UlidGenerator};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static ULIDS: RefCell<UlidGenerator> = RefCell::new(UlidGenerator::default());
+    static POOL: RefCell<RandomPool> = RefCell::new(RandomPool::default());
+    static ID_CHARS: RefCell<[u16; 32]> = const { RefCell::new([0; 32]) };
+}
+
+/// Where `ulid_next` writes its 26 characters.
+#[wasm_bindgen]
+pub fn ulid_buffer() -> *const u16 {
+    ID_CHARS.with_borrow(|b| b.as_ptr())
+}
+
+/// The next monotonic ULID for the clock reading `now` (ms): its characters go to
+/// `ulid_buffer()`, and the ms it carries is returned (the message's `timestamp`).
+#[wasm_bindgen]
+pub fn ulid_next(now: f64) -> Result<f64, JsError> {
+    let (id, ms) = ULIDS
+        .with_borrow_mut(|g| g.next(now))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let mut text = [0u8; ulid::ULID_LEN];
+    id.array_to_str(&mut text);
+    ID_CHARS.with_borrow_mut(|b| {
+        for (d, s) in b.iter_mut().zip(text) {
+            *d = s as u16;
+        }
+    });
+    Ok(ms as f64)
+}
+
+/// 32 lowercase hex characters from 16 random bytes (Agens' uid).
+#[wasm_bindgen]
+pub fn generate_uid() -> Result<String, JsError> {
+    POOL.with_borrow_mut(hex_uid)
+        .map_err(|e| JsError::new(&e.to_string()))
+}

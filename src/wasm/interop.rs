@@ -1,0 +1,169 @@
+//! The crossing. JavaScript writes a tape into buffers that live here (one call to reserve
+//! them, none per value), calls one check, and reads a small result code; only results that
+//! carry data (issues, JSON text, a revival plan) cross back as one JSON string.
+
+use crate::tape::{Chars, TapeView};
+use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+/// The tape buffers, kept at their high-water mark. Their length is their capacity (zeroed),
+/// so JavaScript writes into initialised memory and no `unsafe` is needed.
+#[derive(Default)]
+pub struct TapeBuffers {
+    pub words: Vec<u32>,
+    pub nums: Vec<f64>,
+    pub chars: Vec<u16>,
+    pub bytes: Vec<u8>,
+    /// Pointers and capacities, read by JavaScript: `[w, wCap, n, nCap, c, cCap, b, bCap]`.
+    header: [u32; 8],
+}
+
+thread_local! {
+    pub static TAPE: RefCell<TapeBuffers> = RefCell::new(TapeBuffers::default());
+    /// The options of the current call; the registered Kernel types live here between calls.
+    pub static OPTIONS: RefCell<Options> = RefCell::new(Options::default());
+    /// The data of the last result, taken by `take_result`.
+    pub static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
+    /// Decoded bytes of the last revival plan, taken by `take_bytes`.
+    pub static RESULT_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+fn grow<T: Default + Clone>(v: &mut Vec<T>, need: usize) {
+    if v.len() < need {
+        let cap = need.max(v.len() * 2).max(256);
+        v.resize(cap, T::default());
+    }
+}
+
+/// Make room for a tape of at least these sizes; returns the address of the header that tells
+/// JavaScript where the buffers are now.
+#[wasm_bindgen]
+pub fn tape_reserve(words: usize, nums: usize, chars: usize, bytes: usize) -> *const u32 {
+    TAPE.with_borrow_mut(|t| {
+        grow(&mut t.words, words);
+        grow(&mut t.nums, nums);
+        grow(&mut t.chars, chars);
+        grow(&mut t.bytes, bytes);
+        t.header = [
+            t.words.as_ptr() as u32,
+            t.words.len() as u32,
+            t.nums.as_ptr() as u32,
+            t.nums.len() as u32,
+            t.chars.as_ptr() as u32,
+            t.chars.len() as u32,
+            t.bytes.as_ptr() as u32,
+            t.bytes.len() as u32,
+        ];
+        t.header.as_ptr()
+    })
+}
+
+/// Run `f` over the first `n*` entries of the tape buffers.
+pub fn with_tape<R>(
+    nw: usize,
+    nn: usize,
+    nc: usize,
+    nb: usize,
+    f: impl FnOnce(&TapeView) -> R,
+) -> R {
+    TAPE.with_borrow(|t| {
+        let view = TapeView {
+            words: &t.words[..nw.min(t.words.len())],
+            nums: &t.nums[..nn.min(t.nums.len())],
+            chars: Chars::Utf16(&t.chars[..nc.min(t.chars.len())]),
+            bytes: &t.bytes[..nb.min(t.bytes.len())],
+        };
+        f(&view)
+    })
+}
+
+/// Flags of a call, as JavaScript packs them.
+pub const STRICT: u32 = 1;
+pub const ABORT_EARLY: u32 = 2;
+
+/// Run `f` with the call's options set from its packed form.
+pub fn with_options<R>(
+    flags: u32,
+    max_issues: u32,
+    max_depth: u32,
+    f: impl FnOnce(&Options) -> R,
+) -> R {
+    OPTIONS.with_borrow_mut(|o| {
+        o.strict = flags & STRICT != 0;
+        o.abort_early = flags & ABORT_EARLY != 0;
+        o.max_issues = max_issues as usize;
+        o.max_depth = max_depth as usize;
+        let normalized = std::mem::take(o).normalized();
+        *o = normalized;
+        f(o)
+    })
+}
+
+/// Result codes.
+pub const OK: u32 = 0;
+/// Valid, and `take_result` holds data (JSON text, or a revival plan).
+pub const OK_WITH_DATA: u32 = 1;
+/// Invalid: `take_result` holds the issues.
+pub const INVALID: u32 = 2;
+
+pub fn set_result(s: String) {
+    RESULT.set(s);
+}
+
+/// Store what a check produced and say which code it is.
+pub fn publish(checked: Checked, want_revive: bool) -> u32 {
+    if !checked.issues.is_empty() {
+        let mut out = String::new();
+        issues_json(&checked.issues, &mut out);
+        set_result(out);
+        return INVALID;
+    }
+    if let Some(json) = checked.json {
+        set_result(json);
+        return OK_WITH_DATA;
+    }
+    if want_revive && !checked.revive.ops.is_empty() {
+        set_result(revive_json(&checked.revive.ops));
+        RESULT_BYTES.set(checked.revive.bytes);
+        return OK_WITH_DATA;
+    }
+    OK
+}
+
+/// `[[path, kind, off, len], ...]`, kind 0 bytes, 1 error, 2 unwrap.
+fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
+    let mut out = String::from("[");
+    for (n, (path, kind)) in ops.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        write_path(&mut out, path);
+        match kind {
+            ReviveKind::Bytes { off, len } => out.push_str(&format!(",0,{off},{len}]")),
+            ReviveKind::Error => out.push_str(",1]"),
+            ReviveKind::Unwrap => out.push_str(",2]"),
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// The data of the last result.
+#[wasm_bindgen]
+pub fn take_result() -> String {
+    RESULT.take()
+}
+
+/// The decoded bytes of the last revival plan.
+#[wasm_bindgen]
+pub fn take_bytes() -> Vec<u8> {
+    RESULT_BYTES.take()
+}
+
+/// The instance's memory, so the facade can see the tape buffers.
+#[wasm_bindgen]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}

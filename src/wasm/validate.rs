@@ -1,0 +1,145 @@
+//! Validation and the JSON codec, for every format: JavaScript names a schema by its number.
+
+use super::interop::{publish, set_result, with_options, with_tape, INVALID, OK};
+use crate::formats::schemas;
+use crate::tape::json;
+use crate::validate::{check_each, run, Issue, IssueCode, Mode, Shape};
+use serde::Serialize;
+use tsify::{Ts, Tsify};
+use wasm_bindgen::prelude::*;
+
+/// What the facade needs to know once, at start-up.
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct Describe {
+    /// Known property names, numbered by position.
+    pub keys: Vec<&'static str>,
+    /// `[format, type name]` of every schema, numbered by position.
+    pub schemas: Vec<(&'static str, &'static str)>,
+    /// Strings longer than this are sent as length and head only.
+    pub short_string: u32,
+    pub version: &'static str,
+}
+
+#[wasm_bindgen]
+pub fn describe() -> Result<Ts<Describe>, JsError> {
+    let d = Describe {
+        keys: crate::keys::KEYS.to_vec(),
+        schemas: schemas().iter().map(|s| (s.format, s.name)).collect(),
+        short_string: crate::tape::SHORT_STRING,
+        version: env!("CARGO_PKG_VERSION"),
+    };
+    Ok(d.into_ts()?)
+}
+
+fn shape(schema: u32) -> Option<&'static Shape> {
+    schemas().get(schema as usize).map(|s| s.shape)
+}
+
+fn unknown_schema(schema: u32) -> u32 {
+    let mut out = String::new();
+    crate::validate::issues_json(
+        &[Issue::new(
+            IssueCode::InvalidInput,
+            vec![],
+            format!("no schema number {schema}"),
+        )],
+        &mut out,
+    );
+    set_result(out);
+    INVALID
+}
+
+/// Check the tape JavaScript just wrote. `mode` bits: 1 list (an array of values, one
+/// outcome), 2 each (an array, one outcome per item), 4 encode (write the JSON form).
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn tape_check(
+    schema: u32,
+    nw: usize,
+    nn: usize,
+    nc: usize,
+    nb: usize,
+    mode: u32,
+    flags: u32,
+    max_issues: u32,
+) -> u32 {
+    let Some(shape) = shape(schema) else {
+        return unknown_schema(schema);
+    };
+    with_options(
+        flags,
+        max_issues,
+        crate::validate::Options::default().max_depth as u32,
+        |opts| {
+            with_tape(nw, nn, nc, nb, |tape| {
+                if mode & 2 != 0 {
+                    return each(check_each(tape, 0, shape, Mode::Js, opts));
+                }
+                publish(
+                    run(tape, 0, shape, Mode::Js, opts, mode & 4 != 0, mode & 1 != 0),
+                    false,
+                )
+            })
+        },
+    )
+}
+
+/// Per-item outcomes as `[[index, issues], ...]` for the invalid items; the count returned.
+fn each(results: Vec<crate::validate::Checked>) -> u32 {
+    let mut out = String::from("[");
+    let mut bad = 0;
+    for (i, r) in results.iter().enumerate() {
+        if r.issues.is_empty() {
+            continue;
+        }
+        if bad > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!("[{i},"));
+        crate::validate::issues_json(&r.issues, &mut out);
+        out.push(']');
+        bad += 1;
+    }
+    out.push(']');
+    if bad > 0 {
+        set_result(out);
+    }
+    bad
+}
+
+/// Check JSON text (the JSON form; an array is a list of values). On success the result may
+/// hold a revival plan for the JS form.
+#[wasm_bindgen]
+pub fn json_check(schema: u32, text: &str, flags: u32, max_issues: u32, max_depth: u32) -> u32 {
+    let Some(shape) = shape(schema) else {
+        return unknown_schema(schema);
+    };
+    with_options(flags, max_issues, max_depth, |opts| {
+        match json::parse(text, opts.max_depth) {
+            Ok(tape) => publish(
+                run(&tape.view(text), 0, shape, Mode::Json, opts, false, true),
+                true,
+            ),
+            Err(e) => {
+                let code = if e.code == "too_deep" {
+                    IssueCode::TooDeep
+                } else {
+                    IssueCode::InvalidJson
+                };
+                let mut issue = Issue::new(code, vec![], e.message);
+                issue.expected = Some("JSON text".into());
+                let mut out = String::new();
+                crate::validate::issues_json(&[issue], &mut out);
+                set_result(out);
+                INVALID
+            }
+        }
+    })
+}
+
+/// Does this build answer at all? (A cheap call for the instance-survives tests.)
+#[wasm_bindgen]
+pub fn ping() -> u32 {
+    OK
+}
