@@ -2,7 +2,7 @@
 // through the same two wasm calls: one to check a tape, one to check JSON text.
 
 const STRICT = 1, ABORT_EARLY = 2;
-const LIST = 1, EACH = 2, ENCODE = 4;
+const LIST = 1, EACH = 2, ENCODE = 4, JSON_FORM = 8;
 const OK_WITH_DATA = 1, INVALID = 2;
 const DEFAULT_MAX_ISSUES = 100, DEFAULT_MAX_DEPTH = 128, DEPTH_CEILING = 1000;
 
@@ -100,20 +100,20 @@ function createValidator(wasm, tape, id, typeName) {
   }
 
   function fromJSON(textOrValue, options) {
-    let text = textOrValue;
-    if (typeof textOrValue !== 'string') {
-      try {
-        text = JSON.stringify(textOrValue);
-      } catch (e) {
-        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
-      }
-      if (text === undefined) {
-        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${kindOf(textOrValue)}` }], typeName);
-      }
+    if (typeof textOrValue === 'string') {
+      const r = validateJson(textOrValue, options);
+      if (!r.ok) throw new ValidationError(r.issues, typeName);
+      return r.value;
     }
-    const r = validateJson(text, options);
-    if (!r.ok) throw new ValidationError(r.issues, typeName);
-    return r.value;
+    // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
+    // revived on a copy so the caller's value is left alone.
+    const o = readOptions(options) ?? DEFAULTS;
+    const code = check(textOrValue, o, JSON_FORM | (Array.isArray(textOrValue) ? LIST : 0), true);
+    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), typeName);
+    const copy = structuredClone(textOrValue);
+    if (code !== OK_WITH_DATA) return copy;
+    const plan = JSON.parse(wasm.take_result());
+    return applyRevival(copy, plan, wasm.take_bytes());
   }
 
   const schema = {

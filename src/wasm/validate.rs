@@ -51,7 +51,8 @@ fn unknown_schema(schema: u32) -> u32 {
 }
 
 /// Check the tape JavaScript just wrote. `mode` bits: 1 list (an array of values, one
-/// outcome), 2 each (an array, one outcome per item), 4 encode (write the JSON form).
+/// outcome), 2 each (an array, one outcome per item), 4 encode (write the JSON form), 8 the
+/// tape holds the JSON form (a parsed JSON value: plan its revival).
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn tape_check(
@@ -73,12 +74,14 @@ pub fn tape_check(
         crate::validate::Options::default().max_depth as u32,
         |opts| {
             with_tape(nw, nn, nc, nb, |tape| {
+                let form = if mode & 8 != 0 { Mode::Json } else { Mode::Js };
                 if mode & 2 != 0 {
-                    return each(check_each(tape, 0, shape, Mode::Js, opts));
+                    return each(check_each(tape, 0, shape, form, opts));
                 }
+                let encode = mode & 4 != 0 && form == Mode::Js;
                 publish(
-                    run(tape, 0, shape, Mode::Js, opts, mode & 4 != 0, mode & 1 != 0),
-                    false,
+                    run(tape, 0, shape, form, opts, encode, mode & 1 != 0),
+                    form == Mode::Json,
                 )
             })
         },
