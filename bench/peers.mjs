@@ -79,7 +79,7 @@ export const valibotConversation = v.array(valibotKernel);
 const CLASSES = { Uint8Array, Error };
 
 function ajvInstance(options) {
-  const ajv = new Ajv({ discriminator: true, ...options });
+  const ajv = new Ajv({ discriminator: true, allowUnionTypes: true, ...options });
   // JSON Schema has no word for "a Uint8Array" or "an Error"; a tiny custom keyword does it.
   ajv.addKeyword({
     keyword: 'instanceOf',
@@ -227,4 +227,34 @@ export function typeofKernel(m) {
 
 export function typeofConversation(arr) {
   return every(arr, typeofKernel);
+}
+
+// ---- constructors: a ULID from a pooled PRNG -------------------------------------------------
+// The baseline the issue sets for our constructors: 4096 random bytes from
+// crypto.getRandomValues at a time, 10 bytes (80 bits) per id, Crockford base32 of the 48-bit
+// millisecond time (10 chars) and of the randomness (16 chars). Not monotonic.
+
+const B32 = Array.from('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (c) => c.charCodeAt(0));
+const POOL = new Uint8Array(4096);
+let poolAt = POOL.length;
+
+export function pooledUlid(now) {
+  if (poolAt + 10 > POOL.length) {
+    crypto.getRandomValues(POOL);
+    poolAt = 0;
+  }
+  const p = POOL, o = poolAt;
+  poolAt += 10;
+  const hi = Math.floor(now / 33554432); // the top 23 of 48 bits (2^25 = 33554432)
+  const lo = now - hi * 33554432; // the low 25 bits
+  const r0 = p[o], r1 = p[o + 1], r2 = p[o + 2], r3 = p[o + 3], r4 = p[o + 4];
+  const r5 = p[o + 5], r6 = p[o + 6], r7 = p[o + 7], r8 = p[o + 8], r9 = p[o + 9];
+  return String.fromCharCode(
+    B32[(hi >>> 20) & 31], B32[(hi >>> 15) & 31], B32[(hi >>> 10) & 31], B32[(hi >>> 5) & 31], B32[hi & 31],
+    B32[(lo >>> 20) & 31], B32[(lo >>> 15) & 31], B32[(lo >>> 10) & 31], B32[(lo >>> 5) & 31], B32[lo & 31],
+    B32[r0 >>> 3], B32[((r0 & 7) << 2) | (r1 >>> 6)], B32[(r1 >>> 1) & 31], B32[((r1 & 1) << 4) | (r2 >>> 4)],
+    B32[((r2 & 15) << 1) | (r3 >>> 7)], B32[(r3 >>> 2) & 31], B32[((r3 & 3) << 3) | (r4 >>> 5)], B32[r4 & 31],
+    B32[r5 >>> 3], B32[((r5 & 7) << 2) | (r6 >>> 6)], B32[(r6 >>> 1) & 31], B32[((r6 & 1) << 4) | (r7 >>> 4)],
+    B32[((r7 & 15) << 1) | (r8 >>> 7)], B32[(r8 >>> 2) & 31], B32[((r8 & 3) << 3) | (r9 >>> 5)], B32[r9 & 31],
+  );
 }

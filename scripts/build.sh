@@ -27,7 +27,7 @@ done
 
 say "facade and declarations"
 node scripts/build-facade.mjs
-cp pkg-template/package.json pkg-template/README.md pkg/
+cp pkg-template/package.json pkg-template/README.md LICENSE pkg/
 cp pkg-template/entries/* pkg/
 cp pkg-template/types/*.d.ts pkg/
 # The interfaces tsify emitted, for the hand-written declarations to re-export.

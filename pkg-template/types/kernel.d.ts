@@ -1,23 +1,10 @@
 // agent-messages/kernel: the Kernel message stream under its documented names.
 
+import type * as T from './index.js';
 import type { KernelNamespace } from './index.js';
 
 export type {
   BaseMessage,
-  KernelMessage,
-  KernelMessage as Message,
-  InputMessage,
-  ReplyMessage,
-  ReasoningMessage,
-  ToolCallsMessage,
-  ToolResultsMessage,
-  SystemMessage,
-  LogMessage,
-  ToolCallMessage,
-  ToolResultMessage,
-  FileAttachment,
-  KernelToolCall as ToolCall,
-  KernelToolResult as ToolResult,
   JSONValue,
   Issue,
   IssueCode,
@@ -26,6 +13,23 @@ export type {
   Validator,
   StandardSchemaV1,
 } from './index.js';
+
+// These names are both a type and a value (the validator of that type). A re-exported type
+// cannot share its name with an exported const (TS2323), but a local type alias merges with one.
+export type KernelMessage = T.KernelMessage;
+export type Message = T.KernelMessage;
+export type InputMessage = T.InputMessage;
+export type ReplyMessage = T.ReplyMessage;
+export type ReasoningMessage = T.ReasoningMessage;
+export type ToolCallsMessage = T.ToolCallsMessage;
+export type ToolResultsMessage = T.ToolResultsMessage;
+export type SystemMessage = T.SystemMessage;
+export type LogMessage = T.LogMessage;
+export type ToolCallMessage = T.ToolCallMessage;
+export type ToolResultMessage = T.ToolResultMessage;
+export type FileAttachment = T.FileAttachment;
+export type ToolCall = T.KernelToolCall;
+export type ToolResult = T.KernelToolResult;
 
 export declare const validate: KernelNamespace['validate'];
 export declare const validateMany: KernelNamespace['validateMany'];

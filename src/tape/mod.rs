@@ -202,6 +202,18 @@ impl<'a> TapeView<'a> {
         String::from_utf16_lossy(&self.str_units(s))
     }
 
+    /// The string quoted for a message: `"abc"`, or `"abc…" (5000000 characters)` when only
+    /// its head was copied.
+    pub fn str_display(&self, s: Str) -> String {
+        let head = self.str_lossy(s);
+        if s.complete() {
+            format!("{head:?}")
+        } else {
+            let quoted = format!("{head:?}");
+            format!("{}…\" ({} characters)", &quoted[..quoted.len() - 1], s.len)
+        }
+    }
+
     /// The name of the key whose tag is at `i`.
     pub fn key_name(&self, i: usize) -> String {
         match self.word(i) {

@@ -319,12 +319,12 @@ impl<'t, 'a> Walk<'t, 'a> {
                 if w == STR && tape.str_eq(tape.str_at(at), lit) {
                     self.emit_scalar(at);
                 } else if w == STR {
-                    let found = tape.str_lossy(tape.str_at(at));
+                    let found = tape.str_display(tape.str_at(at));
                     self.report(
                         IssueCode::InvalidLiteral,
-                        format!("expected {lit:?}, received {found:?}"),
+                        format!("expected {lit:?}, received {found}"),
                         Some(format!("{lit:?}")),
-                        Some(format!("{found:?}")),
+                        Some(found),
                     );
                 } else {
                     self.expected(at, &format!("{lit:?}"));
@@ -389,13 +389,13 @@ impl<'t, 'a> Walk<'t, 'a> {
             // in strict mode (we cannot know its other fields).
             return self.object_with(at, ts.base, Some(ts.tag), true);
         }
-        let found = tape.str_lossy(s);
+        let found = tape.str_display(s);
         let expected = ts.expected_tags(&self.opts.custom_types);
         self.with(Seg::Name(ts.tag), |w| {
             w.report(
                 IssueCode::UnknownType,
                 format!(
-                    "unknown {} type {found:?}; expected one of {expected}{}",
+                    "unknown {} type {found}; expected one of {expected}{}",
                     ts.name,
                     if ts.extensible {
                         " (or register it)"
@@ -404,7 +404,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     }
                 ),
                 Some(expected.clone()),
-                Some(format!("{found:?}")),
+                Some(found),
             )
         });
         self.object(at, ts.base, Some(ts.tag));

@@ -110,17 +110,22 @@ function serve() {
 }
 
 test('Kernel API in Chromium through an import map', { timeout: 120_000 }, async (t) => {
-  const server = await serve();
-  t.after(() => new Promise((r) => server.close(r)));
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'am-chromium-'));
-  t.after(() => rm(userDataDir, { recursive: true, force: true }));
-  const context = await chromium.launchPersistentContext(userDataDir, {
+  // Cleanup in reverse order of set-up: the browser, then its profile, then the server.
+  let server, userDataDir, context;
+  t.after(async () => {
+    try { await context?.close(); } finally {
+      if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+      if (server) await new Promise((r) => server.close(r));
+    }
+  });
+  server = await serve();
+  userDataDir = await mkdtemp(path.join(tmpdir(), 'am-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  t.after(() => context.close());
 
   const page = context.pages()[0] ?? (await context.newPage());
   // Errors fail the test; so do warnings, e.g. the glue's fallback when the wasm MIME type is wrong.

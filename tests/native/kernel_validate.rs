@@ -250,3 +250,16 @@ fn long_strings_are_valid_without_being_copied() {
     let c = validate(&reply(&long));
     assert_eq!(codes(&c), vec![]);
 }
+
+#[test]
+fn a_long_unknown_type_is_shown_cut_and_says_so() {
+    let long = "t".repeat(100);
+    let c = validate(&Js::obj([
+        ("id", s("x")),
+        ("timestamp", num(1.0)),
+        ("type", s(&long)),
+    ]));
+    let received = c.issues[0].received.as_deref().unwrap();
+    assert!(received.ends_with("…\" (100 characters)"), "{received}");
+    assert!(received.starts_with(&format!("\"{}", "t".repeat(64))));
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every test, from a fresh machine: set-up, lint, native Rust tests, wasm tests under Node, the
+# build, then the JavaScript layers against the built pkg/ (CJS and ESM, types, headless
+# Chromium, an installed tarball), and a quick run of the benchmark as a smoke test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n\033[1m[test]\033[0m %s\n' "$*"; }
+
+step "set-up"
+bash scripts/setup.sh --browser
+
+step "cargo fmt --check, cargo clippy (native and wasm32)"
+cargo fmt --all -- --check
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "cargo test (native core)"
+cargo test --quiet
+
+step "cargo test --target wasm32-unknown-unknown (binding layer under Node)"
+cargo test --quiet --target wasm32-unknown-unknown --test wasm
+
+step "build pkg/"
+bash scripts/build.sh
+
+step "node --test: the package in CJS and ESM, types, Chromium, installed tarball"
+node --test --test-concurrency=1 tests/js/ tests/types/ tests/browser/ tests/consumer/
+
+step "bench --quick (smoke: it runs and its peers agree with us)"
+node bench/run.mjs --quick
+
+step "examples/quickstart.mjs"
+node examples/quickstart.mjs > /dev/null
+echo "all tests passed"
