@@ -5,7 +5,8 @@
 //
 // Per case: calibrate a batch size so that one batch takes about `batchMs`, warm up for
 // `warmupMs`, then time `batches` batches with process.hrtime.bigint() and keep the median
-// (and the quartiles, as a noise figure). The numbers the op returns are summed and checked
+// (and the quartiles, as a noise figure). The cases of a group have their batches interleaved
+// (see measureGroup). The numbers the op returns are summed and checked
 // against what the case expects, so no result can be optimised away and a peer that starts
 // failing in the middle of a run is caught.
 
@@ -27,8 +28,8 @@ function makeLoop() {
 }
 
 export const PROFILES = {
-  full: { batchMs: 25, batches: 15, warmupMs: 300 },
-  quick: { batchMs: 4, batches: 3, warmupMs: 30 },
+  full: { batchMs: 20, batches: 21, warmupMs: 250 },
+  quick: { batchMs: 5, batches: 5, warmupMs: 60 },
 };
 
 function quantile(sorted, q) {
@@ -37,11 +38,24 @@ function quantile(sorted, q) {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
+function summarize(name, samples, n) {
+  samples.sort((a, b) => a - b);
+  return {
+    name,
+    nsPerOp: quantile(samples, 0.5),
+    q1: quantile(samples, 0.25),
+    q3: quantile(samples, 0.75),
+    min: samples[0],
+    opsPerBatch: n,
+    batches: samples.length,
+  };
+}
+
 /**
- * Time one case. `expect(n)` gives the sum the op's results must add up to over n calls
- * (default: n, i.e. every call returns 1).
+ * Get one case ready: calibrate its batch size and warm it up. `expect(n)` gives the sum the
+ * op's results must add up to over n calls (default: n, i.e. every call returns 1).
  */
-export function measure({ name, op, inputs, expect = (n) => n }, profile) {
+function prepare({ name, op, inputs, expect = (n) => n }, profile) {
   const loop = makeLoop();
   const run = (n) => {
     const t0 = process.hrtime.bigint();
@@ -68,17 +82,30 @@ export function measure({ name, op, inputs, expect = (n) => n }, profile) {
   let perOp = ns / n;
   while (process.hrtime.bigint() < warmEnd) perOp = run(n) / n;
   n = Math.max(unit, Math.round((profile.batchMs * 1e6) / perOp / unit) * unit);
+  return { name, run, n };
+}
 
+/** Time one case on its own. */
+export function measure(c, profile) {
+  const p = prepare(c, profile);
   const samples = [];
-  for (let b = 0; b < profile.batches; b++) samples.push(run(n) / n);
-  samples.sort((a, b) => a - b);
-  return {
-    name,
-    nsPerOp: quantile(samples, 0.5),
-    q1: quantile(samples, 0.25),
-    q3: quantile(samples, 0.75),
-    min: samples[0],
-    opsPerBatch: n,
-    batches: samples.length,
-  };
+  for (let b = 0; b < profile.batches; b++) samples.push(p.run(p.n) / p.n);
+  return summarize(p.name, samples, p.n);
+}
+
+/**
+ * Time the cases of one group together: each is calibrated and warmed up, then their batches
+ * are interleaved (A B C A B C ...), so that a slow spell of the machine (another process on
+ * a small box, a frequency change) falls on all of them alike and their ratios stay fair.
+ */
+export function measureGroup(cases, profile, onCase = () => {}) {
+  const prepared = cases.map((c, i) => {
+    onCase(i, c);
+    return prepare(c, profile);
+  });
+  const samples = prepared.map(() => []);
+  for (let b = 0; b < profile.batches; b++) {
+    for (let i = 0; i < prepared.length; i++) samples[i].push(prepared[i].run(prepared[i].n) / prepared[i].n);
+  }
+  return prepared.map((p, i) => summarize(p.name, samples[i], p.n));
 }

@@ -21,7 +21,6 @@ const zFileAttachment = z.looseObject({
   filename: z.string().optional(),
   mimeType: z.string().optional(),
 });
-const zToolCall = z.looseObject({ id: z.string(), name: z.string(), args: z.json().optional() });
 const zToolResult = z.looseObject({
   callId: z.string().optional(),
   name: z.string().optional(),
@@ -29,18 +28,27 @@ const zToolResult = z.looseObject({
   error: z.instanceof(Error).optional(),
 });
 
-export const zodKernel = z.discriminatedUnion('type', [
-  z.looseObject({ ...zBase, type: z.literal('input'), text: z.string().optional(), files: z.array(zFileAttachment).optional() }),
-  z.looseObject({ ...zBase, type: z.literal('reply'), text: z.string() }),
-  z.looseObject({ ...zBase, type: z.literal('reasoning'), title: z.string(), summary: z.string() }),
-  z.looseObject({ ...zBase, type: z.literal('tool-calls'), calls: z.array(zToolCall) }),
-  z.looseObject({ ...zBase, type: z.literal('tool-results'), results: z.array(zToolResult) }),
-  z.looseObject({ ...zBase, type: z.literal('system'), text: z.string() }),
-  z.looseObject({ ...zBase, type: z.literal('log'), text: z.string() }),
-  z.looseObject({ ...zBase, type: z.literal('tool-call'), name: z.string(), args: z.json().optional() }),
-  z.looseObject({ ...zBase, type: z.literal('tool-result'), callId: z.string(), result: z.json(), error: z.string().optional() }),
-]);
+function zodUnion(json) {
+  const toolCall = z.looseObject({ id: z.string(), name: z.string(), args: json().optional() });
+  return z.discriminatedUnion('type', [
+    z.looseObject({ ...zBase, type: z.literal('input'), text: z.string().optional(), files: z.array(zFileAttachment).optional() }),
+    z.looseObject({ ...zBase, type: z.literal('reply'), text: z.string() }),
+    z.looseObject({ ...zBase, type: z.literal('reasoning'), title: z.string(), summary: z.string() }),
+    z.looseObject({ ...zBase, type: z.literal('tool-calls'), calls: z.array(toolCall) }),
+    z.looseObject({ ...zBase, type: z.literal('tool-results'), results: z.array(zToolResult) }),
+    z.looseObject({ ...zBase, type: z.literal('system'), text: z.string() }),
+    z.looseObject({ ...zBase, type: z.literal('log'), text: z.string() }),
+    z.looseObject({ ...zBase, type: z.literal('tool-call'), name: z.string(), args: json().optional() }),
+    z.looseObject({ ...zBase, type: z.literal('tool-result'), callId: z.string(), result: json(), error: z.string().optional() }),
+  ]);
+}
+
+export const zodKernel = zodUnion(() => z.json());
 export const zodConversation = z.array(zodKernel);
+// Looser than ours: `args` and `result` not checked to be JSON (z.unknown()). A reference row
+// only, to show what z.json() costs zod.
+export const zodKernelLoose = zodUnion(() => z.unknown());
+export const zodConversationLoose = z.array(zodKernelLoose);
 
 // ---- valibot --------------------------------------------------------------------------------
 

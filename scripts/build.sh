@@ -30,8 +30,6 @@ node scripts/build-facade.mjs
 cp pkg-template/package.json pkg-template/README.md LICENSE pkg/
 cp pkg-template/entries/* pkg/
 cp pkg-template/types/*.d.ts pkg/
-# The interfaces tsify emitted, for the hand-written declarations to re-export.
-cp pkg/web/agent_messages.d.ts pkg/types/generated.d.ts
 
 raw=$(wc -c < pkg/web/agent_messages_bg.wasm)
 gz=$(gzip -9c pkg/web/agent_messages_bg.wasm | wc -c)

@@ -103,9 +103,18 @@ export interface KernelNamespace extends Validator<K.KernelMessage> {
 
   /** A message of a documented type, with a fresh monotonic ULID `id` and the `timestamp` of
    * the same clock reading. Throws a ValidationError if the fields do not make a valid message. */
-  createMessage<Type extends KernelType>(type: Type, fields: KernelInit<KernelByType<Type>>): KernelByType<Type>;
-  /** A message of a registered type. */
-  createMessage(type: string, fields?: { [custom: string]: unknown }): K.BaseMessage & { [custom: string]: unknown };
+  createMessage<Type extends KernelType>(
+    type: Type,
+    ...fields: {} extends KernelInit<KernelByType<Type>>
+      ? [fields?: KernelInit<KernelByType<Type>>]
+      : [fields: KernelInit<KernelByType<Type>>]
+  ): KernelByType<Type>;
+  /** A message of a registered type (a built-in type name never falls through to here, so a
+   * mistake in its fields is a compile error). */
+  createMessage<Type extends string>(
+    type: Type & (Type extends KernelType ? never : unknown),
+    fields?: { [custom: string]: unknown },
+  ): K.BaseMessage & { [custom: string]: unknown };
   createInputMessage(init?: KernelInit<K.InputMessage>): K.InputMessage;
   createReplyMessage(init: KernelInit<K.ReplyMessage>): K.ReplyMessage;
   createReasoningMessage(init: KernelInit<K.ReasoningMessage>): K.ReasoningMessage;

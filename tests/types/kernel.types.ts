@@ -235,3 +235,13 @@ const json: Root.JSONValue = { a: [1, 'two', null, true, { b: [] }] };
 const notJson1: Root.JSONValue = undefined;
 // @ts-expect-error a function is not JSON
 const notJson2: Root.JSONValue = { f: () => 1 };
+
+// A built-in type with wrong fields never falls through to the registered-type overload.
+// @ts-expect-error a reply needs text
+kernel.createMessage('reply', {});
+// @ts-expect-error title must be a string
+kernel.createMessage('reasoning', { title: 1, summary: 's' });
+const bareInput = kernel.createMessage('input');
+const facade_createMessage_bareInput: Expect<Equal<typeof bareInput, InputMessage>> = true;
+const custom = kernel.createMessage('thought', { mood: 'calm' });
+const facade_createMessage_custom: Expect<Equal<typeof custom, Root.BaseMessage & { [custom: string]: unknown }>> = true;
