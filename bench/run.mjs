@@ -3,10 +3,11 @@
 // ajv and hand-written typeof checks, plus the wasm's size and start-up cost, with the issue's
 // targets marked MET / NOT MET.
 //
-//   node bench/run.mjs            the full run (about 40 s on 2 idle cores)
+//   node bench/run.mjs            the full run (under a minute on 2 idle cores)
 //   node bench/run.mjs --quick    few, short batches: a smoke test for CI
 //   node bench/run.mjs --json     the figures as JSON instead of the table
 //   node bench/run.mjs --only RE  only the cases whose id (e.g. "valid-mix/ours") matches RE
+//   (--child GROUP is internal: the parent runs each group in a child process)
 //
 // Needs the package built in pkg/ (bash scripts/build.sh). Every peer is first checked to
 // accept every valid fixture and reject every invalid one; if any does not, the run stops
@@ -368,55 +369,89 @@ function versionOf(name) {
 }
 
 // ---- main -------------------------------------------------------------------------------------------
+// The parent checks every fixture, then measures each group in a fresh child process
+// (`--child GROUP`): what one group leaves behind (optimised code and feedback in the shared
+// library code, old-generation garbage, a full GC that drops maps) cannot tilt the next group's
+// figures, and the order of the groups does not matter. Inside a group the cases' batches are
+// interleaved (harness.mjs).
 
-const failures = verify();
-if (failures.length > 0) {
+function selectedRows(group) {
+  return group.rows
+    .map((row) => ({ row, id: `${group.id}/${row.key}` }))
+    .filter(({ row, id }) => !ONLY || ONLY.test(id) || (row.baseline && group.rows.some((r) => ONLY.test(`${group.id}/${r.key}`))));
+}
+
+function failOnFixtures() {
+  const failures = verify();
+  if (failures.length === 0) return;
   console.error(`bench: ${failures.length} fixture check(s) failed; a peer schema (or ours) is wrong:`);
   for (const f of failures.slice(0, 40)) console.error(`  - ${f}`);
   if (failures.length > 40) console.error(`  ... and ${failures.length - 40} more`);
   process.exit(1);
 }
+
+const childAt = args.indexOf('--child');
+if (childAt >= 0) {
+  const groupId = args[childAt + 1];
+  const group = SECTIONS.flatMap((sec) => sec.groups).find((g) => g.id === groupId);
+  if (!group) throw new Error(`no group ${groupId}`);
+  failOnFixtures();
+  // Warm-up: every library sees every kind of fixture first (as in an application that
+  // validates all of them), not only this group's.
+  for (let i = 0, n = QUICK ? 2 : 10; i < n; i++) verify();
+  const chosen = selectedRows(group);
+  const measured = measureGroup(
+    chosen.map(({ row, id }) => ({ name: id, op: fresh(row.op), inputs: group.inputs })),
+    profile,
+    (i, c) => progress(`${c.name}: calibrating, warming up`),
+  );
+  progress('timing the batches');
+  process.stdout.write(JSON.stringify(chosen.map(({ id }, i) => ({ id, m: measured[i] }))));
+  progress('');
+  process.exit(0);
+}
+
+failOnFixtures();
 const issueTotals = {};
 for (const [name, count] of Object.entries(issueCounters)) issueTotals[name] = invalidMsgs.reduce((s, m) => s + count(m), 0);
 
-// Global warm-up: every library sees every kind of fixture before anything is timed, so the
-// order of the cases below matters less (shared library code carries the feedback of all).
-for (let i = 0, n = QUICK ? 3 : 30; i < n; i++) verify();
+function measureInChild(group) {
+  const child = spawnSync(
+    process.execPath,
+    [new URL(import.meta.url).pathname, '--child', group.id, ...(QUICK ? ['--quick'] : []), ...(ONLY ? ['--only', ONLY.source] : [])],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', JSON_OUT ? 'pipe' : 'inherit'], maxBuffer: 1 << 24 },
+  );
+  if (child.status !== 0) {
+    if (JSON_OUT) process.stderr.write(child.stderr ?? '');
+    console.error(`bench: measuring ${group.id} failed (exit ${child.status})`);
+    process.exit(1);
+  }
+  return new Map(JSON.parse(child.stdout).map(({ id, m }) => [id, m]));
+}
 
 const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-const started = Date.now();
 log(`agent-messages ${version} benchmark`);
 log(`node ${process.version} ${process.platform}-${process.arch}, ${os.cpus().length} × ${cpu}`);
 log(`zod ${versionOf('zod')}, valibot ${versionOf('valibot')}, ajv ${versionOf('ajv')}, ulid ${versionOf('ulid')}`);
-log(`${QUICK ? 'QUICK profile (smoke test: figures are rough)' : 'full profile'}: per case, warm-up ${profile.warmupMs} ms, then the median of ${profile.batches} batches of ~${profile.batchMs} ms (±% = half the interquartile range)`);
+log(`${QUICK ? 'QUICK profile (smoke test: figures are rough)' : 'full profile'}: each group in a fresh process; per case, warm-up ${profile.warmupMs} ms, then the median of ${profile.batches} interleaved batches of ~${profile.batchMs} ms (±% = half the interquartile range)`);
 const load = os.loadavg()[0];
 if (load > os.cpus().length * 0.75) log(`warning: load average ${load.toFixed(1)} on ${os.cpus().length} CPUs while starting: other processes compete, figures will be noisy`);
 log('x = time ÷ the group\'s baseline (marked *); below 1.00x is faster. All peers verified against every fixture first.');
 
 const results = [];
 const targets = [];
-let caseNo = 0;
-const caseTotal = SECTIONS.flatMap((s) => s.groups.flatMap((g) => g.rows.filter((r) => !ONLY || ONLY.test(`${g.id}/${r.key}`) || r.baseline))).length;
 
 for (const section of SECTIONS) {
   let sectionShown = false;
   for (const group of section.groups) {
     const perMsg = group.perMsg ?? 1;
-    const chosen = group.rows
-      .map((row) => ({ row, id: `${group.id}/${row.key}` }))
-      .filter(({ row, id }) => !ONLY || ONLY.test(id) || (row.baseline && group.rows.some((r) => ONLY.test(`${group.id}/${r.key}`))));
+    const chosen = selectedRows(group);
     if (chosen.length === 0) continue;
     if (!sectionShown) { log(''); log(section.title); sectionShown = true; }
     log(`  ${group.title}`);
     log(`    ${pad('', LABEL)}${lpad(perMsg > 1 ? 'ns/op' : '', 9)}${lpad('ns/msg', 9)}${lpad('±%', 6)}${lpad('x', 8)}  target`);
-    const measured = measureGroup(
-      chosen.map(({ row, id }) => ({ name: id, op: fresh(row.op), inputs: group.inputs })),
-      profile,
-      (i, c) => progress(`[${caseNo + i + 1}/${caseTotal}] ${c.name}: warming up`),
-    );
-    caseNo += chosen.length;
-    const rows = chosen.map((c, i) => ({ ...c, m: measured[i] }));
-    progress('');
+    const measured = measureInChild(group);
+    const rows = chosen.map((c) => ({ ...c, m: measured.get(c.id) }));
     const base = rows.find((r) => r.row.baseline);
     for (const { row, id, m } of rows) {
       const ratio = base ? m.nsPerOp / base.m.nsPerOp : undefined;
@@ -472,7 +507,7 @@ log('Targets (from the issue)');
 const targetWidth = Math.max(...targets.map((t) => t.label.length));
 for (const t of targets) log(`  ${pad(t.label, targetWidth)}  ${pad(t.figure, 34)} ${status(t.met)}${t.informational ? ' (reported separately, not a target)' : ''}`);
 const official = targets.filter((t) => !t.informational);
-log(`  ${official.filter((t) => t.met).length} of ${official.length} met. (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+log(`  ${official.filter((t) => t.met).length} of ${official.length} met. (${process.uptime().toFixed(1)} s in all)`);
 
 if (JSON_OUT) {
   console.log(JSON.stringify({

@@ -53,6 +53,8 @@ function createKernel(wasm, validators) {
   }
 
   function registerType(name) {
+    if (typeof name !== 'string') throw new TypeError(`registerType: name must be a string, received ${kindOf(name)}`);
+    if (!wellFormed(name)) throw new AgentMessagesError('a message type name cannot contain a lone surrogate', 'invalid_type_name');
     try {
       wasm.kernel_register_type(name);
     } catch (e) {

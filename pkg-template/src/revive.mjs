@@ -3,7 +3,7 @@
 // defineProperty so that a key named "__proto__" stays an ordinary property.
 
 const ERROR_TYPES = {
-  Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
+  Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError,
 };
 
 function setOwn(target, key, value) {
@@ -16,12 +16,16 @@ function setHidden(target, key, value) {
 
 function makeError(o) {
   const Ctor = Object.hasOwn(ERROR_TYPES, o.name) ? ERROR_TYPES[o.name] : Error;
-  const e = Object.hasOwn(o, 'cause') ? new Ctor(o.message, { cause: o.cause }) : new Ctor(o.message);
+  const aggregate = Ctor === AggregateError && Array.isArray(o.errors);
+  const args = aggregate ? [o.errors, o.message] : [o.message];
+  if (Object.hasOwn(o, 'cause')) args.push({ cause: o.cause });
+  const e = Ctor === AggregateError && !aggregate ? new Error(o.message, ...args.slice(1)) : new Ctor(...args);
   if (e.name !== o.name) setHidden(e, 'name', o.name);
   if (Object.hasOwn(o, 'stack')) setHidden(e, 'stack', o.stack);
   else delete e.stack;
   for (const k of Object.keys(o)) {
-    if (k !== 'name' && k !== 'message' && k !== 'stack' && k !== 'cause') setOwn(e, k, o[k]);
+    if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause' || (aggregate && k === 'errors')) continue;
+    setOwn(e, k, o[k]);
   }
   return e;
 }

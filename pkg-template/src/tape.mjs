@@ -19,6 +19,11 @@ const OTHER_KINDS = {
 const toTag = Object.prototype.toString;
 const OBJECT_PROTO = Object.prototype;
 const getProto = Object.getPrototypeOf;
+// Brand checks that a look-alike cannot fool (a Proxy or an object made from
+// Uint8Array.prototype answers `undefined`), and that work across realms.
+const TypedArrayProto = getProto(Uint8Array.prototype);
+const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayProto, Symbol.toStringTag).get;
+const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayProto, 'length').get;
 
 const hasIsWellFormed = typeof ''.isWellFormed === 'function';
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -94,12 +99,11 @@ export function createTape(wasm, describe) {
       if (Array.isArray(v)) return putArray(v, depth);
       const proto = getProto(v);
       if (proto === OBJECT_PROTO || proto === null) return putObject(v, depth);
-      if (v instanceof Uint8Array || (ArrayBuffer.isView(v) && toTag.call(v) === '[object Uint8Array]')) {
-        return putBytes(v);
-      }
+      const typed = typedArrayName.call(v);
+      if (typed === 'Uint8Array') return putBytes(v);
       const tag = toTag.call(v);
       if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
-      const kind = OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? 7 : 0);
+      const kind = typed !== undefined ? 7 : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? 7 : 0);
       if (kind !== 0) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
       // A class instance: its own enumerable properties, as JSON.stringify sees it.
       putObject(v, depth);
@@ -108,6 +112,12 @@ export function createTape(wasm, describe) {
       sp = spStart;
       putThrew(e);
     }
+  }
+
+  function putKey(k) {
+    const id = keyIds.get(k);
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
+    else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
   }
 
   function putObject(v, depth) {
@@ -147,7 +157,7 @@ export function createTape(wasm, describe) {
   }
 
   function putBytes(v) {
-    const len = v.length;
+    const len = typedArrayLength.call(v);
     W[w] = BYTES; W[w + 1] = len; W[w + 2] = b;
     w += 3;
     if (full) {
@@ -162,8 +172,8 @@ export function createTape(wasm, describe) {
     const slot = w + 1;
     w += 2;
     stack[sp++] = e;
-    const field = (id, get) => {
-      W[w] = KEY_ID; W[w + 1] = keyIds.get(id); w += 2;
+    const field = (name, get) => {
+      putKey(name);
       let x;
       try { x = get(); } catch (err) { putThrew(err); return; }
       put(x, depth + 1);
@@ -172,11 +182,12 @@ export function createTape(wasm, describe) {
     field('message', () => e.message);
     if (typeof e.stack === 'string') field('stack', () => e.stack);
     if ('cause' in e) field('cause', () => e.cause);
+    // AggregateError keeps its errors in an own, non-enumerable property.
+    const aggregate = Object.hasOwn(e, 'errors') && !Object.prototype.propertyIsEnumerable.call(e, 'errors');
+    if (aggregate) field('errors', () => e.errors);
     for (const k of Object.keys(e)) {
-      if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause') continue;
-      const id = keyIds.get(k);
-      if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
-      else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
+      if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause' || (aggregate && k === 'errors')) continue;
+      putKey(k);
       let x;
       try { x = e[k]; } catch (err) { putThrew(err); continue; }
       put(x, depth + 1);
@@ -191,15 +202,48 @@ export function createTape(wasm, describe) {
   }
 
   function grow() {
-    header = wasm.tape_reserve(w + 64, n + 16, c + 64, b + 16);
+    const at = wasm.tape_reserve(w + 64, n + 16, c + 64, b + 16);
+    if (at === 0) return false;
+    header = at;
     views();
+    return true;
   }
 
-  /** Write one value (or, with `many`, the items of an array) and return the sizes. */
+  // A getter or Proxy trap may call back into the package while a value is being written
+  // (and that call may grow wasm memory). The outer write is then saved and put back.
+  let busy = false;
+
+  function save() {
+    return {
+      w, n, c, b, sp, full, maxDepth, stack: stack.slice(0, sp),
+      W: W.slice(0, Math.min(w, wCap)), N: N.slice(0, Math.min(n, nCap)),
+      C: C.slice(0, Math.min(c, cCap)), B: B.slice(0, Math.min(b, bCap)),
+    };
+  }
+
+  function restore(s) {
+    if (W.length === 0) views();
+    ({ w, n, c, b, sp, full, maxDepth } = s);
+    for (let i = 0; i < s.stack.length; i++) stack[i] = s.stack[i];
+    W.set(s.W); N.set(s.N); C.set(s.C); B.set(s.B);
+    busy = true;
+  }
+
+  /** Write one value (or, with `many`, the items of an array). False when the tape would not
+   * fit in memory (or kept changing size, as a getter that returns more each time can make it). */
   function write(value, copyAll, depthLimit, many) {
+    busy = true;
+    try {
+      return writeOnce(value, copyAll, depthLimit, many);
+    } finally {
+      busy = false;
+    }
+  }
+
+  function writeOnce(value, copyAll, depthLimit, many) {
     full = copyAll;
     maxDepth = depthLimit;
-    for (;;) {
+    for (let attempt = 0; attempt < 8; attempt++) {
       if (W.length === 0) views();
       w = n = c = b = sp = 0;
       if (many) {
@@ -216,13 +260,19 @@ export function createTape(wasm, describe) {
         put(value, 0);
       }
       stack.length = 0;
-      if (fits()) return;
-      grow();
+      // Memory that grew during the walk (a re-entrant call) detached the views: write again.
+      if (W.length === 0) { views(); continue; }
+      if (fits()) return true;
+      if (!grow()) return false;
     }
+    return false;
   }
 
   return {
     write,
+    get busy() { return busy; },
+    save,
+    restore,
     get sizes() { return [w, n, c, b]; },
   };
 }

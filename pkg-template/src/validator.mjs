@@ -26,31 +26,76 @@ function invalidInput(message, expected, received) {
 
 function kindOf(v) {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
+  try {
+    if (Array.isArray(v)) return 'array';
+  } catch {
+    return 'a revoked Proxy';
+  }
   return typeof v;
 }
 
+const TOO_LARGE = JSON.stringify([{
+  code: 'too_large', path: [], message: 'the value is too large to check in the memory available',
+}]);
+
+// Lone surrogates in JSON text would reach Rust as U+FFFD (wasm-bindgen encodes strings as
+// UTF-8); written as escapes they stay what they are, and are reported.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function escapeLoneSurrogates(text) {
+  if (wellFormed(text)) return text;
+  return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
+}
+
 function createValidator(wasm, tape, id, typeName) {
+  // The result code; its data (issues, JSON text, a plan) is read with `result()` before
+  // anything else can overwrite it.
   function check(value, o, mode, copyAll) {
-    tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0);
-    const [nw, nn, nc, nb] = tape.sizes;
-    return wasm.tape_check(id, nw, nn, nc, nb, mode, o.flags, o.maxIssues);
+    const outer = tape.busy ? tape.save() : null;
+    try {
+      if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {
+        pending = TOO_LARGE;
+        return INVALID;
+      }
+      const [nw, nn, nc, nb] = tape.sizes;
+      pending = null;
+      return wasm.tape_check(id, nw, nn, nc, nb, mode, o.flags, o.maxIssues, o.maxDepth);
+    } finally {
+      if (outer) tape.restore(outer);
+    }
+  }
+  let pending = null;
+  function result() {
+    if (pending !== null) {
+      const r = pending;
+      pending = null;
+      return r;
+    }
+    return wasm.take_result();
   }
 
   function validate(value, options) {
     const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
     const code = check(value, o, 0, false);
     if (code === 0) return { ok: true, value };
-    return { ok: false, issues: JSON.parse(wasm.take_result()) };
+    return { ok: false, issues: JSON.parse(result()) };
   }
 
   function validateMany(values, options) {
-    if (!Array.isArray(values)) throw new TypeError(`validateMany takes an array, received ${kindOf(values)}`);
+    if (kindOf(values) !== 'array') throw new TypeError(`validateMany takes an array, received ${kindOf(values)}`);
+    try {
+      void values.length;
+    } catch (e) {
+      throw new TypeError(`validateMany could not read the array: ${messageOf(e)}`);
+    }
     const o = readOptions(options) ?? DEFAULTS;
     const bad = check(values, o, EACH, false);
     const results = new Array(values.length);
     let failures = null;
-    if (bad > 0) failures = new Map(JSON.parse(wasm.take_result()));
+    if (pending !== null) {
+      const issues = JSON.parse(result());
+      return results.fill(null).map(() => ({ ok: false, issues }));
+    }
+    if (bad > 0) failures = new Map(JSON.parse(result()));
     for (let i = 0; i < values.length; i++) {
       const issues = failures?.get(i);
       results[i] = issues ? { ok: false, issues } : { ok: true, value: values[i] };
@@ -63,10 +108,10 @@ function createValidator(wasm, tape, id, typeName) {
       return invalidInput(`validateJson takes JSON text, received ${kindOf(text)}`, 'string', kindOf(text));
     }
     const o = readOptions(options) ?? DEFAULTS;
-    const code = wasm.json_check(id, text, o.flags, o.maxIssues, o.maxDepth);
-    if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
+    const code = wasm.json_check(id, escapeLoneSurrogates(text), o.flags, o.maxIssues, o.maxDepth);
+    if (code === INVALID) return { ok: false, issues: JSON.parse(result()) };
     // The check built no tree; the JS form is made only if `value` is read.
-    const plan = code === OK_WITH_DATA ? JSON.parse(wasm.take_result()) : null;
+    const plan = code === OK_WITH_DATA ? JSON.parse(result()) : null;
     const bytes = plan ? wasm.take_bytes() : null;
     let made = false, value;
     return {
@@ -95,8 +140,8 @@ function createValidator(wasm, tape, id, typeName) {
   function toJSON(value, options) {
     const o = readOptions(options) ?? DEFAULTS;
     const code = check(value, o, ENCODE | (Array.isArray(value) ? LIST : 0), true);
-    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), typeName);
-    return wasm.take_result();
+    if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+    return result();
   }
 
   function fromJSON(textOrValue, options) {
@@ -109,10 +154,15 @@ function createValidator(wasm, tape, id, typeName) {
     // revived on a copy so the caller's value is left alone.
     const o = readOptions(options) ?? DEFAULTS;
     const code = check(textOrValue, o, JSON_FORM | (Array.isArray(textOrValue) ? LIST : 0), true);
-    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), typeName);
-    const copy = structuredClone(textOrValue);
+    if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+    let copy;
+    try {
+      copy = structuredClone(textOrValue);
+    } catch (e) {
+      throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
+    }
     if (code !== OK_WITH_DATA) return copy;
-    const plan = JSON.parse(wasm.take_result());
+    const plan = JSON.parse(result());
     return applyRevival(copy, plan, wasm.take_bytes());
   }
 

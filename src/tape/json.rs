@@ -205,12 +205,19 @@ impl Parser<'_> {
         let at = self.out.words.len();
         self.out.words.push(KEY_STR);
         self.string()?;
-        // A known key without escapes becomes its number.
-        if self.out.words[at + 4] & F_ESCAPED == 0 {
-            if let Some(k) = crate::keys::lookup(&self.s[start..self.i - 1]) {
-                self.out.words.truncate(at);
-                self.out.words.extend([KEY_ID, k.0 as u32]);
-            }
+        // A known key becomes its number, however it is spelled (`"t\u0079pe"` is `type`,
+        // as JSON.parse reads it).
+        let raw = &self.s[start..self.i - 1];
+        let known = if self.out.words[at + 4] & F_ESCAPED == 0 {
+            crate::keys::lookup(raw)
+        } else {
+            unescape(raw)
+                .and_then(|units| String::from_utf16(&units).ok())
+                .and_then(|text| crate::keys::lookup(text.as_bytes()))
+        };
+        if let Some(k) = known {
+            self.out.words.truncate(at);
+            self.out.words.extend([KEY_ID, k.0 as u32]);
         }
         Ok(())
     }
@@ -440,6 +447,15 @@ mod tests {
         assert!(items[2].ill_formed());
         assert!(items[3].ill_formed());
         assert_eq!(v.str_units(items[3]), vec![0xDC00]);
+    }
+
+    #[test]
+    fn escaped_known_keys_are_known_keys() {
+        let text = r#"{"t\u0079pe":"reply"}"#;
+        let t = tape(text);
+        let v = t.view(text);
+        let (k, _) = v.entries(0).next().unwrap();
+        assert_eq!(v.key_id(k), Some(crate::keys::TYPE));
     }
 
     #[test]

@@ -170,6 +170,8 @@ impl<'a> TapeView<'a> {
                 };
                 if s.flags & F_ESCAPED == 0 {
                     raw == lit.as_bytes()
+                } else if raw.len() > lit.len() * 6 {
+                    false
                 } else {
                     json::unescape(raw).is_some_and(|u| u.iter().copied().eq(lit.encode_utf16()))
                 }
@@ -205,12 +207,42 @@ impl<'a> TapeView<'a> {
     /// The string quoted for a message: `"abc"`, or `"abc…" (5000000 characters)` when only
     /// its head was copied.
     pub fn str_display(&self, s: Str) -> String {
-        let head = self.str_lossy(s);
-        if s.complete() {
-            format!("{head:?}")
+        const SHOWN: usize = SHORT_STRING as usize;
+        let head: Vec<u16> = match self.chars {
+            Chars::Utf16(units) => {
+                let end = (s.off + s.copied.min(s.len)) as usize;
+                let units = units.get(s.off as usize..end).unwrap_or(&[]);
+                units[..units.len().min(SHOWN)].to_vec()
+            }
+            Chars::Utf8(text) => {
+                // At most 6 bytes of raw text per unit (`\uXXXX`), so this bounds the work.
+                let end = (s.off + s.len.min(SHOWN as u32 * 6 + 6)) as usize;
+                let raw = text.get(s.off as usize..end).unwrap_or(&[]);
+                let units = if s.flags & F_ESCAPED == 0 {
+                    String::from_utf8_lossy(raw).encode_utf16().collect()
+                } else {
+                    json::unescape(raw).unwrap_or_default()
+                };
+                units[..units.len().min(SHOWN)].to_vec()
+            }
+        };
+        let shown = format!("{:?}", String::from_utf16_lossy(&head));
+        let whole = match self.chars {
+            Chars::Utf16(_) => head.len() as u32 == s.len,
+            Chars::Utf8(_) => s.len as usize <= SHOWN && s.flags & F_ESCAPED == 0,
+        };
+        if whole {
+            shown
         } else {
-            let quoted = format!("{head:?}");
-            format!("{}…\" ({} characters)", &quoted[..quoted.len() - 1], s.len)
+            format!(
+                "{}…\" ({} {})",
+                &shown[..shown.len() - 1],
+                s.len,
+                match self.chars {
+                    Chars::Utf16(_) => "characters",
+                    Chars::Utf8(_) => "bytes of JSON text",
+                }
+            )
         }
     }
 

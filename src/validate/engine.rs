@@ -123,7 +123,13 @@ struct Walk<'t, 'a> {
     stopped: bool,
     out: Option<String>,
     revive: Revive,
+    /// Nesting of the JSON form being written, and its deepest point.
+    depth: usize,
+    max_seen: usize,
 }
+
+/// The most JSON text one encode may write: V8's longest string is 2^29 - 24 units.
+const MAX_OUTPUT: usize = (1 << 29) - 24;
 
 impl<'t, 'a> Walk<'t, 'a> {
     fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, encode: bool) -> Self {
@@ -136,10 +142,23 @@ impl<'t, 'a> Walk<'t, 'a> {
             stopped: false,
             out: encode.then(String::new),
             revive: Revive::default(),
+            depth: 0,
+            max_seen: 0,
         }
     }
 
-    fn finish(self) -> Checked {
+    fn finish(mut self) -> Checked {
+        if self.out.is_some() && self.max_seen > self.opts.max_depth && self.issues.is_empty() {
+            self.report(
+                IssueCode::TooDeep,
+                format!(
+                    "the JSON form nests {} levels deep (tags for bytes and errors add levels), more than maxDepth ({}) lets fromJSON read back",
+                    self.max_seen, self.opts.max_depth
+                ),
+                None,
+                None,
+            );
+        }
         let ok = self.issues.is_empty();
         Checked {
             issues: self.issues,
@@ -233,7 +252,38 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn emit(&mut self, s: &str) {
         if let Some(out) = &mut self.out {
             out.push_str(s);
+            // The JSON form nests deeper than the JS form (tags wrap values): keep it readable
+            // by fromJSON at the same maxDepth.
+            for b in s.bytes() {
+                match b {
+                    b'{' | b'[' => {
+                        self.depth += 1;
+                        self.max_seen = self.max_seen.max(self.depth);
+                    }
+                    b'}' | b']' => self.depth = self.depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
         }
+    }
+
+    /// Room for `n` more bytes of output, or a `too_large` issue.
+    fn room(&mut self, n: usize) -> bool {
+        let Some(out) = &mut self.out else {
+            return true;
+        };
+        if out.len().saturating_add(n) <= MAX_OUTPUT && out.try_reserve(n).is_ok() {
+            return true;
+        }
+        self.out = Some(String::new());
+        self.report(
+            IssueCode::TooLarge,
+            format!("the JSON form would exceed {MAX_OUTPUT} bytes, more than a JavaScript string can hold"),
+            None,
+            None,
+        );
+        self.stopped = true;
+        false
     }
 
     fn emit_key(&mut self, first: &mut bool, k: usize) {
@@ -256,10 +306,13 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     fn emit_scalar(&mut self, at: usize) {
-        if self.out.is_none() {
+        if self.out.is_none() || self.stopped {
             return;
         }
         let tape = self.tape;
+        if tape.word(at) == STR && !self.room(tape.str_at(at).len as usize * 3 + 2) {
+            return;
+        }
         let units = (tape.word(at) == STR).then(|| tape.str_units(tape.str_at(at)));
         let out = self.out.as_mut().expect("checked above");
         match tape.word(at) {
@@ -277,6 +330,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.tape.word(at + 1) as usize,
             self.tape.word(at + 2) as usize,
         );
+        if self.out.is_none() || self.stopped || !self.room(len.div_ceil(3) * 4 + 2) {
+            return;
+        }
         if let Some(out) = &mut self.out {
             out.push('"');
             base64::encode(self.tape.bytes.get(off..off + len).unwrap_or(&[]), out);
@@ -374,6 +430,10 @@ impl<'t, 'a> Walk<'t, 'a> {
             });
             return self.object(at, ts.base, Some(ts.tag));
         };
+        if tape.word(v) == THREW {
+            self.with(Seg::Name(ts.tag), |s| s.threw(v));
+            return self.object(at, ts.base, Some(ts.tag));
+        }
         if tape.word(v) != STR {
             self.with(Seg::Name(ts.tag), |s| {
                 s.expected(v, &ts.expected_tags(&s.opts.custom_types))
@@ -421,6 +481,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         let tape = self.tape;
         let mut seen: u64 = 0;
         let mut first = true;
+        self.check_keys(at);
         self.emit("{");
         for (k, v) in tape.entries(at) {
             if self.stopped {
@@ -431,16 +492,6 @@ impl<'t, 'a> Walk<'t, 'a> {
             match field {
                 Some(fi) => {
                     let f = &os.fields[fi];
-                    if seen & (1 << fi) != 0 {
-                        self.with(Seg::KeyAt(k), |s| {
-                            s.report(
-                                IssueCode::DuplicateKey,
-                                format!("property {:?} appears more than once", f.key.name()),
-                                None,
-                                None,
-                            )
-                        });
-                    }
                     seen |= 1 << fi;
                     if f.optional && tape.word(v) == UNDEF {
                         continue;
@@ -449,6 +500,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.with(Seg::KeyAt(k), |s| s.value(v, &f.shape));
                 }
                 None if id.is_some() && id == tag_done => {
+                    // Judged by `tagged` already (a duplicate is reported by check_keys).
                     self.emit_key(&mut first, k);
                     self.emit_scalar(v);
                 }
@@ -485,6 +537,60 @@ impl<'t, 'a> Walk<'t, 'a> {
                 });
             }
         }
+    }
+
+    /// Keys that cannot be carried: a lone surrogate (any form), or the same key twice (JSON
+    /// text, where `JSON.parse` would silently keep the last).
+    fn check_keys(&mut self, at: usize) {
+        let tape = self.tape;
+        let mut strs: Vec<usize> = Vec::new();
+        let mut ids: u128 = 0;
+        let mut ids_big: Vec<u16> = Vec::new();
+        for (k, _) in tape.entries(at) {
+            if tape.word(k) == KEY_STR {
+                if tape.str_at(k).ill_formed() {
+                    self.with(Seg::KeyAt(k), |s| s.ill_formed());
+                }
+                strs.push(k);
+            } else if self.mode == Mode::Json {
+                let id = tape.word(k + 1) as u16;
+                let dup = if id < 128 {
+                    let bit = 1u128 << id;
+                    let dup = ids & bit != 0;
+                    ids |= bit;
+                    dup
+                } else if ids_big.contains(&id) {
+                    true
+                } else {
+                    ids_big.push(id);
+                    false
+                };
+                if dup {
+                    self.duplicate(k);
+                }
+            }
+        }
+        if self.mode != Mode::Json || strs.len() < 2 {
+            return;
+        }
+        let mut names = std::collections::HashSet::new();
+        for k in strs {
+            if !names.insert(tape.str_units(tape.str_at(k))) {
+                self.duplicate(k);
+            }
+        }
+    }
+
+    fn duplicate(&mut self, k: usize) {
+        let name = self.tape.key_name(k);
+        self.with(Seg::KeyAt(k), |s| {
+            s.report(
+                IssueCode::DuplicateKey,
+                format!("property {name:?} appears more than once (JSON.parse would keep only the last)"),
+                None,
+                None,
+            )
+        });
     }
 
     fn bytes(&mut self, at: usize) {
@@ -538,6 +644,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 return self.expected(at, "error object { name, message, stack?, cause? }")
             }
         };
+        self.check_keys(obj);
         self.emit("{");
         let mut first = true;
         let (mut has_name, mut has_message) = (false, false);
@@ -583,12 +690,14 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         let tape = self.tape;
         let encoding = self.out.is_some();
+        // A JSON-form value (parsed text, or a value handed to fromJSON) holds JSON only.
+        let json = json_only || self.mode == Mode::Json;
         match tape.word(at) {
             NULL | TRUE | FALSE => self.emit_scalar(at),
             NUM => {
                 if tape.num(at).is_finite() {
                     self.emit_scalar(at)
-                } else if json_only {
+                } else if json {
                     self.expected(at, "number")
                 } else if encoding {
                     self.not_serializable(at)
@@ -607,9 +716,9 @@ impl<'t, 'a> Walk<'t, 'a> {
                         self.emit(",");
                     }
                     self.with(Seg::Index(n as u32), |s| {
-                        if tape.word(v) == UNDEF && (json_only || s.out.is_some()) {
+                        if tape.word(v) == UNDEF && (json || encoding) {
                             // JSON.stringify would turn it into null.
-                            if json_only {
+                            if json {
                                 s.expected(v, "JSON value")
                             } else {
                                 s.not_serializable(v)
@@ -623,15 +732,15 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             OBJ => self.free_object(at, json_only),
             THREW => self.threw(at),
-            _ if json_only => self.expected(at, "JSON value"),
-            BYTES if self.mode == Mode::Js => {
+            _ if json => self.expected(at, "JSON value"),
+            BYTES => {
                 if encoding {
                     self.emit("{\"$bytes\":");
                     self.emit_bytes(at);
                     self.emit("}");
                 }
             }
-            ERROR if self.mode == Mode::Js => {
+            ERROR => {
                 if encoding {
                     self.emit("{\"$error\":");
                     self.error(at);
@@ -640,8 +749,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.error(at);
                 }
             }
-            UNDEF => {}
             _ => {
+                // `undefined` lands here only where a value is required (`output: undefined`).
                 if encoding {
                     self.not_serializable(at)
                 }
@@ -716,6 +825,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn plain_object(&mut self, at: usize, json_only: bool) {
         let tape = self.tape;
         let mut first = true;
+        self.check_keys(at);
         self.emit("{");
         for (k, v) in tape.entries(at) {
             if tape.word(v) == UNDEF {

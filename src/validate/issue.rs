@@ -36,6 +36,8 @@ pub enum IssueCode {
     NotSerializable,
     /// An input the API does not take at all (wrong argument kind).
     InvalidInput,
+    /// More than the engine or a JavaScript string can hold.
+    TooLarge,
 }
 
 impl IssueCode {
@@ -56,6 +58,7 @@ impl IssueCode {
             IssueCode::InvalidJson => "invalid_json",
             IssueCode::NotSerializable => "not_serializable",
             IssueCode::InvalidInput => "invalid_input",
+            IssueCode::TooLarge => "too_large",
         }
     }
 }

@@ -29,22 +29,32 @@ thread_local! {
     pub static RESULT_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-fn grow<T: Default + Clone>(v: &mut Vec<T>, need: usize) {
-    if v.len() < need {
-        let cap = need.max(v.len() * 2).max(256);
-        v.resize(cap, T::default());
+/// Grow a buffer to hold `need` items; false when memory cannot be had (the instance must not
+/// trap on an allocation failure: that would end every later call too).
+fn grow<T: Default + Clone>(v: &mut Vec<T>, need: usize) -> bool {
+    if v.len() >= need {
+        return true;
     }
+    let cap = need.max(v.len().saturating_mul(2)).max(256);
+    if v.try_reserve_exact(cap - v.len()).is_err() {
+        return false;
+    }
+    v.resize(cap, T::default());
+    true
 }
 
 /// Make room for a tape of at least these sizes; returns the address of the header that tells
-/// JavaScript where the buffers are now.
+/// JavaScript where the buffers are now, or null when that much memory cannot be had.
 #[wasm_bindgen]
 pub fn tape_reserve(words: usize, nums: usize, chars: usize, bytes: usize) -> *const u32 {
     TAPE.with_borrow_mut(|t| {
-        grow(&mut t.words, words);
-        grow(&mut t.nums, nums);
-        grow(&mut t.chars, chars);
-        grow(&mut t.bytes, bytes);
+        let grown = grow(&mut t.words, words)
+            && grow(&mut t.nums, nums)
+            && grow(&mut t.chars, chars)
+            && grow(&mut t.bytes, bytes);
+        if !grown {
+            return std::ptr::null();
+        }
         t.header = [
             t.words.as_ptr() as u32,
             t.words.len() as u32,

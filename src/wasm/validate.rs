@@ -64,28 +64,24 @@ pub fn tape_check(
     mode: u32,
     flags: u32,
     max_issues: u32,
+    max_depth: u32,
 ) -> u32 {
     let Some(shape) = shape(schema) else {
         return unknown_schema(schema);
     };
-    with_options(
-        flags,
-        max_issues,
-        crate::validate::Options::default().max_depth as u32,
-        |opts| {
-            with_tape(nw, nn, nc, nb, |tape| {
-                let form = if mode & 8 != 0 { Mode::Json } else { Mode::Js };
-                if mode & 2 != 0 {
-                    return each(check_each(tape, 0, shape, form, opts));
-                }
-                let encode = mode & 4 != 0 && form == Mode::Js;
-                publish(
-                    run(tape, 0, shape, form, opts, encode, mode & 1 != 0),
-                    form == Mode::Json,
-                )
-            })
-        },
-    )
+    with_options(flags, max_issues, max_depth, |opts| {
+        with_tape(nw, nn, nc, nb, |tape| {
+            let form = if mode & 8 != 0 { Mode::Json } else { Mode::Js };
+            if mode & 2 != 0 {
+                return each(check_each(tape, 0, shape, form, opts));
+            }
+            let encode = mode & 4 != 0 && form == Mode::Js;
+            publish(
+                run(tape, 0, shape, form, opts, encode, mode & 1 != 0),
+                form == Mode::Json,
+            )
+        })
+    })
 }
 
 /// Per-item outcomes as `[[index, issues], ...]` for the invalid items; the count returned.

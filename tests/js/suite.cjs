@@ -232,6 +232,53 @@ function run(api, label) {
     assert.equal(kernel.validate(reply()).ok, true);
   });
 
+  test(`${label}: review findings stay fixed`, () => {
+    // Escaped keys are the keys JSON.parse sees.
+    assert.deepEqual(codes(kernel.validateJson('{"id":"x","timestamp":1,"type":"reply","text":"a","t\\u0079pe":"bogus"}')),
+      ['duplicate_key ["type"]', 'invalid_literal ["type"]']);
+    assert.equal(kernel.validateJson('{"\\u0069d":"x","timestamp":1,"\\u0074ype":"reply","text":"a"}').ok, true);
+    // A duplicate tag on a registered type.
+    kernel.registerType('c');
+    try {
+      assert.deepEqual(codes(kernel.validateJson('{"id":"x","timestamp":1,"type":"c","type":"reply"}')), ['duplicate_key ["type"]']);
+    } finally {
+      kernel.unregisterType('c');
+    }
+    // A getter that calls back into the package cannot change the outer verdict or output.
+    const valid = reply();
+    const sneaky = { id: 'x', timestamp: 1, type: 'reply', get text() { kernel.validate(valid); kernel.validateJson('x'.repeat(1 << 20)); return 5; } };
+    assert.deepEqual(codes(kernel.validate(sneaky)), ['invalid_type ["text"]']);
+    const smuggle = { id: 'x', timestamp: 1, type: 'log', get text() { kernel.toJSON({ ...valid, text: 'SMUGGLED' }); return 'mine'; } };
+    assert.match(kernel.toJSON(smuggle), /"text":"mine"/);
+    // Look-alike bytes are not bytes, and do not hang the codec.
+    const fake = Object.create(Uint8Array.prototype, { length: { value: NaN } });
+    const input = { id: 'x', timestamp: 1, type: 'input', files: [{ data: fake }] };
+    assert.equal(kernel.validate(input).issues[0].received, 'object');
+    assert.throws(() => kernel.toJSON(input), ValidationError);
+    // `output: undefined` is a valid JS value but has no JSON form.
+    const undef = { id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: undefined }] };
+    assert.equal(kernel.validate(undef).ok, true);
+    assert.throws(() => kernel.toJSON(undef), (e) => e.issues[0].code === 'not_serializable');
+    // What toJSON writes, fromJSON reads at the same maxDepth.
+    let err = new Error('leaf');
+    for (let i = 0; i < 70; i++) err = new Error(`e${i}`, { cause: err });
+    const deep = { id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: null, error: err }] };
+    assert.throws(() => kernel.toJSON(deep), (e) => e.issues[0].code === 'too_deep');
+    // A parsed JSON-form value holds JSON only.
+    assert.throws(() => kernel.fromJSON({ id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: NaN }] }), ValidationError);
+    assert.throws(() => kernel.fromJSON({ id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: new Map() }] }), ValidationError);
+    // Lone surrogates in JSON text are reported, not silently replaced.
+    assert.equal(kernel.validateJson('{"id":"x","timestamp":1,"type":"reply","text":"\uD800"}').issues[0].code, 'ill_formed_string');
+    assert.equal(kernel.validateJson(new Proxy([], {})).ok, false);
+    // maxDepth in messages is the one given.
+    assert.match(kernel.validate({ ...reply(), type: 'tool-call', name: 'n', args: [[[[1]]]] }, { maxDepth: 3 }).issues[0].message, /maxDepth \(3\)/);
+    // AggregateError keeps its errors.
+    const agg = new AggregateError([new TypeError('a')], 'both');
+    const back = kernel.fromJSON(kernel.toJSON({ id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: 1, error: agg }] }));
+    assert.ok(back.results[0].error instanceof AggregateError);
+    assert.ok(back.results[0].error.errors[0] instanceof TypeError);
+  });
+
   test(`${label}: registered types keep their fields; the name is checked`, () => {
     kernel.registerType('thought');
     try {

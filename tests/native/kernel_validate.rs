@@ -230,8 +230,8 @@ fn json_text_is_checked_with_the_same_rules() {
     assert_eq!(
         codes(&c),
         vec![
-            ("invalid_type".into(), r#"["timestamp"]"#.into()),
             ("duplicate_key".into(), r#"["text"]"#.into()),
+            ("invalid_type".into(), r#"["timestamp"]"#.into()),
         ]
     );
     let c = validate_text(r#"{"id":"x","timestamp":1,"type":"input","files":[{"data":"@@"}]}"#);

@@ -33,7 +33,7 @@ fn reply(text: &str) -> Js {
 
 fn check(value: &Js, mode: u32) -> u32 {
     let (w, n, c, b) = load(value);
-    validate::tape_check(KERNEL_MESSAGE, w, n, c, b, mode, 0, 100)
+    validate::tape_check(KERNEL_MESSAGE, w, n, c, b, mode, 0, 100, 128)
 }
 
 #[wasm_bindgen_test]
@@ -116,12 +116,12 @@ fn hostile_json_text_gets_issues_and_the_instance_keeps_answering() {
 fn a_truncated_or_garbage_tape_is_an_issue_not_a_trap() {
     let (w, n, c, b) = load(&reply("hi"));
     assert_eq!(
-        validate::tape_check(KERNEL_MESSAGE, 0, n, c, b, 0, 0, 100),
+        validate::tape_check(KERNEL_MESSAGE, 0, n, c, b, 0, 0, 100, 128),
         interop::INVALID
     );
     // Whatever the cut, the call returns (a trap would end every later call too).
     for cut in 1..w {
-        let code = validate::tape_check(KERNEL_MESSAGE, cut, n, c, b, 0, 0, 100);
+        let code = validate::tape_check(KERNEL_MESSAGE, cut, n, c, b, 0, 0, 100, 128);
         assert!(
             code == interop::OK || code == interop::INVALID,
             "cut at {cut}"
@@ -129,11 +129,11 @@ fn a_truncated_or_garbage_tape_is_an_issue_not_a_trap() {
     }
     interop::TAPE.with_borrow_mut(|t| t.words[..64].fill(0xFFFF_FFFF));
     assert_eq!(
-        validate::tape_check(KERNEL_MESSAGE, 64, n, c, b, 0, 0, 100),
+        validate::tape_check(KERNEL_MESSAGE, 64, n, c, b, 0, 0, 100, 128),
         interop::INVALID
     );
     assert_eq!(
-        validate::tape_check(999, w, n, c, b, 0, 0, 100),
+        validate::tape_check(999, w, n, c, b, 0, 0, 100, 128),
         interop::INVALID
     );
     assert_eq!(check(&reply("fine"), 0), interop::OK);
