@@ -73,8 +73,7 @@ function hypotheticalListValidator() {
   const LIST = 1, MAX_DEPTH = 128, MAX_ISSUES = 100;
   return function validateList(values) {
     tape.write(values, false, MAX_DEPTH, false);
-    const [nw, nn, nc, nb] = tape.sizes;
-    if (wasm.tape_check(schema, nw, nn, nc, nb, LIST, 0, MAX_ISSUES) === 0) return { ok: true, value: values };
+    if (tape.check(schema, LIST, 0, MAX_ISSUES, MAX_DEPTH) === 0) return { ok: true, value: values };
     return { ok: false, issues: JSON.parse(wasm.take_result()) };
   };
 }

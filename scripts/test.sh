@@ -18,7 +18,7 @@ step "cargo test (native core)"
 cargo test --quiet
 
 step "cargo test --target wasm32-unknown-unknown (binding layer under Node)"
-cargo test --quiet --target wasm32-unknown-unknown --test wasm
+cargo test --target wasm32-unknown-unknown --test wasm
 
 step "build pkg/"
 bash scripts/build.sh

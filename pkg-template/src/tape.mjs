@@ -38,8 +38,20 @@ function messageOf(e) {
   }
 }
 
+// Is Object.prototype free of enumerable properties? Then `for...in` over a plain object
+// visits exactly its own keys, and is faster than Object.keys (no array is made).
+const PROBE = {};
+function prototypeClean() {
+  for (const _ in PROBE) return false;
+  return true;
+}
+
 export function createTape(wasm, describe) {
-  const keyIds = new Map(describe.keys.map((k, i) => [k, i]));
+  // Known keys map to their number; a key whose string values the rules compare (a `type`
+  // tag, a literal) also carries CHARS, and only those strings are copied in the fast mode.
+  const CHARS = 0x10000;
+  const content = new Set(describe.contentKeys);
+  const keyIds = new Map(describe.keys.map((k, i) => [k, content.has(k) ? i | CHARS : i]));
   const SHORT = describe.shortString;
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
@@ -57,12 +69,12 @@ export function createTape(wasm, describe) {
   views();
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
-  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128;
+  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128, forIn = true, stackHigh = 0;
   const stack = [];
 
   function putChars(s, len, copy) {
     W[w] = len; W[w + 1] = c; W[w + 2] = copy;
-    W[w + 3] = len === 0 || wellFormed(s) ? 0 : ILL_FORMED;
+    W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : !LONE.test(s)) ? 0 : ILL_FORMED;
     w += 4;
     if (c + copy <= cCap) {
       for (let i = 0; i < copy; i++) C[c + i] = s.charCodeAt(i);
@@ -70,20 +82,20 @@ export function createTape(wasm, describe) {
     c += copy;
   }
 
-  function putStr(s) {
+  function putStr(s, chars) {
     const len = s.length;
     W[w++] = STR;
-    putChars(s, len, full || len <= SHORT ? len : SHORT);
+    putChars(s, len, full ? len : chars ? (len <= SHORT ? len : SHORT) : 0);
   }
 
   function putThrew(e) {
     W[w++] = THREW;
-    putStr(messageOf(e));
+    putStr(messageOf(e), true);
   }
 
-  function put(v, depth) {
+  function put(v, depth, chars) {
     switch (typeof v) {
-      case 'string': putStr(v); return;
+      case 'string': putStr(v, chars); return;
       case 'number': W[w] = NUM; W[w + 1] = n; w += 2; N[n++] = v; return;
       case 'boolean': W[w++] = v ? TRUE : FALSE; return;
       case 'undefined': W[w++] = UNDEF; return;
@@ -98,7 +110,7 @@ export function createTape(wasm, describe) {
     try {
       if (Array.isArray(v)) return putArray(v, depth);
       const proto = getProto(v);
-      if (proto === OBJECT_PROTO || proto === null) return putObject(v, depth);
+      if (proto === null || (proto === OBJECT_PROTO && forIn)) return putPlain(v, depth);
       const typed = typedArrayName.call(v);
       if (typed === 'Uint8Array') return putBytes(v);
       const tag = toTag.call(v);
@@ -120,21 +132,38 @@ export function createTape(wasm, describe) {
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
   }
 
+  // One property: its key, then its value (a getter that throws becomes a mark).
+  function putEntry(v, k, depth) {
+    const id = keyIds.get(k);
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & 0xffff; w += 2; }
+    else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
+    let x;
+    try { x = v[k]; } catch (e) { putThrew(e); return; }
+    put(x, depth + 1, id >= CHARS);
+  }
+
+  // A plain object: `for...in` (see prototypeClean).
+  function putPlain(v, depth) {
+    W[w] = OBJ;
+    const slot = w + 1;
+    w += 2;
+    stack[sp++] = v;
+    if (sp > stackHigh) stackHigh = sp;
+    for (const k in v) putEntry(v, k, depth);
+    sp--;
+    W[w++] = END;
+    W[slot] = w;
+  }
+
+  // Any other object (a class instance, a Proxy): its own enumerable keys.
   function putObject(v, depth) {
     W[w] = OBJ;
     const slot = w + 1;
     w += 2;
     stack[sp++] = v;
+    if (sp > stackHigh) stackHigh = sp;
     const keys = Object.keys(v);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      const id = keyIds.get(k);
-      if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
-      else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
-      let x;
-      try { x = v[k]; } catch (e) { putThrew(e); continue; }
-      put(x, depth + 1);
-    }
+    for (let i = 0; i < keys.length; i++) putEntry(v, keys[i], depth);
     sp--;
     W[w++] = END;
     W[slot] = w;
@@ -145,11 +174,12 @@ export function createTape(wasm, describe) {
     const slot = w + 1;
     w += 2;
     stack[sp++] = v;
+    if (sp > stackHigh) stackHigh = sp;
     const len = v.length;
     for (let i = 0; i < len; i++) {
       let x;
       try { x = v[i]; } catch (e) { putThrew(e); continue; }
-      put(x, depth + 1);
+      put(x, depth + 1, false);
     }
     sp--;
     W[w++] = END;
@@ -172,11 +202,12 @@ export function createTape(wasm, describe) {
     const slot = w + 1;
     w += 2;
     stack[sp++] = e;
+    if (sp > stackHigh) stackHigh = sp;
     const field = (name, get) => {
       putKey(name);
       let x;
       try { x = get(); } catch (err) { putThrew(err); return; }
-      put(x, depth + 1);
+      put(x, depth + 1, false);
     };
     field('name', () => e.name);
     field('message', () => e.message);
@@ -187,10 +218,7 @@ export function createTape(wasm, describe) {
     if (aggregate) field('errors', () => e.errors);
     for (const k of Object.keys(e)) {
       if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause' || (aggregate && k === 'errors')) continue;
-      putKey(k);
-      let x;
-      try { x = e[k]; } catch (err) { putThrew(err); continue; }
-      put(x, depth + 1);
+      putEntry(e, k, depth);
     }
     sp--;
     W[w++] = END;
@@ -243,6 +271,7 @@ export function createTape(wasm, describe) {
   function writeOnce(value, copyAll, depthLimit, many) {
     full = copyAll;
     maxDepth = depthLimit;
+    forIn = prototypeClean();
     for (let attempt = 0; attempt < 8; attempt++) {
       if (W.length === 0) views();
       w = n = c = b = sp = 0;
@@ -252,14 +281,16 @@ export function createTape(wasm, describe) {
         for (let i = 0; i < value.length; i++) {
           let x;
           try { x = value[i]; } catch (e) { putThrew(e); continue; }
-          put(x, 0);
+          put(x, 0, false);
         }
         W[w++] = END;
         W[1] = w;
       } else {
-        put(value, 0);
+        put(value, 0, false);
       }
-      stack.length = 0;
+      // Let go of the caller's objects (cheaper than truncating the array).
+      for (let i = 0; i < stackHigh; i++) stack[i] = undefined;
+      stackHigh = 0;
       // Memory that grew during the walk (a re-entrant call) detached the views: write again.
       if (W.length === 0) { views(); continue; }
       if (fits()) return true;
@@ -268,11 +299,16 @@ export function createTape(wasm, describe) {
     return false;
   }
 
+  /** Check what was just written against schema `id` (see src/wasm/validate.rs). */
+  function check(id, mode, flags, maxIssues, depthLimit) {
+    return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
+  }
+
   return {
     write,
+    check,
     get busy() { return busy; },
     save,
     restore,
-    get sizes() { return [w, n, c, b]; },
   };
 }

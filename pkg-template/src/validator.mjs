@@ -56,9 +56,8 @@ function createValidator(wasm, tape, id, typeName) {
         pending = TOO_LARGE;
         return INVALID;
       }
-      const [nw, nn, nc, nb] = tape.sizes;
       pending = null;
-      return wasm.tape_check(id, nw, nn, nc, nb, mode, o.flags, o.maxIssues, o.maxDepth);
+      return tape.check(id, mode, o.flags, o.maxIssues, o.maxDepth);
     } finally {
       if (outer) tape.restore(outer);
     }

@@ -162,6 +162,11 @@ impl<'a> TapeView<'a> {
                 let Some(src) = units.get(s.off as usize..(s.off + s.len) as usize) else {
                     return false;
                 };
+                if lit.is_ascii() {
+                    // The common case (tags, literals): one length test, then a byte loop.
+                    return src.len() == lit.len()
+                        && src.iter().zip(lit.bytes()).all(|(&u, b)| u == b as u16);
+                }
                 src.iter().copied().eq(lit.encode_utf16())
             }
             Chars::Utf8(text) => {

@@ -128,6 +128,12 @@ struct Walk<'t, 'a> {
     max_seen: usize,
 }
 
+thread_local! {
+    /// Path stacks kept between walks: a walk would otherwise allocate one on its first step.
+    /// A pool, not one buffer, so that nested walks (none today) stay correct.
+    static PATHS: std::cell::RefCell<Vec<Vec<Seg>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The most JSON text one encode may write: V8's longest string is 2^29 - 24 units.
 const MAX_OUTPUT: usize = (1 << 29) - 24;
 
@@ -138,7 +144,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             mode,
             opts,
             issues: Vec::new(),
-            path: Vec::new(),
+            path: PATHS.with_borrow_mut(|pool| pool.pop()).unwrap_or_default(),
             stopped: false,
             out: encode.then(String::new),
             revive: Revive::default(),
@@ -160,6 +166,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             );
         }
         let ok = self.issues.is_empty();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        PATHS.with_borrow_mut(|pool| pool.push(path));
         Checked {
             issues: self.issues,
             json: if ok { self.out } else { None },
@@ -249,7 +258,14 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     // ----- output -----------------------------------------------------------------------
 
+    #[inline(always)]
     fn emit(&mut self, s: &str) {
+        if self.out.is_some() {
+            self.emit_text(s);
+        }
+    }
+
+    fn emit_text(&mut self, s: &str) {
         if let Some(out) = &mut self.out {
             out.push_str(s);
             // The JSON form nests deeper than the JS form (tags wrap values): keep it readable
@@ -286,10 +302,14 @@ impl<'t, 'a> Walk<'t, 'a> {
         false
     }
 
+    #[inline(always)]
     fn emit_key(&mut self, first: &mut bool, k: usize) {
-        if self.out.is_none() {
-            return;
+        if self.out.is_some() {
+            self.emit_key_text(first, k);
         }
+    }
+
+    fn emit_key_text(&mut self, first: &mut bool, k: usize) {
         let name = self.tape.key_name(k);
         let units: Option<Vec<u16>> =
             (self.tape.word(k) == KEY_STR).then(|| self.tape.str_units(self.tape.str_at(k)));
@@ -305,8 +325,15 @@ impl<'t, 'a> Walk<'t, 'a> {
         out.push(':');
     }
 
+    #[inline(always)]
     fn emit_scalar(&mut self, at: usize) {
-        if self.out.is_none() || self.stopped {
+        if self.out.is_some() {
+            self.emit_scalar_text(at);
+        }
+    }
+
+    fn emit_scalar_text(&mut self, at: usize) {
+        if self.stopped {
             return;
         }
         let tape = self.tape;
@@ -481,7 +508,9 @@ impl<'t, 'a> Walk<'t, 'a> {
         let tape = self.tape;
         let mut seen: u64 = 0;
         let mut first = true;
-        self.check_keys(at);
+        if self.mode == Mode::Json {
+            self.check_keys(at);
+        }
         self.emit("{");
         for (k, v) in tape.entries(at) {
             if self.stopped {
@@ -505,6 +534,13 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.emit_scalar(v);
                 }
                 None => {
+                    // (In JSON mode check_keys looked at every key already.)
+                    if self.mode == Mode::Js
+                        && tape.word(k) == KEY_STR
+                        && tape.str_at(k).ill_formed()
+                    {
+                        self.with(Seg::KeyAt(k), |s| s.ill_formed());
+                    }
                     if self.opts.strict && !open {
                         let name = tape.key_name(k);
                         self.with(Seg::KeyAt(k), |s| {
@@ -542,6 +578,9 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// Keys that cannot be carried: a lone surrogate (any form), or the same key twice (JSON
     /// text, where `JSON.parse` would silently keep the last).
     fn check_keys(&mut self, at: usize) {
+        if self.mode == Mode::Js {
+            return self.check_key_text(at);
+        }
         let tape = self.tape;
         let mut strs: Vec<usize> = Vec::new();
         let mut ids: u128 = 0;
@@ -577,6 +616,16 @@ impl<'t, 'a> Walk<'t, 'a> {
         for k in strs {
             if !names.insert(tape.str_units(tape.str_at(k))) {
                 self.duplicate(k);
+            }
+        }
+    }
+
+    /// The JS form has no duplicate keys; only keys with a lone surrogate are checked.
+    fn check_key_text(&mut self, at: usize) {
+        let tape = self.tape;
+        for (k, _) in tape.entries(at) {
+            if tape.word(k) == KEY_STR && tape.str_at(k).ill_formed() {
+                self.with(Seg::KeyAt(k), |s| s.ill_formed());
             }
         }
     }

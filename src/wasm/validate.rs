@@ -16,6 +16,8 @@ pub struct Describe {
     pub keys: Vec<&'static str>,
     /// `[format, type name]` of every schema, numbered by position.
     pub schemas: Vec<(&'static str, &'static str)>,
+    /// Keys whose string values the rules compare: the walker copies only those strings.
+    pub content_keys: Vec<&'static str>,
     /// Strings longer than this are sent as length and head only.
     pub short_string: u32,
     pub version: &'static str,
@@ -26,6 +28,7 @@ pub fn describe() -> Result<Ts<Describe>, JsError> {
     let d = Describe {
         keys: crate::keys::KEYS.to_vec(),
         schemas: schemas().iter().map(|s| (s.format, s.name)).collect(),
+        content_keys: crate::formats::content_keys(),
         short_string: crate::tape::SHORT_STRING,
         version: env!("CARGO_PKG_VERSION"),
     };
