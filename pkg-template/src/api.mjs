@@ -3,9 +3,10 @@
 function createApi(wasm) {
   const described = wasm.describe();
   const tape = createTape(wasm, described);
+  const texts = createTextBuffer(wasm);
   const byFormat = {};
   described.schemas.forEach(([format, name], id) => {
-    (byFormat[format] ??= {})[name] = Object.freeze(createValidator(wasm, tape, id, name));
+    (byFormat[format] ??= {})[name] = Object.freeze(createValidator(wasm, tape, texts, id, name));
   });
   const kernel = Object.freeze(createKernel(wasm, byFormat.kernel));
   return Object.freeze({

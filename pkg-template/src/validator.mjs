@@ -46,7 +46,29 @@ function escapeLoneSurrogates(text) {
   return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
 }
 
-function createValidator(wasm, tape, id, typeName) {
+// The success result of validateJson: the check built no tree, so the JS form is made (and
+// kept) on the first read of `value`.
+class ValidJson {
+  #text; #plan; #bytes; #value; #made = false;
+  constructor(text, plan, bytes) {
+    this.ok = true;
+    this.#text = text;
+    this.#plan = plan;
+    this.#bytes = bytes;
+  }
+  get value() {
+    if (!this.#made) {
+      const parsed = JSON.parse(this.#text);
+      this.#value = this.#plan ? applyRevival(parsed, this.#plan, this.#bytes) : parsed;
+      this.#made = true;
+      this.#text = this.#plan = this.#bytes = null;
+    }
+    return this.#value;
+  }
+  toJSON() { return { ok: true, value: this.value }; }
+}
+
+function createValidator(wasm, tape, texts, id, typeName) {
   // The result code; its data (issues, JSON text, a plan) is read with `result()` before
   // anything else can overwrite it.
   function check(value, o, mode, copyAll) {
@@ -106,24 +128,13 @@ function createValidator(wasm, tape, id, typeName) {
     if (typeof text !== 'string') {
       return invalidInput(`validateJson takes JSON text, received ${kindOf(text)}`, 'string', kindOf(text));
     }
-    const o = readOptions(options) ?? DEFAULTS;
-    const code = wasm.json_check(id, escapeLoneSurrogates(text), o.flags, o.maxIssues, o.maxDepth);
-    if (code === INVALID) return { ok: false, issues: JSON.parse(result()) };
-    // The check built no tree; the JS form is made only if `value` is read.
-    const plan = code === OK_WITH_DATA ? JSON.parse(result()) : null;
-    const bytes = plan ? wasm.take_bytes() : null;
-    let made = false, value;
-    return {
-      ok: true,
-      get value() {
-        if (!made) {
-          value = JSON.parse(text);
-          if (plan) value = applyRevival(value, plan, bytes);
-          made = true;
-        }
-        return value;
-      },
-    };
+    const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
+    const len = texts.put(escapeLoneSurrogates(text));
+    if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
+    const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
+    if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
+    if (code !== OK_WITH_DATA) return new ValidJson(text, null, null);
+    return new ValidJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
   }
 
   function is(value) {

@@ -36,20 +36,38 @@ impl JsonTape {
 
 /// Parse `text` into a tape; `max_depth` bounds nesting.
 pub fn parse(text: &str, max_depth: usize) -> Result<JsonTape, SyntaxError> {
+    let mut tape = JsonTape::default();
+    parse_into(text, max_depth, &mut tape)?;
+    Ok(tape)
+}
+
+/// [`parse`] into a tape whose buffers are reused (they are cleared first).
+pub fn parse_into(text: &str, max_depth: usize, tape: &mut JsonTape) -> Result<(), SyntaxError> {
+    tape.words.clear();
+    tape.nums.clear();
     let mut p = Parser {
         s: text.as_bytes(),
         i: 0,
-        out: JsonTape::default(),
+        out: std::mem::take(tape),
         max_depth,
     };
-    p.ws();
-    p.value(0)?;
-    p.ws();
-    if p.i < p.s.len() {
-        return Err(p.error("unexpected text after the JSON value"));
-    }
-    Ok(p.out)
+    let parsed = p.document();
+    *tape = p.out;
+    parsed
 }
+
+/// Bytes that end the fast scan of a string: the quote, the backslash, control characters.
+static STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
 
 struct Parser<'a> {
     s: &'a [u8],
@@ -59,6 +77,16 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    fn document(&mut self) -> Result<(), SyntaxError> {
+        self.ws();
+        self.value(0)?;
+        self.ws();
+        if self.i < self.s.len() {
+            return Err(self.error("unexpected text after the JSON value"));
+        }
+        Ok(())
+    }
+
     fn error(&self, what: &str) -> SyntaxError {
         self.error_code("invalid_json", what)
     }
@@ -232,12 +260,11 @@ impl Parser<'_> {
         loop {
             // Fast scan over plain bytes.
             let before = self.i;
-            while let Some(&b) = self.s.get(self.i) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.i += 1;
-            }
+            let rest = &self.s[self.i..];
+            self.i += rest
+                .iter()
+                .position(|&b| STOPS[b as usize])
+                .unwrap_or(rest.len());
             if pending_high && self.i > before {
                 flags |= F_ILL_FORMED;
                 pending_high = false;

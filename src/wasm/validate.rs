@@ -5,6 +5,7 @@ use crate::formats::schemas;
 use crate::tape::json;
 use crate::validate::{check_each, run, Issue, IssueCode, Mode, Shape};
 use serde::Serialize;
+use std::cell::RefCell;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
@@ -110,6 +111,55 @@ fn each(results: Vec<crate::validate::Checked>) -> u32 {
     bad
 }
 
+thread_local! {
+    /// The text buffer JavaScript encodes JSON text into, and the tape it parses to: both kept
+    /// between calls.
+    static TEXT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static JSON_TAPE: RefCell<json::JsonTape> = RefCell::new(json::JsonTape::default());
+}
+
+/// Room for `bytes` of UTF-8 text; the address to write it at, or null when that much memory
+/// cannot be had.
+#[wasm_bindgen]
+pub fn text_reserve(bytes: usize) -> *mut u8 {
+    TEXT.with_borrow_mut(|t| {
+        if t.len() < bytes {
+            let extra = bytes - t.len();
+            if t.try_reserve_exact(extra).is_err() {
+                return std::ptr::null_mut();
+            }
+            t.resize(bytes, 0);
+        }
+        t.as_mut_ptr()
+    })
+}
+
+/// [`json_check`] of the first `len` bytes JavaScript wrote at `text_reserve`'s address (one
+/// `TextEncoder.encodeInto`, cheaper than passing a string).
+#[wasm_bindgen]
+pub fn json_check_buffer(
+    schema: u32,
+    len: usize,
+    flags: u32,
+    max_issues: u32,
+    max_depth: u32,
+) -> u32 {
+    TEXT.with_borrow(|t| match std::str::from_utf8(&t[..len.min(t.len())]) {
+        Ok(text) => json_check(schema, text, flags, max_issues, max_depth),
+        Err(e) => {
+            let issue = Issue::new(
+                IssueCode::InvalidJson,
+                vec![],
+                format!("the text is not UTF-8 at byte {}", e.valid_up_to()),
+            );
+            let mut out = String::new();
+            crate::validate::issues_json(&[issue], &mut out);
+            set_result(out);
+            INVALID
+        }
+    })
+}
+
 /// Check JSON text (the JSON form; an array is a list of values). On success the result may
 /// hold a revival plan for the JS form.
 #[wasm_bindgen]
@@ -118,8 +168,8 @@ pub fn json_check(schema: u32, text: &str, flags: u32, max_issues: u32, max_dept
         return unknown_schema(schema);
     };
     with_options(flags, max_issues, max_depth, |opts| {
-        match json::parse(text, opts.max_depth) {
-            Ok(tape) => publish(
+        JSON_TAPE.with_borrow_mut(|tape| match json::parse_into(text, opts.max_depth, tape) {
+            Ok(()) => publish(
                 run(&tape.view(text), 0, shape, Mode::Json, opts, false, true),
                 true,
             ),
@@ -136,7 +186,7 @@ pub fn json_check(schema: u32, text: &str, flags: u32, max_issues: u32, max_dept
                 set_result(out);
                 INVALID
             }
-        }
+        })
     })
 }
 
