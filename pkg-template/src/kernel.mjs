@@ -22,15 +22,23 @@ function createKernel(wasm, validators) {
   const idAt = wasm.ulid_buffer();
   let idChars = new Uint16Array(memory.buffer, idAt, 26);
 
+  // The ms the last id carries: the new message's `timestamp`.
+  let idTime = 0;
+
   function nextId() {
-    let timestamp;
     try {
-      timestamp = wasm.ulid_next(Date.now());
+      idTime = wasm.ulid_next(Date.now());
     } catch (e) {
       rethrow(e, 'id_generation');
     }
     if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, 26);
-    return [String.fromCharCode.apply(null, idChars), timestamp];
+    const c = idChars;
+    // 26 arguments spelled out: several times faster than fromCharCode.apply on a view.
+    const id = String.fromCharCode(
+      c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12],
+      c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22], c[23], c[24], c[25],
+    );
+    return id;
   }
 
   function createMessage(type, fields) {
@@ -42,8 +50,8 @@ function createKernel(wasm, validators) {
     if (Object.hasOwn(fields, 'type') && fields.type !== type) {
       throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);
     }
-    const [id, timestamp] = nextId();
-    const msg = { id, timestamp, type, ...fields };
+    const id = nextId();
+    const msg = { id, timestamp: idTime, type, ...fields };
     return message.assert(msg);
   }
 
