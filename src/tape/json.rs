@@ -25,10 +25,15 @@ pub struct JsonTape {
 
 impl JsonTape {
     pub fn view<'a>(&'a self, text: &'a str) -> TapeView<'a> {
+        self.view_bytes(text.as_bytes())
+    }
+
+    /// The view over text given as bytes (already checked by [`parse_bytes_into`]).
+    pub fn view_bytes<'a>(&'a self, text: &'a [u8]) -> TapeView<'a> {
         TapeView {
             words: &self.words,
             nums: &self.nums,
-            chars: Chars::Utf8(text.as_bytes()),
+            chars: Chars::Utf8(text),
             bytes: &[],
         }
     }
@@ -43,10 +48,21 @@ pub fn parse(text: &str, max_depth: usize) -> Result<JsonTape, SyntaxError> {
 
 /// [`parse`] into a tape whose buffers are reused (they are cleared first).
 pub fn parse_into(text: &str, max_depth: usize, tape: &mut JsonTape) -> Result<(), SyntaxError> {
+    parse_bytes_into(text.as_bytes(), max_depth, tape)
+}
+
+/// [`parse_into`] from bytes that should be UTF-8. Only string contents may hold non-ASCII
+/// bytes (anywhere else they are a syntax error), so only those are checked, and text that is
+/// all ASCII costs nothing extra.
+pub fn parse_bytes_into(
+    text: &[u8],
+    max_depth: usize,
+    tape: &mut JsonTape,
+) -> Result<(), SyntaxError> {
     tape.words.clear();
     tape.nums.clear();
     let mut p = Parser {
-        s: text.as_bytes(),
+        s: text,
         i: 0,
         out: std::mem::take(tape),
         max_depth,
@@ -261,10 +277,22 @@ impl Parser<'_> {
             // Fast scan over plain bytes.
             let before = self.i;
             let rest = &self.s[self.i..];
-            self.i += rest
-                .iter()
-                .position(|&b| STOPS[b as usize])
-                .unwrap_or(rest.len());
+            let mut high = 0u8;
+            let mut run = rest.len();
+            for (j, &b) in rest.iter().enumerate() {
+                if STOPS[b as usize] {
+                    run = j;
+                    break;
+                }
+                high |= b;
+            }
+            if high >= 0x80 {
+                if let Err(e) = std::str::from_utf8(&rest[..run]) {
+                    self.i += e.valid_up_to();
+                    return Err(self.error("the text is not valid UTF-8"));
+                }
+            }
+            self.i += run;
             if pending_high && self.i > before {
                 flags |= F_ILL_FORMED;
                 pending_high = false;
@@ -483,6 +511,15 @@ mod tests {
         let v = t.view(text);
         let (k, _) = v.entries(0).next().unwrap();
         assert_eq!(v.key_id(k), Some(crate::keys::TYPE));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_a_syntax_error() {
+        let mut t = JsonTape::default();
+        assert!(parse_bytes_into(b"\"ok \xc3\xa9\"", 8, &mut t).is_ok());
+        let e = parse_bytes_into(b"\"bad \xff\"", 8, &mut t).unwrap_err();
+        assert_eq!((e.code, e.offset), ("invalid_json", 5));
+        assert!(parse_bytes_into(b"[\xc3\xa9]", 8, &mut t).is_err());
     }
 
     #[test]

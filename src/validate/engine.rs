@@ -469,7 +469,8 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         let s = tape.str_at(v);
         if let Some(variant) = ts.variants.iter().find(|(n, _)| tape.str_eq(s, n)) {
-            return self.object(at, variant.1, None);
+            // The tag was just matched: the variant's literal need not be compared again.
+            return self.object(at, variant.1, Some(ts.tag));
         }
         if ts.extensible && self.opts.custom_types.iter().any(|c| tape.str_eq(s, c)) {
             // A registered type: the base fields are checked, everything else is kept, even
@@ -519,6 +520,11 @@ impl<'t, 'a> Walk<'t, 'a> {
             let id = tape.key_id(k);
             let field = id.and_then(|id| os.fields.iter().position(|f| f.key == id));
             match field {
+                Some(fi) if id == tag_done => {
+                    seen |= 1 << fi;
+                    self.emit_key(&mut first, k);
+                    self.emit_scalar(v);
+                }
                 Some(fi) => {
                     let f = &os.fields[fi];
                     seen |= 1 << fi;

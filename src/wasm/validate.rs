@@ -144,49 +144,51 @@ pub fn json_check_buffer(
     max_issues: u32,
     max_depth: u32,
 ) -> u32 {
-    TEXT.with_borrow(|t| match std::str::from_utf8(&t[..len.min(t.len())]) {
-        Ok(text) => json_check(schema, text, flags, max_issues, max_depth),
-        Err(e) => {
-            let issue = Issue::new(
-                IssueCode::InvalidJson,
-                vec![],
-                format!("the text is not UTF-8 at byte {}", e.valid_up_to()),
-            );
-            let mut out = String::new();
-            crate::validate::issues_json(&[issue], &mut out);
-            set_result(out);
-            INVALID
-        }
-    })
+    TEXT.with_borrow(|t| check_text(schema, &t[..len.min(t.len())], flags, max_issues, max_depth))
 }
 
 /// Check JSON text (the JSON form; an array is a list of values). On success the result may
 /// hold a revival plan for the JS form.
 #[wasm_bindgen]
 pub fn json_check(schema: u32, text: &str, flags: u32, max_issues: u32, max_depth: u32) -> u32 {
+    check_text(schema, text.as_bytes(), flags, max_issues, max_depth)
+}
+
+/// JSON text as bytes; the parser checks that its strings are UTF-8.
+fn check_text(schema: u32, text: &[u8], flags: u32, max_issues: u32, max_depth: u32) -> u32 {
     let Some(shape) = shape(schema) else {
         return unknown_schema(schema);
     };
     with_options(flags, max_issues, max_depth, |opts| {
-        JSON_TAPE.with_borrow_mut(|tape| match json::parse_into(text, opts.max_depth, tape) {
-            Ok(()) => publish(
-                run(&tape.view(text), 0, shape, Mode::Json, opts, false, true),
-                true,
-            ),
-            Err(e) => {
-                let code = if e.code == "too_deep" {
-                    IssueCode::TooDeep
-                } else {
-                    IssueCode::InvalidJson
-                };
-                let mut issue = Issue::new(code, vec![], e.message);
-                issue.expected = Some("JSON text".into());
-                let mut out = String::new();
-                crate::validate::issues_json(&[issue], &mut out);
-                set_result(out);
-                INVALID
-            }
-        })
+        JSON_TAPE.with_borrow_mut(
+            |tape| match json::parse_bytes_into(text, opts.max_depth, tape) {
+                Ok(()) => publish(
+                    run(
+                        &tape.view_bytes(text),
+                        0,
+                        shape,
+                        Mode::Json,
+                        opts,
+                        false,
+                        true,
+                    ),
+                    true,
+                ),
+                Err(e) => {
+                    let code = if e.code == "too_deep" {
+                        IssueCode::TooDeep
+                    } else {
+                        IssueCode::InvalidJson
+                    };
+                    let mut issue = Issue::new(code, vec![], e.message);
+                    issue.expected = Some("JSON text".into());
+                    let mut out = String::new();
+                    crate::validate::issues_json(&[issue], &mut out);
+                    set_result(out);
+                    INVALID
+                }
+            },
+        )
     })
 }
 
