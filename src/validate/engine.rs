@@ -509,6 +509,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         let tape = self.tape;
         let mut seen: u64 = 0;
         let mut first = true;
+        let mut tag_skipped = false;
         if self.mode == Mode::Json {
             self.check_keys(at);
         }
@@ -520,7 +521,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             let id = tape.key_id(k);
             let field = id.and_then(|id| os.fields.iter().position(|f| f.key == id));
             match field {
-                Some(fi) if id == tag_done => {
+                Some(fi) if id == tag_done && !tag_skipped => {
+                    // (Only the first: `tagged` matched that one; a repeat is still compared.)
+                    tag_skipped = true;
                     seen |= 1 << fi;
                     self.emit_key(&mut first, k);
                     self.emit_scalar(v);
