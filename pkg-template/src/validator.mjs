@@ -42,7 +42,7 @@ const TOO_LARGE = JSON.stringify([{
 // UTF-8); written as escapes they stay what they are, and are reported.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 function escapeLoneSurrogates(text) {
-  if (wellFormed(text)) return text;
+  if (hasIsWellFormed ? text.isWellFormed() : !LONE.test(text)) return text;
   return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
 }
 

@@ -28,12 +28,3 @@ impl Default for Options {
         }
     }
 }
-
-impl Options {
-    /// Clamp caller-given limits into the range the engine supports.
-    pub fn normalized(mut self) -> Self {
-        self.max_issues = self.max_issues.max(1);
-        self.max_depth = self.max_depth.clamp(1, DEPTH_CEILING);
-        self
-    }
-}

@@ -102,10 +102,8 @@ pub fn with_options<R>(
     OPTIONS.with_borrow_mut(|o| {
         o.strict = flags & STRICT != 0;
         o.abort_early = flags & ABORT_EARLY != 0;
-        o.max_issues = max_issues as usize;
-        o.max_depth = max_depth as usize;
-        let normalized = std::mem::take(o).normalized();
-        *o = normalized;
+        o.max_issues = (max_issues as usize).max(1);
+        o.max_depth = (max_depth as usize).clamp(1, crate::validate::DEPTH_CEILING);
         f(o)
     })
 }
