@@ -142,48 +142,47 @@ export function createTape(wasm, describe) {
     put(x, depth + 1, id >= CHARS);
   }
 
-  // A plain object: `for...in` (see prototypeClean).
-  function putPlain(v, depth) {
-    W[w] = OBJ;
+  // A container starts with its tag and a slot for where it ends, and enters the path of
+  // ancestors (for cycles); `close` fills the slot and leaves the path.
+  function open(tag, v) {
+    W[w] = tag;
     const slot = w + 1;
     w += 2;
     stack[sp++] = v;
     if (sp > stackHigh) stackHigh = sp;
-    for (const k in v) putEntry(v, k, depth);
+    return slot;
+  }
+
+  function close(slot) {
     sp--;
     W[w++] = END;
     W[slot] = w;
+  }
+
+  // A plain object: `for...in` (see prototypeClean).
+  function putPlain(v, depth) {
+    const slot = open(OBJ, v);
+    for (const k in v) putEntry(v, k, depth);
+    close(slot);
   }
 
   // Any other object (a class instance, a Proxy): its own enumerable keys.
   function putObject(v, depth) {
-    W[w] = OBJ;
-    const slot = w + 1;
-    w += 2;
-    stack[sp++] = v;
-    if (sp > stackHigh) stackHigh = sp;
+    const slot = open(OBJ, v);
     const keys = Object.keys(v);
     for (let i = 0; i < keys.length; i++) putEntry(v, keys[i], depth);
-    sp--;
-    W[w++] = END;
-    W[slot] = w;
+    close(slot);
   }
 
   function putArray(v, depth) {
-    W[w] = ARR;
-    const slot = w + 1;
-    w += 2;
-    stack[sp++] = v;
-    if (sp > stackHigh) stackHigh = sp;
+    const slot = open(ARR, v);
     const len = v.length;
     for (let i = 0; i < len; i++) {
       let x;
       try { x = v[i]; } catch (e) { putThrew(e); continue; }
       put(x, depth + 1, false);
     }
-    sp--;
-    W[w++] = END;
-    W[slot] = w;
+    close(slot);
   }
 
   function putBytes(v) {
@@ -198,11 +197,7 @@ export function createTape(wasm, describe) {
 
   function putError(e, depth) {
     W[w++] = ERROR;
-    W[w] = OBJ;
-    const slot = w + 1;
-    w += 2;
-    stack[sp++] = e;
-    if (sp > stackHigh) stackHigh = sp;
+    const slot = open(OBJ, e);
     const field = (name, get) => {
       putKey(name);
       let x;
@@ -220,9 +215,7 @@ export function createTape(wasm, describe) {
       if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause' || (aggregate && k === 'errors')) continue;
       putEntry(e, k, depth);
     }
-    sp--;
-    W[w++] = END;
-    W[slot] = w;
+    close(slot);
   }
 
   function fits() {
@@ -276,15 +269,8 @@ export function createTape(wasm, describe) {
       if (W.length === 0) views();
       w = n = c = b = sp = 0;
       if (many) {
-        W[0] = ARR;
-        w = 2;
-        for (let i = 0; i < value.length; i++) {
-          let x;
-          try { x = value[i]; } catch (e) { putThrew(e); continue; }
-          put(x, 0, false);
-        }
-        W[w++] = END;
-        W[1] = w;
+        // The items of an array, each at depth 0 (the caller checked it is an array).
+        putArray(value, -1);
       } else {
         put(value, 0, false);
       }
