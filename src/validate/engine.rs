@@ -86,14 +86,7 @@ pub fn run(
 ) -> Checked {
     let mut w = Walk::new(tape, mode, opts, encode);
     if list && tape.word(at) == ARR {
-        w.emit("[");
-        for (n, item) in tape.items(at).enumerate() {
-            if n > 0 {
-                w.emit(",");
-            }
-            w.with(Seg::Index(n as u32), |w| w.value(item, shape));
-        }
-        w.emit("]");
+        w.items(at, shape);
     } else {
         w.value(at, shape);
     }
@@ -419,14 +412,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 if w != ARR {
                     return self.expected(at, &array_name(item));
                 }
-                self.emit("[");
-                for (n, v) in tape.items(at).enumerate() {
-                    if n > 0 {
-                        self.emit(",");
-                    }
-                    self.with(Seg::Index(n as u32), |s| s.value(v, item));
-                }
-                self.emit("]");
+                self.items(at, item);
             }
             Shape::Object(os) => {
                 if w != OBJ {
@@ -441,6 +427,18 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.tagged(at, ts);
             }
         }
+    }
+
+    /// The items of the array at `at`, each against `item`.
+    fn items(&mut self, at: usize, item: &Shape) {
+        self.emit("[");
+        for (n, v) in self.tape.items(at).enumerate() {
+            if n > 0 {
+                self.emit(",");
+            }
+            self.with(Seg::Index(n as u32), |s| s.value(v, item));
+        }
+        self.emit("]");
     }
 
     fn tagged(&mut self, at: usize, ts: &TaggedShape) {
