@@ -1,4 +1,5 @@
 //! The core, natively: validation, the codec and ids, with the tapes the JS walker writes.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod kernel_codec;
 mod kernel_props;
