@@ -24,7 +24,8 @@ fn json_value() -> impl Strategy<Value = Js> {
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Js::Arr),
-            prop::collection::vec(("[a-z$]{1,8}", inner), 0..4)
+            // A map: a JS object cannot hold one key twice.
+            prop::collection::btree_map("[a-z$]{1,8}", inner, 0..4)
                 .prop_map(|e| Js::Obj(e.into_iter().collect())),
         ]
     })
