@@ -162,12 +162,20 @@ impl<'a> TapeView<'a> {
                 let Some(src) = units.get(s.off as usize..(s.off + s.len) as usize) else {
                     return false;
                 };
-                if lit.is_ascii() {
-                    // The common case (tags, literals): one length test, then a byte loop.
-                    return src.len() == lit.len()
-                        && src.iter().zip(lit.bytes()).all(|(&u, b)| u == b as u16);
+                // A UTF-16 string is never longer than its UTF-8 form; for the common case
+                // (ASCII tags and literals) the lengths are equal and each unit is its byte.
+                if src.len() > lit.len() {
+                    return false;
                 }
-                src.iter().copied().eq(lit.encode_utf16())
+                if src.len() == lit.len()
+                    && src
+                        .iter()
+                        .zip(lit.bytes())
+                        .all(|(&u, b)| b < 0x80 && u == b as u16)
+                {
+                    return true;
+                }
+                !lit.is_ascii() && src.iter().copied().eq(lit.encode_utf16())
             }
             Chars::Utf8(text) => {
                 let Some(raw) = text.get(s.off as usize..(s.off + s.len) as usize) else {
@@ -373,5 +381,26 @@ impl Iterator for Items<'_, '_> {
         let v = self.at;
         self.at = self.tape.skip(v);
         Some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::builder::{Js, Tape};
+
+    #[test]
+    fn str_eq_compares_characters_not_bytes() {
+        let t = Tape::from_js(
+            &Js::Arr(vec![Js::str("é"), Js::str("Ã©"), Js::str("reply")]),
+            true,
+        );
+        let v = t.view();
+        let items: Vec<_> = v.items(0).map(|i| v.str_at(i)).collect();
+        assert!(v.str_eq(items[0], "é"));
+        assert!(!v.str_eq(items[1], "é"));
+        assert!(!v.str_eq(items[0], "Ã©"));
+        assert!(v.str_eq(items[2], "reply"));
+        assert!(!v.str_eq(items[2], "repl"));
+        assert!(!v.str_eq(items[2], "replies"));
     }
 }
