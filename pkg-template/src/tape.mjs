@@ -47,11 +47,12 @@ function prototypeClean() {
 }
 
 export function createTape(wasm, describe) {
-  // Known keys map to their number; a key whose string values the rules compare (a `type`
-  // tag, a literal) also carries CHARS, and only those strings are copied in the fast mode.
-  const CHARS = 0x10000;
-  const content = new Set(describe.contentKeys);
-  const keyIds = new Map(describe.keys.map((k, i) => [k, content.has(k) ? i | CHARS : i]));
+  // Known keys map to their number; a key whose string values some rule reads also carries
+  // CHARS (a head is read: a `type` tag, a literal) or ALL (the whole string: JSON text), and
+  // only those strings are copied in the fast mode.
+  const CHARS = 0x10000, ALL = 0x20000;
+  const content = new Map(describe.contentKeys);
+  const keyIds = new Map(describe.keys.map((k, i) => [k, i | (content.get(k) ?? 0) * CHARS]));
   const SHORT = describe.shortString;
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
@@ -82,15 +83,16 @@ export function createTape(wasm, describe) {
     c += copy;
   }
 
+  // `chars`: 0 copy nothing, CHARS a head, ALL everything.
   function putStr(s, chars) {
     const len = s.length;
     W[w++] = STR;
-    putChars(s, len, full ? len : chars ? (len <= SHORT ? len : SHORT) : 0);
+    putChars(s, len, full || chars === ALL ? len : chars === CHARS ? (len <= SHORT ? len : SHORT) : 0);
   }
 
   function putThrew(e) {
     W[w++] = THREW;
-    putStr(messageOf(e), true);
+    putStr(messageOf(e), ALL);
   }
 
   function put(v, depth, chars) {
@@ -139,7 +141,7 @@ export function createTape(wasm, describe) {
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
     let x;
     try { x = v[k]; } catch (e) { putThrew(e); return; }
-    put(x, depth + 1, id >= CHARS);
+    put(x, depth + 1, id & (CHARS | ALL));
   }
 
   // A container starts with its tag and a slot for where it ends, and enters the path of
@@ -180,7 +182,7 @@ export function createTape(wasm, describe) {
     for (let i = 0; i < len; i++) {
       let x;
       try { x = v[i]; } catch (e) { putThrew(e); continue; }
-      put(x, depth + 1, false);
+      put(x, depth + 1, 0);
     }
     close(slot);
   }
@@ -202,7 +204,7 @@ export function createTape(wasm, describe) {
       putKey(name);
       let x;
       try { x = get(); } catch (err) { putThrew(err); return; }
-      put(x, depth + 1, false);
+      put(x, depth + 1, 0);
     };
     field('name', () => e.name);
     field('message', () => e.message);
@@ -272,7 +274,7 @@ export function createTape(wasm, describe) {
         // The items of an array, each at depth 0 (the caller checked it is an array).
         putArray(value, -1);
       } else {
-        put(value, 0, false);
+        put(value, 0, 0);
       }
       // Let go of the caller's objects (cheaper than truncating the array).
       for (let i = 0; i < stackHigh; i++) stack[i] = undefined;

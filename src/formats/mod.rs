@@ -33,12 +33,27 @@ pub fn schemas() -> &'static [Schema] {
     })
 }
 
-/// Keys whose string values some rule compares (a union's tag, a literal field): the only
-/// strings the JavaScript walker needs to copy when it only validates.
-pub fn content_keys() -> Vec<&'static str> {
-    fn visit(shape: &Shape, out: &mut Vec<&'static str>, seen: &mut Vec<*const ()>) {
+/// Keys whose string values some rule reads, with how much of them: 1 a head (a `type` tag,
+/// a literal, a pid), 2 the whole string (JSON text). The JavaScript walker copies only these
+/// strings when it only validates.
+pub fn content_keys() -> Vec<(&'static str, u8)> {
+    /// How much of a string value of this shape some rule reads.
+    fn reads(shape: &Shape) -> u8 {
         match shape {
-            Shape::Array(item) => visit(item, out, seen),
+            Shape::Literal(_) | Shape::Enum(_) => 1,
+            Shape::Nullable(inner) => reads(inner),
+            Shape::OneOf(alternatives) => alternatives.iter().map(reads).max().unwrap_or(0),
+            Shape::Rule(inner, rule) => reads(inner).max(rule.reads()),
+            _ => 0,
+        }
+    }
+    fn visit(shape: &Shape, out: &mut Vec<(&'static str, u8)>, seen: &mut Vec<*const ()>) {
+        match shape {
+            Shape::Array(item)
+            | Shape::Record(item)
+            | Shape::Nullable(item)
+            | Shape::Rule(item, _) => visit(item, out, seen),
+            Shape::OneOf(alternatives) => alternatives.iter().for_each(|a| visit(a, out, seen)),
             Shape::Object(os) => {
                 let id = *os as *const _ as *const ();
                 if seen.contains(&id) {
@@ -46,14 +61,15 @@ pub fn content_keys() -> Vec<&'static str> {
                 }
                 seen.push(id);
                 for f in os.fields {
-                    if matches!(f.shape, Shape::Literal(_)) {
-                        out.push(f.key.name());
+                    let level = reads(&f.shape);
+                    if level > 0 {
+                        out.push((f.key.name(), level));
                     }
                     visit(&f.shape, out, seen);
                 }
             }
             Shape::Tagged(ts) => {
-                out.push(ts.tag.name());
+                out.push((ts.tag.name(), 1));
                 for (_, variant) in ts.variants {
                     visit(&Shape::Object(variant), out, seen);
                 }
@@ -66,8 +82,9 @@ pub fn content_keys() -> Vec<&'static str> {
     for s in schemas() {
         visit(s.shape, &mut out, &mut seen);
     }
-    out.sort_unstable();
-    out.dedup();
+    // One entry per key, at the most any shape reads.
+    out.sort_unstable_by(|a, b| a.0.cmp(b.0).then(b.1.cmp(&a.1)));
+    out.dedup_by(|a, b| a.0 == b.0);
     out
 }
 
@@ -76,8 +93,7 @@ mod tests {
     #[test]
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
         let keys = super::content_keys();
-        assert!(keys.contains(&"type"));
-        assert!(!keys.contains(&"text"));
-        assert!(!keys.contains(&"id"));
+        assert!(keys.contains(&("type", 1)));
+        assert!(!keys.iter().any(|(k, _)| *k == "text" || *k == "id"));
     }
 }

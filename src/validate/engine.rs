@@ -5,9 +5,12 @@ use super::base64;
 use super::issue::{Issue, IssueCode, PathSeg};
 use super::json_out::{write_num, write_str, write_units};
 use super::options::Options;
-use super::shape::{ObjectShape, Shape, TaggedShape};
+use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use crate::keys::{self, Key};
 use crate::tape::*;
+
+#[path = "rules.rs"]
+mod rules;
 
 /// Which form of a message the tape holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +202,22 @@ impl<'t, 'a> Walk<'t, 'a> {
         if self.opts.abort_early || self.issues.len() >= self.opts.max_issues {
             self.stopped = true;
         }
+    }
+
+    /// [`Self::expected`] with the code chosen by the caller when the usual one does not fit.
+    fn expected_code(&mut self, at: usize, expected: &str, code: IssueCode) {
+        if matches!(self.tape.word(at), CYCLE | DEEP)
+            || self.tape.word(at) == NUM && !self.tape.num(at).is_finite()
+        {
+            return self.expected(at, expected);
+        }
+        let received = self.tape.kind_name(at);
+        self.report(
+            code,
+            format!("expected {expected}, received {received}"),
+            Some(expected.to_string()),
+            Some(received),
+        );
     }
 
     fn expected(&mut self, at: usize, expected: &str) {
@@ -407,6 +426,21 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
             }
             Shape::Bytes => self.bytes(at),
+            Shape::TaggedBytes => {
+                let tagged = match self.mode {
+                    Mode::Js => w == BYTES,
+                    Mode::Json => w == OBJ && self.single_key(at) == Some(TAG_BYTES),
+                };
+                if tagged {
+                    self.free(at, false);
+                } else {
+                    let expected = match self.mode {
+                        Mode::Js => "Uint8Array",
+                        Mode::Json => "{ \"$bytes\": base64 string }",
+                    };
+                    self.expected(at, expected);
+                }
+            }
             Shape::Error => self.error(at),
             Shape::Array(item) => {
                 if w != ARR {
@@ -426,7 +460,79 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
                 self.tagged(at, ts);
             }
+            Shape::Enum(names) => {
+                if w == STR && names.iter().any(|n| tape.str_eq(tape.str_at(at), n)) {
+                    self.emit_scalar(at);
+                } else if w == STR {
+                    let found = tape.str_display(tape.str_at(at));
+                    let expected = shape_name(shape);
+                    self.report(
+                        IssueCode::InvalidLiteral,
+                        format!("expected {expected}, received {found}"),
+                        Some(expected),
+                        Some(found),
+                    );
+                } else {
+                    self.expected(at, &shape_name(shape));
+                }
+            }
+            Shape::Integer { min } => {
+                let n = tape.num(at);
+                if w != NUM || !n.is_finite() || n.fract() != 0.0 {
+                    let expected = if w == NUM && n.is_finite() {
+                        "an integer"
+                    } else {
+                        "number"
+                    };
+                    return self.expected_code(at, expected, IssueCode::InvalidType);
+                }
+                if n < *min as f64 {
+                    return self.report(
+                        IssueCode::TooSmall,
+                        format!("expected an integer of at least {min}, received {n}"),
+                        Some(format!("integer >= {min}")),
+                        Some(format!("{n}")),
+                    );
+                }
+                self.emit_scalar(at);
+            }
+            Shape::Nullable(inner) => {
+                if w == NULL {
+                    self.emit_scalar(at);
+                } else if kind_fits(inner, w) || w == THREW {
+                    self.value(at, inner);
+                } else {
+                    self.expected(at, &shape_name(shape));
+                }
+            }
+            Shape::OneOf(alternatives) => match alternatives.iter().find(|a| kind_fits(a, w)) {
+                Some(alternative) => self.value(at, alternative),
+                None => self.expected(at, &shape_name(shape)),
+            },
+            Shape::Record(item) => {
+                if w != OBJ {
+                    return self.expected(at, &shape_name(shape));
+                }
+                self.record(at, item);
+            }
+            Shape::Rule(inner, rule) => self.rule(at, inner, *rule),
         }
+    }
+
+    /// An object used as a map.
+    fn record(&mut self, at: usize, item: &Shape) {
+        let tape = self.tape;
+        let mut first = true;
+        self.check_keys(at);
+        self.emit("{");
+        for (k, v) in tape.entries(at) {
+            if tape.word(v) == UNDEF {
+                continue;
+            }
+            self.emit_key(&mut first, k);
+            self.with(Seg::KeyAt(k), |s| s.value(v, item));
+        }
+        self.emit("}");
     }
 
     /// The items of the array at `at`, each against `item`.
@@ -829,20 +935,24 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
     }
 
-    fn free_object(&mut self, at: usize, json_only: bool) {
+    /// The tag of an object whose only key is `$bytes`, `$error` or `$escape`.
+    fn single_key(&self, at: usize) -> Option<&'static str> {
         let tape = self.tape;
         let mut entries = tape.entries(at);
-        let first_entry = entries.next();
-        let single = first_entry.filter(|_| entries.next().is_none());
-        let tag = single.and_then(|(k, _)| {
-            if tape.word(k) != KEY_STR {
-                return None;
-            }
-            let s = tape.str_at(k);
-            [TAG_BYTES, TAG_ERROR, TAG_ESCAPE]
-                .into_iter()
-                .find(|t| tape.str_eq(s, t))
-        });
+        let (k, _) = entries.next()?;
+        if entries.next().is_some() || tape.word(k) != KEY_STR {
+            return None;
+        }
+        let s = tape.str_at(k);
+        [TAG_BYTES, TAG_ERROR, TAG_ESCAPE]
+            .into_iter()
+            .find(|t| tape.str_eq(s, t))
+    }
+
+    fn free_object(&mut self, at: usize, json_only: bool) {
+        let tape = self.tape;
+        let single = tape.entries(at).next();
+        let tag = self.single_key(at);
         if let (false, Some(tag), Some((k, v))) = (json_only, tag, single) {
             match self.mode {
                 // A JS object that looks like a tag is escaped, so decoding cannot mistake it.
@@ -905,12 +1015,47 @@ fn shape_name(shape: &Shape) -> String {
         Shape::String => "string".into(),
         Shape::Number => "number".into(),
         Shape::Boolean => "boolean".into(),
-        Shape::Bytes => "Uint8Array".into(),
+        Shape::Bytes | Shape::TaggedBytes => "Uint8Array".into(),
         Shape::Error => "Error".into(),
         Shape::Literal(l) => format!("{l:?}"),
         Shape::Array(item) => array_name(item),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
+        Shape::Enum(names) => names
+            .iter()
+            .map(|n| format!("{n:?}"))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        Shape::Integer { min } => format!("integer >= {min}"),
+        Shape::Nullable(inner) => format!("{} | null", shape_name(inner)),
+        Shape::OneOf(alternatives) => alternatives
+            .iter()
+            .map(shape_name)
+            .collect::<Vec<_>>()
+            .join(" | "),
+        Shape::Record(item) => format!("{{ [key: string]: {} }}", shape_name(item)),
+        Shape::Rule(inner, _) => shape_name(inner),
+    }
+}
+
+/// Could a value whose tape tag is `w` be of this shape at all? (Chooses among `OneOf`
+/// alternatives and lets `Nullable` say what it expected.)
+pub(super) fn kind_fits(shape: &Shape, w: u32) -> bool {
+    match shape {
+        Shape::Any => true,
+        Shape::Json => matches!(w, NULL | TRUE | FALSE | NUM | STR | ARR | OBJ),
+        Shape::String | Shape::Literal(_) | Shape::Enum(_) => w == STR,
+        Shape::Number | Shape::Integer { .. } => w == NUM,
+        Shape::Boolean => matches!(w, TRUE | FALSE),
+        Shape::Bytes => matches!(w, BYTES | STR),
+        Shape::TaggedBytes => matches!(w, BYTES | OBJ),
+        Shape::Error => matches!(w, ERROR | OBJ),
+        Shape::Array(_) => w == ARR,
+        Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) => w == OBJ,
+        Shape::Nullable(inner) => w == NULL || kind_fits(inner, w),
+        Shape::OneOf(alternatives) => alternatives.iter().any(|a| kind_fits(a, w)),
+        Shape::Rule(inner, Rule::NotJsonText) => w == STR || kind_fits(inner, w),
+        Shape::Rule(inner, _) => kind_fits(inner, w),
     }
 }
 

@@ -38,6 +38,16 @@ pub enum IssueCode {
     InvalidInput,
     /// More than the engine or a JavaScript string can hold.
     TooLarge,
+    /// A value below its minimum: an empty string that must not be, a count below 1.
+    TooSmall,
+    /// A string not in the form the field needs (a pid, a timestamp, a URL).
+    InvalidFormat,
+    /// A string holding JSON text that does not parse; the message gives line and column.
+    InvalidJsonString,
+    /// Tool-call arguments given as a JSON string where the format wants an object.
+    ArgumentsJsonString,
+    /// An array whose items must all be of one kind mixes kinds.
+    MixedItems,
 }
 
 impl IssueCode {
@@ -59,6 +69,11 @@ impl IssueCode {
             IssueCode::NotSerializable => "not_serializable",
             IssueCode::InvalidInput => "invalid_input",
             IssueCode::TooLarge => "too_large",
+            IssueCode::TooSmall => "too_small",
+            IssueCode::InvalidFormat => "invalid_format",
+            IssueCode::InvalidJsonString => "invalid_json_string",
+            IssueCode::ArgumentsJsonString => "arguments_json_string",
+            IssueCode::MixedItems => "mixed_items",
         }
     }
 }

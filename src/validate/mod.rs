@@ -14,4 +14,4 @@ pub use base64::{decode as base64_decode, encode as base64_encode};
 pub use engine::{check, check_each, encode_json, run, Checked, Mode, Revive, ReviveKind};
 pub use issue::{issues_json, write_path, Issue, IssueCode, PathSeg};
 pub use options::{Options, DEPTH_CEILING};
-pub use shape::{Field, ObjectShape, Shape, TaggedShape};
+pub use shape::{Field, ObjectShape, Rule, Shape, TaggedShape};

@@ -16,13 +16,63 @@ pub enum Shape {
     Boolean,
     /// `Uint8Array` in the JS form, a base64 string in the JSON form.
     Bytes,
+    /// `Uint8Array` in the JS form, `{"$bytes": base64}` in the JSON form: for places where
+    /// a string may stand instead (swarm `images`), so the two stay apart in JSON.
+    TaggedBytes,
     /// `Error` in the JS form (or an object with string `name` and `message`), and
     /// `{ name, message, stack?, cause? }` in the JSON form.
     Error,
     Literal(&'static str),
+    /// One of these strings (a TypeScript union of string literals).
+    Enum(&'static [&'static str]),
+    /// A finite whole number of at least `min`.
+    Integer {
+        min: i64,
+    },
+    /// `null`, or the shape (Python's `Optional[X]`, Elixir's `nil`).
+    Nullable(&'static Shape),
+    /// The first alternative whose kind (string, array, object, ...) fits the value; a
+    /// value of no listed kind is an `invalid_type` naming them all.
+    OneOf(&'static [Shape]),
     Array(&'static Shape),
+    /// An object used as a map: any keys, every value of the shape.
+    Record(&'static Shape),
     Object(&'static ObjectShape),
     Tagged(&'static TaggedShape),
+    /// The shape, with a format's own rule on top (see [`Rule`]).
+    Rule(&'static Shape, Rule),
+}
+
+/// Rules that one format or another needs, each with its own issue code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// A string that must not be empty (`too_small`).
+    NonEmpty,
+    /// Arguments must be an object; a string there is most likely OpenAI's JSON text
+    /// (`arguments_json_string`, whose message points to the converter).
+    NotJsonText,
+    /// A string holding JSON text (OpenAI's `arguments`): unparseable text is an
+    /// `invalid_json_string` with its line and column.
+    JsonText,
+    /// An Erlang pid written `#PID<a.b.c>` (`invalid_format`).
+    Pid,
+    /// An ISO 8601 date-time, with or without a zone (`invalid_format`).
+    IsoDateTime,
+    /// An `http(s):` or `data:` URL (`invalid_format`).
+    ImageUrl,
+    /// An array whose items are all of one kind (`mixed_items`).
+    SameKind,
+}
+
+impl Rule {
+    /// How much of a string the rule reads: 0 none, 1 a head, 2 all of it.
+    pub fn reads(self) -> u8 {
+        match self {
+            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind => 0,
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl => 1,
+            Rule::JsonText => 2,
+        }
+    }
 }
 
 /// One documented property.

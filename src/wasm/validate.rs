@@ -17,8 +17,9 @@ pub struct Describe {
     pub keys: Vec<&'static str>,
     /// `[format, type name]` of every schema, numbered by position.
     pub schemas: Vec<(&'static str, &'static str)>,
-    /// Keys whose string values the rules compare: the walker copies only those strings.
-    pub content_keys: Vec<&'static str>,
+    /// Keys whose string values the rules read, with how much (1 a head, 2 all): the walker
+    /// copies only those strings.
+    pub content_keys: Vec<(&'static str, u8)>,
     /// Strings longer than this are sent as length and head only.
     pub short_string: u32,
     pub version: &'static str,

@@ -1,0 +1,213 @@
+//! The format rules of [`Rule`]: checks that are not about a value's kind but about what a
+//! string says or how an array's items agree. (A child of the engine: it reports through the
+//! same walk.)
+
+use super::*;
+use crate::tape::json;
+
+impl Walk<'_, '_> {
+    pub(super) fn rule(&mut self, at: usize, inner: &Shape, rule: Rule) {
+        let tape = self.tape;
+        let w = tape.word(at);
+        if rule == Rule::NotJsonText && w == STR {
+            return self.report(
+                IssueCode::ArgumentsJsonString,
+                "expected the arguments as an object, received a string; OpenAI Chat sends arguments as JSON text: convert such messages with the OpenAI converter instead of copying the field".into(),
+                Some("object".into()),
+                Some("string".into()),
+            );
+        }
+        let issues_before = self.issues.len();
+        self.value(at, inner);
+        if self.issues.len() != issues_before || self.stopped {
+            return;
+        }
+        match rule {
+            Rule::NotJsonText => {}
+            Rule::NonEmpty if w == STR && tape.str_at(at).len == 0 => {
+                self.report(
+                    IssueCode::TooSmall,
+                    "expected a non-empty string, received \"\"".into(),
+                    Some("non-empty string".into()),
+                    Some("\"\"".into()),
+                );
+            }
+            Rule::SameKind => self.same_kind(at),
+            Rule::JsonText if w == STR => self.json_text(at),
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => {
+                let s = tape.str_at(at);
+                let head = tape.str_lossy(s);
+                // A head is enough for a URL's scheme; a pid or a time must be read whole.
+                let ok = match rule {
+                    Rule::Pid => s.complete() && is_pid(&head),
+                    Rule::IsoDateTime => s.complete() && is_iso_date_time(&head),
+                    _ => is_image_url(&head),
+                };
+                if !ok {
+                    let (expected, what) = match rule {
+                        Rule::Pid => ("#PID<a.b.c>", "a pid written #PID<a.b.c>"),
+                        Rule::IsoDateTime => ("ISO 8601 date-time", "an ISO 8601 date-time such as 2025-02-21T15:52:52.123456 or 2025-02-21T15:52:52Z"),
+                        _ => ("http(s) or data: URL", "an http(s) or data: URL"),
+                    };
+                    let found = tape.str_display(s);
+                    self.report(
+                        IssueCode::InvalidFormat,
+                        format!("expected {what}, received {found}"),
+                        Some(expected.into()),
+                        Some(found),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// JSON text inside a string must parse.
+    fn json_text(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        if !s.complete() {
+            return;
+        }
+        let text = tape.str_lossy(s);
+        if let Err(e) = json::parse(&text, self.opts.max_depth) {
+            self.report(
+                IssueCode::InvalidJsonString,
+                format!("the string is not valid JSON: {}", e.message),
+                Some("JSON text".into()),
+                Some("string".into()),
+            );
+        }
+    }
+
+    /// Every item of the array is of the first item's kind.
+    fn same_kind(&mut self, at: usize) {
+        let tape = self.tape;
+        if tape.word(at) != ARR {
+            return;
+        }
+        let Some(first) = tape.items(at).next() else {
+            return;
+        };
+        for (n, v) in tape.items(at).enumerate() {
+            if tape.word(v) != tape.word(first) {
+                let (a, b) = (tape.kind_name(first), tape.kind_name(v));
+                self.with(Seg::Index(n as u32), |s| {
+                    s.report(
+                        IssueCode::MixedItems,
+                        format!("all items must be of one kind: the first is {a}, this one is {b}"),
+                        Some(a.clone()),
+                        Some(b.clone()),
+                    )
+                });
+                return;
+            }
+        }
+    }
+}
+
+fn is_pid(s: &str) -> bool {
+    let Some(inner) = s.strip_prefix("#PID<").and_then(|r| r.strip_suffix('>')) else {
+        return false;
+    };
+    let parts: Vec<&str> = inner.split('.').collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `YYYY-MM-DDTHH:MM:SS`, optional fraction, optional `Z` or `±HH:MM` (Python's isoformat
+/// writes no zone for naive times).
+fn is_iso_date_time(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    let num =
+        |r: std::ops::Range<usize>| s.get(r).and_then(|d| d.parse::<u32>().ok()).unwrap_or(99);
+    if b.len() < 19
+        || !(digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10))
+        || !(b[10] == b'T' || b[10] == b't')
+        || !(digits(11..13) && b[13] == b':' && digits(14..16) && b[16] == b':' && digits(17..19))
+    {
+        return false;
+    }
+    if !(1..=12).contains(&num(5..7))
+        || !(1..=31).contains(&num(8..10))
+        || num(11..13) > 23
+        || num(14..16) > 59
+        || num(17..19) > 60
+    {
+        return false;
+    }
+    let mut rest = &s[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    match rest.as_bytes() {
+        [] | [b'Z' | b'z'] => true,
+        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+fn is_image_url(head: &str) -> bool {
+    let lower = head.get(..8).unwrap_or(head).to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pids() {
+        assert!(is_pid("#PID<0.123.0>"));
+        for bad in [
+            "#PID<0.123>",
+            "PID<0.1.2>",
+            "#PID<a.1.2>",
+            "#PID<0..2>",
+            "#PID<0.1.2",
+        ] {
+            assert!(!is_pid(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn iso_date_times_with_and_without_zones() {
+        for good in [
+            "2025-02-21T15:52:52.123456",
+            "2024-02-21T14:30:00Z",
+            "2024-02-21T14:30:00.5+01:00",
+            "2024-02-21T14:30:00-05:30",
+        ] {
+            assert!(is_iso_date_time(good), "{good}");
+        }
+        for bad in [
+            "2024-02-21",
+            "2024-13-21T14:30:00Z",
+            "2024-02-21 14:30:00",
+            "2024-02-21T14:30:00.Z",
+            "2024-02-21T14:30:00+0100",
+            "x",
+        ] {
+            assert!(!is_iso_date_time(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn image_urls() {
+        assert!(is_image_url("https://example.com/a.png"));
+        assert!(is_image_url("data:image/png;base64,AAAA"));
+        assert!(is_image_url("HTTP://X"));
+        assert!(!is_image_url("ftp://x"));
+        assert!(!is_image_url("/relative.png"));
+    }
+}
