@@ -99,6 +99,39 @@ pub fn hex_uid(pool: &mut RandomPool) -> Result<String, IdError> {
     Ok(b.iter().map(|x| format!("{x:02x}")).collect())
 }
 
+/// A random (version 4) UUID, as Bedrock Swarm makes its event ids: `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`.
+pub fn uuid_v4(pool: &mut RandomPool) -> Result<String, IdError> {
+    let mut b = [0u8; 16];
+    pool.fill(&mut b)?;
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    Ok(format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    ))
+}
+
+/// A tool-call id as agent-swarm-kit makes them: `call_` and 9 base-36 characters.
+pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut id = String::from("call_");
+    let mut b = [0u8; 9];
+    loop {
+        pool.fill(&mut b)?;
+        // Rejection sampling keeps every character equally likely (252 = 7 * 36).
+        if b.iter().all(|&x| x < 252) {
+            break;
+        }
+    }
+    id.extend(b.iter().map(|&x| DIGITS[(x % 36) as usize] as char));
+    Ok(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +174,27 @@ mod tests {
             .map(|i| g.next(i as f64 * 10.0).unwrap().0)
             .collect();
         assert_eq!(ids.len(), 1000);
+    }
+
+    #[test]
+    fn uuids_are_version_4() {
+        let mut p = RandomPool::default();
+        let u = uuid_v4(&mut p).unwrap();
+        assert_eq!(u.len(), 36);
+        assert_eq!(&u[14..15], "4");
+        assert!(matches!(&u[19..20], "8" | "9" | "a" | "b"), "{u}");
+        assert_eq!(u.matches('-').count(), 4);
+    }
+
+    #[test]
+    fn call_ids_look_like_agent_swarm_kits() {
+        let mut p = RandomPool::default();
+        let id = call_id(&mut p).unwrap();
+        assert_eq!(id.len(), 14);
+        assert!(id.starts_with("call_"));
+        assert!(id[5..]
+            .bytes()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()));
     }
 
     #[test]

@@ -1,5 +1,24 @@
 // Wiring: one tape, one validator per schema number, grouped into a namespace per format.
 
+// What each format adds to its validators (constructors and the like), by format name.
+const FORMAT_EXTRAS = {
+  kernel: createKernel,
+  swarm: createSwarm,
+  agens: createAgens,
+  bedrock: createBedrock,
+  openai: createOpenAI,
+};
+const VERBS = ['validate', 'validateMany', 'validateJson', 'is', 'assert', 'schema', 'toJSON', 'fromJSON'];
+
+// A format's namespace: a validator per documented type, the module-level verbs of its
+// message type (the first schema listed for it), and its own extras.
+function formatNamespace(wasm, validators, extras) {
+  const ns = { ...validators };
+  const message = Object.values(validators)[0];
+  if (message) for (const verb of VERBS) ns[verb] = message[verb];
+  return Object.freeze(Object.assign(ns, extras(wasm, validators)));
+}
+
 function createApi(wasm) {
   const described = wasm.describe();
   const tape = createTape(wasm, described);
@@ -8,9 +27,12 @@ function createApi(wasm) {
   described.schemas.forEach(([format, name], id) => {
     (byFormat[format] ??= {})[name] = Object.freeze(createValidator(wasm, tape, texts, id, name));
   });
-  const kernel = Object.freeze(createKernel(wasm, byFormat.kernel));
+  const formats = {};
+  for (const [name, extras] of Object.entries(FORMAT_EXTRAS)) {
+    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, extras);
+  }
   return Object.freeze({
-    kernel,
+    ...formats,
     ValidationError,
     AgentMessagesError,
     generateUid: () => wasm.generate_uid(),

@@ -71,15 +71,6 @@ function createKernel(wasm, validators) {
   }
 
   return {
-    ...validators,
-    validate: message.validate,
-    validateMany: message.validateMany,
-    validateJson: message.validateJson,
-    is: message.is,
-    assert: message.assert,
-    schema: message.schema,
-    toJSON: message.toJSON,
-    fromJSON: message.fromJSON,
     createMessage,
     ...helpers,
     registerType,

@@ -137,6 +137,12 @@ export interface KernelNamespace extends Validator<K.KernelMessage> {
 
 export declare const kernel: KernelNamespace;
 
+// The other formats: each one's namespace and its types under their root names.
+export * from './swarm.root.js';
+export * from './agens.root.js';
+export * from './bedrock.root.js';
+export * from './openai.root.js';
+
 /** Thrown by `assert`, `toJSON`, `fromJSON` and the constructors. */
 export declare class ValidationError extends TypeError {
   readonly name: 'ValidationError';

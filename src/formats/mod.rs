@@ -1,7 +1,11 @@
 //! One module per message format: its documented types (TypeScript comes from these), its
 //! shapes for the validation engine, and its constructors.
 
+pub mod agens;
+pub mod bedrock;
 pub mod kernel;
+pub mod openai;
+pub mod swarm;
 
 use crate::validate::Shape;
 use std::sync::OnceLock;
@@ -19,7 +23,13 @@ pub struct Schema {
 pub fn schemas() -> &'static [Schema] {
     static ALL: OnceLock<Vec<Schema>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let formats: [(&str, &[(&str, &Shape)]); 1] = [("kernel", kernel::VALIDATORS)];
+        let formats: [(&str, &[(&str, &Shape)]); 5] = [
+            ("kernel", kernel::VALIDATORS),
+            ("swarm", swarm::VALIDATORS),
+            ("agens", agens::VALIDATORS),
+            ("bedrock", bedrock::VALIDATORS),
+            ("openai", openai::VALIDATORS),
+        ];
         formats
             .iter()
             .flat_map(|(format, list)| {

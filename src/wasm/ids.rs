@@ -1,7 +1,7 @@
 //! Ids for the constructors. A ULID is written as 26 UTF-16 units into a buffer JavaScript
 //! reads, so making one costs a single call and no string crossing.
 
-use crate::ids::{hex_uid, RandomPool, UlidGenerator};
+use crate::ids::{call_id, hex_uid, uuid_v4, RandomPool, UlidGenerator};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -38,5 +38,19 @@ pub fn ulid_next(now: f64) -> Result<f64, JsError> {
 #[wasm_bindgen]
 pub fn generate_uid() -> Result<String, JsError> {
     POOL.with_borrow_mut(hex_uid)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A version 4 UUID (Bedrock Swarm's event ids).
+#[wasm_bindgen]
+pub fn generate_uuid() -> Result<String, JsError> {
+    POOL.with_borrow_mut(uuid_v4)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// `call_` and 9 base-36 characters (agent-swarm-kit's tool-call ids).
+#[wasm_bindgen]
+pub fn generate_call_id() -> Result<String, JsError> {
+    POOL.with_borrow_mut(call_id)
         .map_err(|e| JsError::new(&e.to_string()))
 }

@@ -1,0 +1,5 @@
+// OpenAI Chat Completions: what the format adds to its validators (constructors and the like).
+
+function createOpenAI(wasm, validators) {
+  return {};
+}

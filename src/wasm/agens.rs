@@ -1,0 +1,1 @@
+//! Agens-only exports (constructors' helpers and the like): none yet.

@@ -1,0 +1,1 @@
+//! Bedrock Swarm-only exports (constructors' helpers and the like): none yet.

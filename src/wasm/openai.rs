@@ -1,0 +1,1 @@
+//! OpenAI Chat-only exports (constructors' helpers and the like): none yet.

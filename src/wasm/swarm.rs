@@ -1,0 +1,1 @@
+//! agent-swarm-kit-only exports (constructors' helpers and the like): none yet.
