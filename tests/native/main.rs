@@ -1,7 +1,11 @@
 //! The core, natively: validation, the codec and ids, with the tapes the JS walker writes.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod agens;
+mod bedrock;
 mod kernel_codec;
 mod kernel_props;
 mod kernel_validate;
+mod openai;
 mod support;
+mod swarm;

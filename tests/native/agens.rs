@@ -1,0 +1,1 @@
+//! agens: tests are added with the format.

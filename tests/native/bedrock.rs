@@ -1,0 +1,1 @@
+//! bedrock: tests are added with the format.

@@ -1,0 +1,1 @@
+//! openai: tests are added with the format.

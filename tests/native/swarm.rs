@@ -1,0 +1,1 @@
+//! swarm: tests are added with the format.
