@@ -176,13 +176,13 @@ export function createTape(wasm, describe) {
     close(slot);
   }
 
-  function putArray(v, depth) {
+  function putArray(v, depth, itemChars = 0) {
     const slot = open(ARR, v);
     const len = v.length;
     for (let i = 0; i < len; i++) {
       let x;
       try { x = v[i]; } catch (e) { putThrew(e); continue; }
-      put(x, depth + 1, 0);
+      put(x, depth + 1, itemChars);
     }
     close(slot);
   }
@@ -272,9 +272,10 @@ export function createTape(wasm, describe) {
       w = n = c = b = sp = 0;
       if (many) {
         // The items of an array, each at depth 0 (the caller checked it is an array).
-        putArray(value, -1);
+        putArray(value, -1, ALL);
       } else {
-        put(value, 0, 0);
+        // A value that is itself a string (a validator of a string type) is read whole.
+        put(value, 0, ALL);
       }
       // Let go of the caller's objects (cheaper than truncating the array).
       for (let i = 0; i < stackHigh; i++) stack[i] = undefined;
