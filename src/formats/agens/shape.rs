@@ -25,7 +25,16 @@ pub static RESOURCE: ObjectShape = ObjectShape {
 
 pub static TOOL_DEF: ObjectShape = ObjectShape {
     name: "ToolDef",
-    fields: &[req(NAME, Shape::String)],
+    // MCP's `Tool` fields are named so that strict mode does not report them; their values
+    // are not checked (the TypeScript type is open: `[key: string]: unknown`).
+    fields: &[
+        req(NAME, Shape::String),
+        opt(TITLE, Shape::Any),
+        opt(DESCRIPTION, Shape::Any),
+        opt(INPUT_SCHEMA, Shape::Any),
+        opt(OUTPUT_SCHEMA, Shape::Any),
+        opt(ANNOTATIONS, Shape::Any),
+    ],
 };
 
 pub static TOOL_CALL_ARGUMENT: ObjectShape = ObjectShape {
@@ -38,10 +47,7 @@ pub static TOOL_CALL: ObjectShape = ObjectShape {
     fields: &[
         req(ID, Shape::String),
         req(NAME, Shape::String),
-        req(
-            ARGUMENTS,
-            Shape::Array(&Shape::Object(&TOOL_CALL_ARGUMENT)),
-        ),
+        req(ARGUMENTS, Shape::Array(&Shape::Object(&TOOL_CALL_ARGUMENT))),
         req(SERVER_NAME, Shape::String),
         req(TYPE, Shape::Enum(&["mcp_tool_use", "tool_call"])),
     ],
