@@ -98,6 +98,9 @@ known_keys! {
     KEY = "key",
     VALUE = "value",
     SERVER_NAME = "server_name",
+    INPUT_SCHEMA = "inputSchema",
+    OUTPUT_SCHEMA = "outputSchema",
+    ANNOTATIONS = "annotations",
     // Bedrock Swarm
     SUCCESS = "success",
     AGENT_NAME_SNAKE = "agent_name",

@@ -1,8 +1,11 @@
 //! Elixir `Agens.Message` (seed 002, agens v0.2.0) as snake_case objects: pids as
 //! `"#PID<a.b.c>"`, atoms as strings, `next` instructions as tagged objects.
 
-use crate::validate::Shape;
+mod shape;
+mod types;
 
-/// Every documented type with a validator of its own, by its TypeScript name; the first is the
-/// format's message type (the module-level verbs use it).
-pub static VALIDATORS: &[(&str, &Shape)] = &[];
+pub use shape::{
+    MESSAGE, MESSAGE_OBJECT, NEXT_INSTRUCTION, NEXT_TYPES, RESOURCE, SHORT_NEXT, TOOL_CALL,
+    VALIDATORS,
+};
+pub use types::*;

@@ -1,0 +1,6 @@
+import { agens } from './index.browser.mjs';
+export const {
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, generateUid, route, yieldTo, sub, end, retry, parseNext, toShortNext, NEXT_TYPES, Message, Resource, NextInstruction, RouteInstruction, YieldInstruction, SubInstruction, EndInstruction, RetryInstruction, ShortNext, ToolCall, ToolCallArgument, ToolDef,
+} = agens;
+export const AgensMessage = agens.Message;
+export default agens;
