@@ -222,7 +222,10 @@ pub static VALIDATORS: &[(&str, &Shape)] = &[
     ("ChatCompletionToolMessageParam", &Shape::Object(&TOOL)),
     ("ChatCompletionContentPart", &CONTENT_PART),
     ("ChatCompletionContentPartText", &Shape::Object(&TEXT_PART)),
-    ("ChatCompletionContentPartImage", &Shape::Object(&IMAGE_PART)),
+    (
+        "ChatCompletionContentPartImage",
+        &Shape::Object(&IMAGE_PART),
+    ),
     (
         "ChatCompletionContentPartInputAudio",
         &Shape::Object(&INPUT_AUDIO_PART),
