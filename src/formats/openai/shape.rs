@@ -95,7 +95,8 @@ static CONTENT_PARTS: TaggedShape = TaggedShape {
 pub static CONTENT_PART: Shape = Shape::Tagged(&CONTENT_PARTS);
 
 static ASSISTANT_PARTS: TaggedShape = TaggedShape {
-    name: "ChatCompletionContentPartText | ChatCompletionContentPartRefusal",
+    // In parentheses: the engine writes `<name>[]` for an array of it.
+    name: "(ChatCompletionContentPartText | ChatCompletionContentPartRefusal)",
     tag: TYPE,
     variants: &[("text", &TEXT_PART), ("refusal", &REFUSAL_PART)],
     base: &NO_FIELDS,
