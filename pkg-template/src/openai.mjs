@@ -1,5 +1,244 @@
-// OpenAI Chat Completions: what the format adds to its validators (constructors and the like).
+// OpenAI Chat Completions: validators for every documented type (named as the `openai` SDK
+// names them), one constructor per role, tool calls whose `arguments` are JSON text (ids
+// `call_...`), image parts from a URL or from bytes, and `parseArguments`, which reads a
+// model's arguments without ever throwing. (This file is joined with the other facade files:
+// top-level names carry the OPENAI_ prefix.)
+
+const OPENAI_ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
+const OPENAI_ROLE_TYPES = {
+  developer: 'ChatCompletionDeveloperMessageParam',
+  system: 'ChatCompletionSystemMessageParam',
+  user: 'ChatCompletionUserMessageParam',
+  assistant: 'ChatCompletionAssistantMessageParam',
+  tool: 'ChatCompletionToolMessageParam',
+};
+// Image signatures, for bytes given without a media type.
+const OPENAI_IMAGE_SIGNATURES = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+];
+const OPENAI_MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
+const OPENAI_MAX_ARG_DEPTH = 128;
+const OPENAI_MAX_ARG_ISSUES = 100;
+
+function openaiSniffImage(bytes) {
+  for (const [type, sig] of OPENAI_IMAGE_SIGNATURES) {
+    if (bytes.length >= sig.length && sig.every((b, i) => bytes[i] === b)) return type;
+  }
+  // RIFF....WEBP
+  if (bytes.length >= 12 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46
+    && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  return undefined;
+}
+
+// JSON text for a tool call's arguments, each property read once. What JSON cannot carry
+// (functions, undefined, BigInt, NaN, Date, Map, cycles, ...) is reported with its path
+// instead of being dropped or altered as JSON.stringify would.
+function openaiArgumentsText(args, basePath) {
+  const issues = [];
+  const path = [...basePath];
+  const onStack = new Set();
+  const add = (code, message, expected, received) => {
+    if (issues.length < OPENAI_MAX_ARG_ISSUES) issues.push({ code, path: [...path], message, expected, received });
+  };
+  const lossy = (what) => add('not_serializable', `${what} cannot be written as JSON without loss`, 'a JSON value', what);
+  function walk(v, depth) {
+    const kind = typeof v;
+    if (v === null) return 'null';
+    if (kind === 'string') return JSON.stringify(v);
+    if (kind === 'boolean') return v ? 'true' : 'false';
+    if (kind === 'number') {
+      if (Number.isFinite(v)) return JSON.stringify(v);
+      add('not_finite', `expected a finite number, received ${v}`, 'number', String(v));
+      return '';
+    }
+    if (kind !== 'object') {
+      lossy(kind === 'bigint' ? 'BigInt' : kind);
+      return '';
+    }
+    if (depth >= OPENAI_MAX_ARG_DEPTH) {
+      add('too_deep', `the arguments nest deeper than ${OPENAI_MAX_ARG_DEPTH} levels`, 'a JSON value', 'a deeper value');
+      return '';
+    }
+    if (onStack.has(v)) {
+      add('cycle', 'expected a JSON value, received an object that contains itself', 'a JSON value', 'object');
+      return '';
+    }
+    let isArray, proto;
+    try {
+      isArray = Array.isArray(v);
+      proto = isArray ? null : Object.getPrototypeOf(v);
+    } catch (e) {
+      add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
+      return '';
+    }
+    if (!isArray && proto !== Object.prototype && proto !== null) {
+      let name = 'object';
+      try {
+        name = Object.prototype.toString.call(v).slice(8, -1);
+      } catch { /* a revoked Proxy: keep "object" */ }
+      lossy(name);
+      return '';
+    }
+    onStack.add(v);
+    const parts = [];
+    try {
+      let keys;
+      try {
+        keys = isArray ? null : Object.keys(v);
+      } catch (e) {
+        add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
+        return '';
+      }
+      const n = isArray ? v.length : keys.length;
+      for (let i = 0; i < n; i++) {
+        const key = isArray ? i : keys[i];
+        path.push(key);
+        try {
+          const item = v[key];
+          if (item === undefined) lossy('undefined');
+          else {
+            const text = walk(item, depth + 1);
+            parts.push(isArray ? text : `${JSON.stringify(key)}:${text}`);
+          }
+        } catch (e) {
+          add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
+        } finally {
+          path.pop();
+        }
+      }
+    } finally {
+      onStack.delete(v);
+    }
+    return isArray ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
+  }
+  const text = walk(args, 0);
+  return { text, issues };
+}
 
 function createOpenAI(wasm, validators) {
-  return {};
+  const message = validators.ChatCompletionMessageParam;
+  const toolCallValidator = validators.ChatCompletionMessageToolCall;
+  const imagePart = validators.ChatCompletionContentPartImage;
+
+  function readInit(init, fn, what = 'init') {
+    if (init === undefined) return {};
+    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
+      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
+    }
+    return init;
+  }
+
+  // `{ role, ...given, ...init }`, refusing an init that contradicts an argument, validated.
+  function build(fn, role, given, init) {
+    init = readInit(init, fn);
+    if (Object.hasOwn(init, 'role') && init.role !== role) {
+      throw new TypeError(`${fn}: init.role is ${JSON.stringify(init.role)} but this constructor makes ${JSON.stringify(role)} messages`);
+    }
+    for (const key of Object.keys(given)) {
+      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
+        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
+      }
+    }
+    return validators[OPENAI_ROLE_TYPES[role]].assert({ role, ...given, ...init });
+  }
+
+  function createMessage(role, fields) {
+    if (typeof role !== 'string') throw new TypeError(`createMessage: role must be a string, received ${kindOf(role)}`);
+    fields = readInit(fields, 'createMessage', 'fields');
+    if (Object.hasOwn(fields, 'role') && fields.role !== role) {
+      throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
+    }
+    return message.assert({ role, ...fields });
+  }
+
+  function createAssistantMessage(init) {
+    if (typeof init === 'string') return build('createAssistantMessage', 'assistant', { content: init }, undefined);
+    return build('createAssistantMessage', 'assistant', {}, init);
+  }
+
+  function createToolMessage(toolCallId, content) {
+    // A tool call stands for its id.
+    if (toolCallId !== null && typeof toolCallId === 'object' && !Array.isArray(toolCallId)) toolCallId = toolCallId.id;
+    return validators.ChatCompletionToolMessageParam.assert({ role: 'tool', tool_call_id: toolCallId, content });
+  }
+
+  function createToolCall(name, args, id) {
+    let text;
+    if (args === undefined) text = '{}';
+    else if (typeof args === 'string') text = args;
+    else {
+      const r = openaiArgumentsText(args, ['function', 'arguments']);
+      if (r.issues.length > 0) throw new ValidationError(r.issues, 'ChatCompletionMessageToolCall');
+      text = r.text;
+    }
+    if (id === undefined) {
+      try {
+        id = wasm.generate_call_id();
+      } catch (e) {
+        rethrow(e, 'id_generation');
+      }
+    }
+    return toolCallValidator.assert({ id, type: 'function', function: { name, arguments: text } });
+  }
+
+  function createImagePart(urlOrBytes, mediaType) {
+    let url;
+    if (urlOrBytes instanceof Uint8Array) {
+      if (mediaType === undefined) mediaType = openaiSniffImage(urlOrBytes);
+      if (mediaType === undefined) {
+        throw new TypeError('createImagePart: these bytes are not PNG, JPEG, GIF or WebP by their signature; give their media type');
+      }
+      if (typeof mediaType !== 'string' || !OPENAI_MEDIA_TYPE.test(mediaType)) {
+        throw new TypeError(`createImagePart: mediaType must be a media type such as "image/png", received ${typeof mediaType === 'string' ? JSON.stringify(mediaType) : kindOf(mediaType)}`);
+      }
+      url = wasm.openai_data_url(urlOrBytes, mediaType);
+    } else if (typeof urlOrBytes === 'string') {
+      if (mediaType !== undefined) throw new TypeError('createImagePart: mediaType is for bytes; a URL says its own');
+      url = urlOrBytes;
+    } else {
+      throw new TypeError(`createImagePart: expected a URL string or a Uint8Array, received ${kindOf(urlOrBytes)}`);
+    }
+    return imagePart.assert({ type: 'image_url', image_url: { url } });
+  }
+
+  // The arguments of a tool call (or the JSON text itself) as a value, or the issues: a
+  // model's broken JSON is an `invalid_json_string` with its line and column. Never throws.
+  function parseArguments(toolCall, options) {
+    let text, r;
+    if (typeof toolCall === 'string') {
+      text = toolCall;
+      r = toolCallValidator.validate({ id: '', type: 'function', function: { name: '', arguments: text } }, options);
+      if (!r.ok) return { ok: false, issues: r.issues.map((i) => ({ ...i, path: i.path.slice(2) })) };
+    } else {
+      r = toolCallValidator.validate(toolCall, options);
+      if (!r.ok) return r;
+      try {
+        text = toolCall.function.arguments;
+      } catch (e) {
+        return { ok: false, issues: [{ code: 'unreadable', path: ['function', 'arguments'], message: `reading this value threw: ${messageOf(e)}` }] };
+      }
+    }
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch (e) {
+      // Only when a getter handed over other text the second time.
+      const path = typeof toolCall === 'string' ? [] : ['function', 'arguments'];
+      return { ok: false, issues: [{ code: 'invalid_json_string', path, message: `the string is not valid JSON: ${messageOf(e)}`, expected: 'JSON text', received: 'string' }] };
+    }
+  }
+
+  return {
+    createMessage,
+    createDeveloperMessage: (content, init) => build('createDeveloperMessage', 'developer', { content }, init),
+    createSystemMessage: (content, init) => build('createSystemMessage', 'system', { content }, init),
+    createUserMessage: (content, init) => build('createUserMessage', 'user', { content }, init),
+    createAssistantMessage,
+    createToolMessage,
+    createToolCall,
+    createImagePart,
+    parseArguments,
+    ROLES: Object.freeze([...OPENAI_ROLES]),
+  };
 }

@@ -1,8 +1,9 @@
 //! OpenAI Chat Completions messages, the bridge format: roles, string or part content,
-//! assistant tool calls whose `arguments` are JSON text.
+//! assistant tool calls whose `arguments` are JSON text (checked: a model's broken JSON is an
+//! `invalid_json_string` issue with its line and column, never a crash).
 
-use crate::validate::Shape;
+mod shape;
+mod types;
 
-/// Every documented type with a validator of its own, by its TypeScript name; the first is the
-/// format's message type (the module-level verbs use it).
-pub static VALIDATORS: &[(&str, &Shape)] = &[];
+pub use shape::{CONTENT_PART, MESSAGE, ROLES, TOOL_CALL, VALIDATORS};
+pub use types::*;
