@@ -1,1 +1,2 @@
-//! agent-swarm-kit-only exports (constructors' helpers and the like): none yet.
+//! agent-swarm-kit-only exports: none. Its constructors need only the tool-call ids of
+//! [`super::ids::generate_call_id`]; everything else is the shared validation and codec.

@@ -1,0 +1,6 @@
+import { swarm } from './index.browser.mjs';
+export const {
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createUserMessage, createAssistantMessage, createSystemMessage, createDeveloperMessage, createToolOutput, createFlushMessage, createResqueMessage, createToolCall, generateToolCallId, ROLES, MODES, IModelMessage, IToolCall,
+} = swarm;
+export const Message = swarm.IModelMessage;
+export default swarm;
