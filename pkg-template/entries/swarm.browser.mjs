@@ -1,6 +1,6 @@
 import { swarm } from './index.browser.mjs';
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createUserMessage, createAssistantMessage, createSystemMessage, createDeveloperMessage, createToolOutput, createFlushMessage, createResqueMessage, createToolCall, generateToolCallId, ROLES, MODES, IModelMessage, IToolCall,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createUserMessage, createAssistantMessage, createSystemMessage, createDeveloperMessage, createToolOutput, createFlushMessage, createResqueMessage, createToolCall, generateToolCallId, ROLES, MODES, IModelMessage, IToolCall, ExecutionMode, ModelMessageRole,
 } = swarm;
 export const Message = swarm.IModelMessage;
 export default swarm;

@@ -4,8 +4,6 @@ import type * as T from './index.js';
 import type { SwarmNamespace } from './index.js';
 
 export type {
-  ExecutionMode,
-  ModelMessageRole,
   SwarmInit,
   SwarmFlushInit,
   SwarmMessageOf,
@@ -23,6 +21,8 @@ export type {
 export type IModelMessage<Payload extends object = object> = T.IModelMessage<Payload>;
 export type Message<Payload extends object = object> = T.IModelMessage<Payload>;
 export type IToolCall = T.IToolCall;
+export type ExecutionMode = T.ExecutionMode;
+export type ModelMessageRole = T.ModelMessageRole;
 
 export declare const validate: SwarmNamespace['validate'];
 export declare const validateMany: SwarmNamespace['validateMany'];
@@ -47,5 +47,7 @@ export declare const MODES: SwarmNamespace['MODES'];
 export declare const IModelMessage: SwarmNamespace['IModelMessage'];
 export declare const Message: SwarmNamespace['IModelMessage'];
 export declare const IToolCall: SwarmNamespace['IToolCall'];
+export declare const ExecutionMode: SwarmNamespace['ExecutionMode'];
+export declare const ModelMessageRole: SwarmNamespace['ModelMessageRole'];
 declare const swarm: SwarmNamespace;
 export default swarm;

@@ -19,6 +19,8 @@ export type SwarmMessageOf<Role extends S.ModelMessageRole, Payload extends obje
 export interface SwarmNamespace extends Validator<S.IModelMessage> {
   readonly IModelMessage: Validator<S.IModelMessage>;
   readonly IToolCall: Validator<S.IToolCall>;
+  readonly ExecutionMode: Validator<S.ExecutionMode>;
+  readonly ModelMessageRole: Validator<S.ModelMessageRole>;
 
   /** A message of any role. `mode` defaults to `"user"` for a user message and `"tool"` for every
    * other role, as upstream commits them; a flush's `content` defaults to `""`. Nothing given is

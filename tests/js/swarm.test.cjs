@@ -177,7 +177,8 @@ function run(api, label) {
     assert.equal(swarm.IModelMessage.validate(user()).ok, true);
     assert.equal(swarm.IToolCall.is({ id: 'c', type: 'function', function: { name: 'f', arguments: {} } }), true);
     assert.equal(swarm.IToolCall.is({ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }), false);
-    assert.equal(swarm.ExecutionMode, undefined, 'bare string unions are checked as fields, see ROLES and MODES');
+    assert.equal(swarm.ExecutionMode.is('tool'), true);
+    assert.equal(swarm.ModelMessageRole.is('flush'), true);
     assert.equal(swarm.is(user()), true);
     assert.equal(swarm.is({}), false);
     assert.equal(swarm.assert(user()).content, 'Hello');
@@ -331,3 +332,13 @@ if (require.main === module) {
     assert.ok(Object.isFrozen(api.swarm));
   });
 }
+
+test('cjs: the role and mode unions have validators of their own', () => {
+  const { swarm } = require('../../pkg/index.cjs');
+  assert.equal(swarm.ExecutionMode.is('user'), true);
+  assert.equal(swarm.ExecutionMode.is('tool'), true);
+  assert.equal(swarm.ExecutionMode.is('admin'), false);
+  assert.equal(swarm.ModelMessageRole.is('resque'), true);
+  assert.deepEqual(swarm.ModelMessageRole.validate('boss').issues.map((i) => i.code), ['invalid_literal']);
+  assert.deepEqual(swarm.ExecutionMode.validateMany(['user', 'x']).map((r) => r.ok), [true, false]);
+});

@@ -81,4 +81,6 @@ pub static MESSAGE: Shape = Shape::Object(&MODEL_MESSAGE);
 pub static VALIDATORS: &[(&str, &Shape)] = &[
     ("IModelMessage", &MESSAGE),
     ("IToolCall", &Shape::Object(&TOOL_CALL)),
+    ("ExecutionMode", &MODE_SHAPE),
+    ("ModelMessageRole", &ROLE_SHAPE),
 ];
