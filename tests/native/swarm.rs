@@ -73,7 +73,15 @@ fn the_format_registers_its_message_type_first() {
         .filter(|s| s.format == "swarm")
         .map(|s| s.name)
         .collect();
-    assert_eq!(names, ["IModelMessage", "IToolCall"]);
+    assert_eq!(
+        names,
+        [
+            "IModelMessage",
+            "IToolCall",
+            "ExecutionMode",
+            "ModelMessageRole"
+        ]
+    );
 }
 
 #[test]
