@@ -1,0 +1,310 @@
+//! Events form a tree through `parent_event_id`. Building it reports what keeps a list of
+//! events from being one: unusable ids, duplicate ids, parents that are not among the events
+//! (`dangling_parent`) and parent links that loop (`cycle`). The result is always a forest, so
+//! walking it from the roots visits every placed event exactly once and terminates.
+
+use crate::validate::PathSeg;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// What one event's `id` or `parent_event_id` holds, as JavaScript read it.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum Slot {
+    Str(String),
+    /// Anything else: `kind` names it (`"undefined"` when absent, `"ill_formed"` for a string
+    /// with a lone surrogate, `"unreadable"` when reading it threw).
+    Other {
+        kind: String,
+    },
+    Null(()),
+}
+
+/// One event of the list, reduced to what the tree needs.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum EventRef {
+    Event {
+        id: Slot,
+        parent: Slot,
+    },
+    /// Not an object: its kind.
+    NotObject {
+        not_object: String,
+    },
+}
+
+impl EventRef {
+    pub fn new(id: Option<&str>, parent: Option<&str>) -> EventRef {
+        EventRef::Event {
+            id: id.map_or(Slot::Null(()), |s| Slot::Str(s.into())),
+            parent: parent.map_or(Slot::Null(()), |s| Slot::Str(s.into())),
+        }
+    }
+}
+
+/// A problem that keeps an event from its place: `{ code, path, message, expected?, received? }`
+/// like a validation issue; `path` starts with the event's index.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct TreeIssue {
+    pub code: &'static str,
+    pub path: Vec<PathSeg>,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub received: Option<String>,
+}
+
+/// The forest, by event index.
+#[derive(Serialize, Debug, Default, PartialEq)]
+pub struct EventTree {
+    /// Events without a parent, in list order: `parent_event_id` null, a parent that is not
+    /// among the events or cannot be read, or the event where a cycle was cut.
+    pub roots: Vec<usize>,
+    /// `(parent, children)`, by parent index; children in list order. Only parents with children.
+    pub children: Vec<(usize, Vec<usize>)>,
+    pub issues: Vec<TreeIssue>,
+}
+
+fn issue(
+    code: &'static str,
+    index: usize,
+    field: Option<&str>,
+    message: String,
+    expected: Option<&str>,
+    received: Option<String>,
+) -> TreeIssue {
+    let mut path = vec![PathSeg::Index(index as u32)];
+    if let Some(f) = field {
+        path.push(PathSeg::Key(f.into()));
+    }
+    TreeIssue {
+        code,
+        path,
+        message,
+        expected: expected.map(str::to_string),
+        received,
+    }
+}
+
+/// An unusable `id` or `parent_event_id`.
+fn slot_issue(index: usize, field: &str, kind: &str, expected: &str) -> TreeIssue {
+    let (code, received, message) = match kind {
+        "undefined" => (
+            "missing",
+            "undefined".to_string(),
+            format!("required property {field:?} is missing"),
+        ),
+        "ill_formed" => (
+            "ill_formed_string",
+            "a string with a lone surrogate".to_string(),
+            "the string contains a lone surrogate (UTF-16 half of a character)".to_string(),
+        ),
+        "unreadable" => (
+            "unreadable",
+            "a value that threw when read".to_string(),
+            "reading this value threw".to_string(),
+        ),
+        other => (
+            "invalid_type",
+            other.to_string(),
+            format!("expected {expected}, received {other}"),
+        ),
+    };
+    issue(
+        code,
+        index,
+        Some(field),
+        message,
+        Some(expected),
+        Some(received),
+    )
+}
+
+/// Short enough for a message.
+fn show(id: &str) -> String {
+    let mut s: String = id.chars().take(64).collect();
+    if s.len() < id.len() {
+        s.push('…');
+    }
+    format!("{s:?}")
+}
+
+/// Build the forest of `events`. Never fails; what cannot be placed is reported.
+pub fn build(events: &[EventRef]) -> EventTree {
+    let n = events.len();
+    let mut tree = EventTree::default();
+    // The index of the first event holding each usable id.
+    let mut holder: HashMap<&str, usize> = HashMap::with_capacity(n);
+    // Per event: placed at all, and its parent's text when it names one.
+    let mut placed = vec![false; n];
+    let mut parent_text: Vec<Option<&str>> = vec![None; n];
+
+    for (i, e) in events.iter().enumerate() {
+        let (id, parent) = match e {
+            EventRef::NotObject { not_object } => {
+                tree.issues.push(issue(
+                    "invalid_type",
+                    i,
+                    None,
+                    format!("expected Event, received {not_object}"),
+                    Some("Event"),
+                    Some(not_object.clone()),
+                ));
+                continue;
+            }
+            EventRef::Event { id, parent } => (id, parent),
+        };
+        let id = match id {
+            Slot::Str(s) => s.as_str(),
+            Slot::Null(()) => {
+                tree.issues.push(slot_issue(i, "id", "null", "string"));
+                continue;
+            }
+            Slot::Other { kind } => {
+                tree.issues.push(slot_issue(i, "id", kind, "string"));
+                continue;
+            }
+        };
+        if let Some(&first) = holder.get(id) {
+            tree.issues.push(issue(
+                "duplicate_id",
+                i,
+                Some("id"),
+                format!(
+                    "event {} has the id of event {first}; it is left out of the tree (its children could not be told from the first one's)",
+                    show(id)
+                ),
+                Some("an id no earlier event has"),
+                Some(show(id)),
+            ));
+            continue;
+        }
+        holder.insert(id, i);
+        placed[i] = true;
+        match parent {
+            Slot::Str(p) => parent_text[i] = Some(p.as_str()),
+            Slot::Null(()) => {}
+            Slot::Other { kind } => {
+                tree.issues
+                    .push(slot_issue(i, "parent_event_id", kind, "string | null"));
+            }
+        }
+    }
+
+    // Resolve parents; a parent that is not among the events makes a root.
+    let mut parent_of: Vec<Option<usize>> = vec![None; n];
+    for i in 0..n {
+        let Some(p) = parent_text[i] else { continue };
+        match holder.get(p) {
+            Some(&pi) => parent_of[i] = Some(pi),
+            None => tree.issues.push(issue(
+                "dangling_parent",
+                i,
+                Some("parent_event_id"),
+                format!(
+                    "parent event {} is not among the events; this event is taken as a root",
+                    show(p)
+                ),
+                Some("the id of one of the events"),
+                Some(show(p)),
+            )),
+        }
+    }
+
+    // Cycles: follow parent links; a walk that meets its own path has found one. Each cycle
+    // is cut at its first event in list order, which becomes a root.
+    const NEW: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; n];
+    let mut path: Vec<usize> = Vec::new();
+    for start in 0..n {
+        if !placed[start] || state[start] != NEW {
+            continue;
+        }
+        path.clear();
+        let mut at = Some(start);
+        while let Some(i) = at {
+            match state[i] {
+                NEW => {
+                    state[i] = ON_PATH;
+                    path.push(i);
+                    at = parent_of[i];
+                }
+                ON_PATH => {
+                    let from = path.iter().position(|&x| x == i).unwrap_or(0);
+                    let ring = &path[from..];
+                    let cut = *ring.iter().min().unwrap_or(&i);
+                    // The ring as its parent links run, starting at the cut event.
+                    let k = ring.iter().position(|&x| x == cut).unwrap_or(0);
+                    let id_of = |x: usize| match &events[x] {
+                        EventRef::Event {
+                            id: Slot::Str(s), ..
+                        } => show(s),
+                        _ => String::new(),
+                    };
+                    // At most 8 links spelled out: a ring may hold every event.
+                    let mut order: Vec<String> = ring[k..]
+                        .iter()
+                        .chain(&ring[..k])
+                        .take(8)
+                        .map(|&x| id_of(x))
+                        .collect();
+                    if ring.len() > 8 {
+                        order.push(format!("… {} events in all", ring.len()));
+                    }
+                    order.push(id_of(cut));
+                    let received = parent_text[cut].map(show);
+                    tree.issues.push(issue(
+                        "cycle",
+                        cut,
+                        Some("parent_event_id"),
+                        format!(
+                            "parent_event_id links form a cycle ({}); this event is taken as a root",
+                            order.join(" → ")
+                        ),
+                        Some("a parent that is not its own descendant"),
+                        received,
+                    ));
+                    parent_of[cut] = None;
+                    break;
+                }
+                _ => break,
+            }
+        }
+        for &i in &path {
+            state[i] = DONE;
+        }
+    }
+
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for i in 0..n {
+        if !placed[i] {
+            continue;
+        }
+        match parent_of[i] {
+            Some(p) => kids[p].push(i),
+            None => tree.roots.push(i),
+        }
+    }
+    tree.children = kids
+        .into_iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_empty())
+        .collect();
+    // Issues in list order (stable: per event, in the order they were found).
+    tree.issues.sort_by_key(|i| match i.path.first() {
+        Some(PathSeg::Index(x)) => *x,
+        _ => 0,
+    });
+    tree
+}
+
+/// [`build`] from JSON text (a list of [`EventRef`]), to JSON text of the [`EventTree`].
+pub fn build_json(input: &str) -> Result<String, String> {
+    let events: Vec<EventRef> =
+        serde_json::from_str(input).map_err(|e| format!("event list not readable: {e}"))?;
+    serde_json::to_string(&build(&events)).map_err(|e| e.to_string())
+}
