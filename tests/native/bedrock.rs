@@ -489,12 +489,27 @@ fn cycles_are_reported_once_and_cut_at_their_first_event() {
 
 #[test]
 fn unusable_and_duplicate_ids_are_left_out() {
-    let events: Vec<tree::EventRef> = serde_json::from_str(
-        r#"[{"id":"a","parent":null},{"not_object":"number"},{"id":{"kind":"undefined"},"parent":null},
-            {"id":"a","parent":null},{"id":"b","parent":{"kind":"number"}},{"id":null,"parent":"a"},
-            {"id":{"kind":"ill_formed"},"parent":null},{"id":"c","parent":"a"}]"#,
-    )
-    .unwrap();
+    use tree::{
+        SLOT_NOT_OBJECT as NOT_OBJECT, SLOT_NULL as NULL, SLOT_OTHER as OTHER, SLOT_STR as STR,
+    };
+    let slots: &[(u8, &str, u8, &str)] = &[
+        (STR, "a", NULL, ""),
+        (NOT_OBJECT, "number", NULL, ""),
+        (OTHER, "undefined", NULL, ""),
+        (STR, "a", NULL, ""),
+        (STR, "b", OTHER, "number"),
+        (NULL, "", STR, "a"),
+        (OTHER, "ill_formed", NULL, ""),
+        (STR, "c", STR, "a"),
+        (OTHER, "unreadable", NULL, ""),
+    ];
+    let codes: Vec<u8> = slots.iter().flat_map(|s| [s.0, s.2]).collect();
+    let texts: Vec<String> = slots
+        .iter()
+        .flat_map(|s| [s.1.to_string(), s.3.to_string()])
+        .collect();
+    let events = tree::from_slots(&codes, texts);
+    assert_eq!(events[1], tree::EventRef::NotObject("number".into()));
     let t = tree::build(&events);
     assert_eq!(
         issue_codes(&t),
@@ -505,11 +520,17 @@ fn unusable_and_duplicate_ids_are_left_out() {
             "invalid_type [4,\"parent_event_id\"]",
             "invalid_type [5,\"id\"]",
             "ill_formed_string [6,\"id\"]",
+            "unreadable [8,\"id\"]",
         ]
     );
     assert_eq!(t.roots, [0, 4]);
     assert_eq!(t.children, [(0, vec![7])]);
     assert_eq!(t.issues[0].path, [PathSeg::Index(1)]);
+    // Short input is cut to whole events, never read past.
+    assert_eq!(
+        tree::from_slots(&[STR, NULL, STR], vec!["x".into()]).len(),
+        0
+    );
 }
 
 #[test]
@@ -539,7 +560,20 @@ fn the_tree_survives_long_chains_and_big_rings() {
 
 #[test]
 fn the_tree_speaks_json() {
-    let out = tree::build_json(r#"[{"id":"a","parent":null},{"id":"b","parent":"a"}]"#).unwrap();
-    assert_eq!(out, r#"{"roots":[0],"children":[[0,[1]]],"issues":[]}"#);
-    assert!(tree::build_json("nope").is_err());
+    let t = tree::build(&[ev("a", None), ev("b", Some("a")), ev("q\"\n", Some("gone"))]);
+    let text = t.to_json();
+    let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(v["roots"], serde_json::json!([0, 2]));
+    assert_eq!(v["children"], serde_json::json!([[0, [1]]]));
+    assert_eq!(v["issues"][0]["code"], "dangling_parent");
+    assert_eq!(
+        v["issues"][0]["path"],
+        serde_json::json!([2, "parent_event_id"])
+    );
+    assert_eq!(v["issues"][0]["received"], "\"gone\"");
+    assert!(text.starts_with(r#"{"roots":[0,2],"children":[[0,[1]]],"issues":[{"code":"dangling_parent","path":[2,"parent_event_id"],"message":"#));
+    assert_eq!(
+        tree::build(&[]).to_json(),
+        r#"{"roots":[],"children":[],"issues":[]}"#
+    );
 }

@@ -3,61 +3,85 @@
 //! (`dangling_parent`) and parent links that loop (`cycle`). The result is always a forest, so
 //! walking it from the roots visits every placed event exactly once and terminates.
 
-use crate::validate::PathSeg;
-use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use crate::validate::{write_path, PathSeg};
 
 /// What one event's `id` or `parent_event_id` holds, as JavaScript read it.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Slot {
     Str(String),
-    /// Anything else: `kind` names it (`"undefined"` when absent, `"ill_formed"` for a string
-    /// with a lone surrogate, `"unreadable"` when reading it threw).
-    Other {
-        kind: String,
-    },
-    Null(()),
+    Null,
+    /// Anything else: the text names it (`"undefined"` when absent, `"ill_formed"` for a
+    /// string with a lone surrogate, `"unreadable"` when reading it threw, else its kind).
+    Other(String),
 }
 
 /// One event of the list, reduced to what the tree needs.
-#[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum EventRef {
     Event {
         id: Slot,
         parent: Slot,
     },
     /// Not an object: its kind.
-    NotObject {
-        not_object: String,
-    },
+    NotObject(String),
 }
 
 impl EventRef {
     pub fn new(id: Option<&str>, parent: Option<&str>) -> EventRef {
         EventRef::Event {
-            id: id.map_or(Slot::Null(()), |s| Slot::Str(s.into())),
-            parent: parent.map_or(Slot::Null(()), |s| Slot::Str(s.into())),
+            id: id.map_or(Slot::Null, |s| Slot::Str(s.into())),
+            parent: parent.map_or(Slot::Null, |s| Slot::Str(s.into())),
         }
     }
 }
 
+/// Slot codes at the wasm boundary (two per event, id then parent, each with a text).
+pub const SLOT_STR: u8 = 0;
+pub const SLOT_NULL: u8 = 1;
+/// The text names the kind.
+pub const SLOT_OTHER: u8 = 2;
+/// In the id position: the event is not an object; the text names its kind.
+pub const SLOT_NOT_OBJECT: u8 = 3;
+
+/// Events from the flat form JavaScript sends: `codes` and `texts`, two of each per event.
+pub fn from_slots(codes: &[u8], mut texts: Vec<String>) -> Vec<EventRef> {
+    let n = codes.len().min(texts.len()) / 2;
+    texts.truncate(n * 2);
+    let mut texts = texts.into_iter();
+    let mut next = |code: u8| {
+        let text = texts.next().unwrap_or_default();
+        match code {
+            SLOT_STR => Slot::Str(text),
+            SLOT_NULL => Slot::Null,
+            _ => Slot::Other(text),
+        }
+    };
+    (0..n)
+        .map(|i| {
+            let (a, b) = (codes[2 * i], codes[2 * i + 1]);
+            let id = next(a);
+            let parent = next(b);
+            match (a, id) {
+                (SLOT_NOT_OBJECT, Slot::Other(kind)) => EventRef::NotObject(kind),
+                (_, id) => EventRef::Event { id, parent },
+            }
+        })
+        .collect()
+}
+
 /// A problem that keeps an event from its place: `{ code, path, message, expected?, received? }`
 /// like a validation issue; `path` starts with the event's index.
-#[derive(Serialize, Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TreeIssue {
     pub code: &'static str,
     pub path: Vec<PathSeg>,
     pub message: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub received: Option<String>,
 }
 
 /// The forest, by event index.
-#[derive(Serialize, Debug, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq)]
 pub struct EventTree {
     /// Events without a parent, in list order: `parent_event_id` null, a parent that is not
     /// among the events or cannot be read, or the event where a cycle was cut.
@@ -136,15 +160,32 @@ pub fn build(events: &[EventRef]) -> EventTree {
     let n = events.len();
     let mut tree = EventTree::default();
     // The index of the first event holding each usable id.
-    let mut holder: HashMap<&str, usize> = HashMap::with_capacity(n);
+    // (A sorted list, not a map: it keeps the wasm small.)
+    let mut by_id: Vec<(&str, usize)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            EventRef::Event {
+                id: Slot::Str(s), ..
+            } => Some((s.as_str(), i)),
+            _ => None,
+        })
+        .collect();
+    by_id.sort_unstable();
+    let holder = |id: &str| {
+        let k = by_id.partition_point(|(s, _)| *s < id);
+        by_id.get(k).filter(|(s, _)| *s == id).map(|(_, i)| *i)
+    };
+    // Issues by event, so that they come out in list order.
+    let mut found: Vec<Vec<TreeIssue>> = vec![Vec::new(); n];
     // Per event: placed at all, and its parent's text when it names one.
     let mut placed = vec![false; n];
     let mut parent_text: Vec<Option<&str>> = vec![None; n];
 
     for (i, e) in events.iter().enumerate() {
         let (id, parent) = match e {
-            EventRef::NotObject { not_object } => {
-                tree.issues.push(issue(
+            EventRef::NotObject(not_object) => {
+                found[i].push(issue(
                     "invalid_type",
                     i,
                     None,
@@ -158,17 +199,18 @@ pub fn build(events: &[EventRef]) -> EventTree {
         };
         let id = match id {
             Slot::Str(s) => s.as_str(),
-            Slot::Null(()) => {
-                tree.issues.push(slot_issue(i, "id", "null", "string"));
+            Slot::Null => {
+                found[i].push(slot_issue(i, "id", "null", "string"));
                 continue;
             }
-            Slot::Other { kind } => {
-                tree.issues.push(slot_issue(i, "id", kind, "string"));
+            Slot::Other(kind) => {
+                found[i].push(slot_issue(i, "id", kind, "string"));
                 continue;
             }
         };
-        if let Some(&first) = holder.get(id) {
-            tree.issues.push(issue(
+        let first = holder(id).unwrap_or(i);
+        if first != i {
+            found[i].push(issue(
                 "duplicate_id",
                 i,
                 Some("id"),
@@ -181,14 +223,12 @@ pub fn build(events: &[EventRef]) -> EventTree {
             ));
             continue;
         }
-        holder.insert(id, i);
         placed[i] = true;
         match parent {
             Slot::Str(p) => parent_text[i] = Some(p.as_str()),
-            Slot::Null(()) => {}
-            Slot::Other { kind } => {
-                tree.issues
-                    .push(slot_issue(i, "parent_event_id", kind, "string | null"));
+            Slot::Null => {}
+            Slot::Other(kind) => {
+                found[i].push(slot_issue(i, "parent_event_id", kind, "string | null"));
             }
         }
     }
@@ -197,9 +237,9 @@ pub fn build(events: &[EventRef]) -> EventTree {
     let mut parent_of: Vec<Option<usize>> = vec![None; n];
     for i in 0..n {
         let Some(p) = parent_text[i] else { continue };
-        match holder.get(p) {
-            Some(&pi) => parent_of[i] = Some(pi),
-            None => tree.issues.push(issue(
+        match holder(p) {
+            Some(pi) => parent_of[i] = Some(pi),
+            None => found[i].push(issue(
                 "dangling_parent",
                 i,
                 Some("parent_event_id"),
@@ -257,7 +297,7 @@ pub fn build(events: &[EventRef]) -> EventTree {
                     }
                     order.push(id_of(cut));
                     let received = parent_text[cut].map(show);
-                    tree.issues.push(issue(
+                    found[cut].push(issue(
                         "cycle",
                         cut,
                         Some("parent_event_id"),
@@ -294,17 +334,76 @@ pub fn build(events: &[EventRef]) -> EventTree {
         .enumerate()
         .filter(|(_, c)| !c.is_empty())
         .collect();
-    // Issues in list order (stable: per event, in the order they were found).
-    tree.issues.sort_by_key(|i| match i.path.first() {
-        Some(PathSeg::Index(x)) => *x,
-        _ => 0,
-    });
+    tree.issues = found.into_iter().flatten().collect();
     tree
 }
 
-/// [`build`] from JSON text (a list of [`EventRef`]), to JSON text of the [`EventTree`].
-pub fn build_json(input: &str) -> Result<String, String> {
-    let events: Vec<EventRef> =
-        serde_json::from_str(input).map_err(|e| format!("event list not readable: {e}"))?;
-    serde_json::to_string(&build(&events)).map_err(|e| e.to_string())
+/// A string as JSON text.
+fn write_json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn write_indices(out: &mut String, list: &[usize]) {
+    out.push('[');
+    for (n, i) in list.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str(&i.to_string());
+    }
+    out.push(']');
+}
+
+impl EventTree {
+    /// `{"roots":[..],"children":[[parent,[..]],..],"issues":[{code,path,message,expected?,received?},..]}`.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"roots\":");
+        write_indices(&mut out, &self.roots);
+        out.push_str(",\"children\":[");
+        for (n, (p, c)) in self.children.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push('[');
+            out.push_str(&p.to_string());
+            out.push(',');
+            write_indices(&mut out, c);
+            out.push(']');
+        }
+        out.push_str("],\"issues\":[");
+        for (n, i) in self.issues.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"code\":");
+            write_json_str(&mut out, i.code);
+            out.push_str(",\"path\":");
+            write_path(&mut out, &i.path);
+            out.push_str(",\"message\":");
+            write_json_str(&mut out, &i.message);
+            for (key, v) in [("expected", &i.expected), ("received", &i.received)] {
+                if let Some(v) = v {
+                    out.push_str(",\"");
+                    out.push_str(key);
+                    out.push_str("\":");
+                    write_json_str(&mut out, v);
+                }
+            }
+            out.push('}');
+        }
+        out.push_str("]}");
+        out
+    }
 }
