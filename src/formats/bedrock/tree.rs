@@ -155,27 +155,79 @@ fn show(id: &str) -> String {
     format!("{s:?}")
 }
 
+/// The first event holding each usable id: an open-addressing table of event indices (a std
+/// map or a sort would add several kilobytes of wasm).
+struct IdTable {
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+fn id_of(e: &EventRef) -> Option<&str> {
+    match e {
+        EventRef::Event {
+            id: Slot::Str(s), ..
+        } => Some(s),
+        _ => None,
+    }
+}
+
+/// FNV-1a.
+fn hash(s: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in s.bytes() {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
+
+impl IdTable {
+    fn new(events: &[EventRef]) -> IdTable {
+        let size = (events.len() * 2).max(8).next_power_of_two();
+        let mut table = IdTable {
+            slots: vec![EMPTY; size],
+            mask: size - 1,
+        };
+        for (i, e) in events.iter().enumerate() {
+            let Some(id) = id_of(e) else { continue };
+            let mut at = hash(id) & table.mask;
+            loop {
+                let held = table.slots[at];
+                if held == EMPTY {
+                    table.slots[at] = i as u32;
+                    break;
+                }
+                if id_of(&events[held as usize]) == Some(id) {
+                    break; // an earlier event holds it
+                }
+                at = (at + 1) & table.mask;
+            }
+        }
+        table
+    }
+
+    fn get(&self, events: &[EventRef], id: &str) -> Option<usize> {
+        let mut at = hash(id) & self.mask;
+        loop {
+            let held = self.slots[at];
+            if held == EMPTY {
+                return None;
+            }
+            if id_of(&events[held as usize]) == Some(id) {
+                return Some(held as usize);
+            }
+            at = (at + 1) & self.mask;
+        }
+    }
+}
+
 /// Build the forest of `events`. Never fails; what cannot be placed is reported.
 pub fn build(events: &[EventRef]) -> EventTree {
     let n = events.len();
     let mut tree = EventTree::default();
     // The index of the first event holding each usable id.
-    // (A sorted list, not a map: it keeps the wasm small.)
-    let mut by_id: Vec<(&str, usize)> = events
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| match e {
-            EventRef::Event {
-                id: Slot::Str(s), ..
-            } => Some((s.as_str(), i)),
-            _ => None,
-        })
-        .collect();
-    by_id.sort_unstable();
-    let holder = |id: &str| {
-        let k = by_id.partition_point(|(s, _)| *s < id);
-        by_id.get(k).filter(|(s, _)| *s == id).map(|(_, i)| *i)
-    };
+    let holder = IdTable::new(events);
     // Issues by event, so that they come out in list order.
     let mut found: Vec<Vec<TreeIssue>> = vec![Vec::new(); n];
     // Per event: placed at all, and its parent's text when it names one.
@@ -208,7 +260,7 @@ pub fn build(events: &[EventRef]) -> EventTree {
                 continue;
             }
         };
-        let first = holder(id).unwrap_or(i);
+        let first = holder.get(events, id).unwrap_or(i);
         if first != i {
             found[i].push(issue(
                 "duplicate_id",
@@ -237,7 +289,7 @@ pub fn build(events: &[EventRef]) -> EventTree {
     let mut parent_of: Vec<Option<usize>> = vec![None; n];
     for i in 0..n {
         let Some(p) = parent_text[i] else { continue };
-        match holder(p) {
+        match holder.get(events, p) {
             Some(pi) => parent_of[i] = Some(pi),
             None => found[i].push(issue(
                 "dangling_parent",
@@ -334,7 +386,9 @@ pub fn build(events: &[EventRef]) -> EventTree {
         .enumerate()
         .filter(|(_, c)| !c.is_empty())
         .collect();
-    tree.issues = found.into_iter().flatten().collect();
+    for list in found {
+        tree.issues.extend(list);
+    }
     tree
 }
 
