@@ -1,5 +1,233 @@
-// Bedrock Swarm: what the format adds to its validators (constructors and the like).
+// Bedrock Swarm: constructors that fill what upstream fills (UUID v4 event ids, ISO timestamps,
+// `error: null` on a successful tool result), the seed's best practices as features (child
+// events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
+
+const BEDROCK_EVENT_TYPES = [
+  'agent_start', 'agent_complete', 'tool_start', 'tool_complete', 'message_sent',
+  'message_received', 'error', 'run_start', 'run_complete', 'tool_error',
+];
 
 function createBedrock(wasm, validators) {
-  return {};
+  const V = validators;
+
+  function plainInit(name, init) {
+    if (init === undefined) return {};
+    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
+      throw new TypeError(`${name}: expected an object, received ${kindOf(init)}`);
+    }
+    return init;
+  }
+
+  // `base` in documented order, then the caller's properties (a caller's value replaces a
+  // default in place; `undefined` for a defaulted key means "use the default").
+  // A documented key left undefined is removed, so that validation reports it as missing.
+  function fill(base, init, defaulted) {
+    const documented = Object.keys(base);
+    for (const key of Object.keys(init)) {
+      const v = init[key];
+      if (v === undefined && defaulted.includes(key)) continue;
+      base[key] = v;
+    }
+    for (const key of documented) if (base[key] === undefined) delete base[key];
+    return base;
+  }
+
+  function uuid() {
+    try {
+      return wasm.generate_uuid();
+    } catch (e) {
+      rethrow(e, 'id_generation');
+    }
+  }
+
+  function callId() {
+    try {
+      return wasm.generate_call_id();
+    } catch (e) {
+      rethrow(e, 'id_generation');
+    }
+  }
+
+  function createToolCall(name, args, id) {
+    const call = { id: id === undefined ? callId() : id, type: 'function', function: { name, arguments: args } };
+    return V.ToolCall.assert(call);
+  }
+
+  function createToolOutput(tool_call_id, output) {
+    return V.ToolOutput.assert({ tool_call_id, output });
+  }
+
+  const RESULT_DEFAULTS = ['result', 'error'];
+  function createToolResult(init) {
+    init = plainInit('createToolResult', init);
+    return V.ToolResult.assert(fill({ success: undefined, result: '', error: null }, init, RESULT_DEFAULTS));
+  }
+
+  function toolSuccess(result) {
+    return V.ToolResult.assert({ success: true, result, error: null });
+  }
+
+  function toolFailure(error, result = '') {
+    return V.ToolResult.assert({ success: false, result, error });
+  }
+
+  function createMessageResponse(content) {
+    return V.MessageResponse.assert({ type: 'message', content });
+  }
+
+  function createToolCallResponse(tool_calls) {
+    return V.ToolCallResponse.assert({ type: 'tool_call', tool_calls });
+  }
+
+  const EVENT_DEFAULTS = ['id', 'timestamp', 'parent_event_id', 'details', 'metadata'];
+  function createEvent(init) {
+    init = plainInit('createEvent', init);
+    const event = fill({
+      id: init.id === undefined ? uuid() : undefined,
+      type: undefined,
+      timestamp: init.timestamp === undefined ? new Date().toISOString() : undefined,
+      agent_name: undefined,
+      run_id: undefined,
+      thread_id: undefined,
+      parent_event_id: null,
+      details: {},
+      metadata: {},
+    }, init, EVENT_DEFAULTS);
+    return V.Event.assert(event);
+  }
+
+  function createChildEvent(parent, type, details, init) {
+    V.Event.assert(parent);
+    init = plainInit('createChildEvent', init);
+    return createEvent({
+      ...init,
+      type,
+      agent_name: parent.agent_name,
+      run_id: parent.run_id,
+      thread_id: parent.thread_id,
+      parent_event_id: parent.id,
+      details,
+    });
+  }
+
+  function handleResponse(response, handlers) {
+    if (handlers === null || typeof handlers !== 'object') {
+      throw new TypeError(`handleResponse: handlers must be an object with "message" and "tool_call" functions, received ${kindOf(handlers)}`);
+    }
+    for (const kind of ['message', 'tool_call']) {
+      if (typeof handlers[kind] !== 'function') {
+        throw new TypeError(`handleResponse: the handler for ${JSON.stringify(kind)} responses is missing (every AgentResponse type needs one)`);
+      }
+    }
+    V.AgentResponse.assert(response);
+    return response.type === 'message' ? handlers.message(response) : handlers.tool_call(response);
+  }
+
+  // Slot codes of src/formats/bedrock/tree.rs: a string, null, something else (named).
+  const SLOT_STR = 0, SLOT_NULL = 1, SLOT_OTHER = 2, SLOT_NOT_OBJECT = 3;
+
+  // One event's id or parent as the tree reads it: its code goes to `codes`, its text to `texts`.
+  function slot(event, key, codes, texts) {
+    let v;
+    try {
+      v = event[key];
+    } catch {
+      codes.push(SLOT_OTHER);
+      texts.push('unreadable');
+      return undefined;
+    }
+    if (typeof v === 'string' && wellFormed(v)) {
+      codes.push(SLOT_STR);
+      texts.push(v);
+      return v;
+    }
+    codes.push(v === null ? SLOT_NULL : SLOT_OTHER);
+    texts.push(v === null ? '' : typeof v === 'string' ? 'ill_formed' : v === undefined ? 'undefined' : kindOf(v));
+    return undefined;
+  }
+
+  function buildEventTree(events) {
+    const fail = (message, received) => ({
+      roots: [], children: new Map(),
+      issues: [{ code: 'invalid_input', path: [], message, expected: 'array of Event', received }],
+    });
+    if (kindOf(events) !== 'array') return fail(`buildEventTree takes an array of events, received ${kindOf(events)}`, kindOf(events));
+    // Each event and its id are read once: a getter cannot answer differently later.
+    const list = [], ids = [], codes = [], texts = [];
+    try {
+      const n = events.length;
+      for (let i = 0; i < n; i++) {
+        const e = events[i];
+        list.push(e);
+        const kind = kindOf(e);
+        if (kind !== 'object') {
+          ids.push(undefined);
+          codes.push(SLOT_NOT_OBJECT, SLOT_NULL);
+          texts.push(kind, '');
+          continue;
+        }
+        ids.push(slot(e, 'id', codes, texts));
+        slot(e, 'parent_event_id', codes, texts);
+      }
+    } catch (e) {
+      return fail(`reading the event list threw: ${messageOf(e)}`, 'an array that threw when read');
+    }
+    const tree = JSON.parse(wasm.bedrock_event_tree(Uint8Array.from(codes), texts));
+    return {
+      roots: tree.roots.map((i) => list[i]),
+      children: new Map(tree.children.map(([p, cs]) => [ids[p], cs.map((i) => list[i])])),
+      issues: tree.issues,
+    };
+  }
+
+  // EventType is a string at the top level. The walker copies a string's characters only under
+  // a key some rule reads, so a bare string would reach wasm as its length alone; as JSON text
+  // it is read whole. Every verb answers as the engine's validators do.
+  function rootStringValidator(base) {
+    function validate(value, options) {
+      if (typeof value !== 'string') return base.validate(value, options);
+      const r = base.validateJson(JSON.stringify(value), options);
+      return r.ok ? { ok: true, value } : { ok: false, issues: r.issues };
+    }
+    function validateMany(values, options) {
+      if (kindOf(values) !== 'array') return base.validateMany(values, options);
+      const out = [];
+      for (let i = 0; i < values.length; i++) out.push(validate(values[i], options));
+      return out;
+    }
+    function assert(value, options) {
+      const r = validate(value, options);
+      if (!r.ok) throw new ValidationError(r.issues, base.name);
+      return value;
+    }
+    const schema = {
+      '~standard': {
+        version: 1,
+        vendor: 'agent-messages',
+        validate(value) {
+          const r = validate(value);
+          return r.ok ? { value: r.value } : { issues: r.issues };
+        },
+      },
+    };
+    return Object.freeze({
+      ...base, validate, validateMany, is: (value) => validate(value).ok, assert, schema,
+    });
+  }
+
+  return {
+    EventType: rootStringValidator(V.EventType),
+    createToolCall,
+    createToolOutput,
+    createToolResult,
+    toolSuccess,
+    toolFailure,
+    createMessageResponse,
+    createToolCallResponse,
+    createEvent,
+    createChildEvent,
+    handleResponse,
+    buildEventTree,
+    EVENT_TYPES: Object.freeze([...BEDROCK_EVENT_TYPES]),
+  };
 }
