@@ -180,43 +180,7 @@ function createBedrock(wasm, validators) {
     };
   }
 
-  // EventType is a string at the top level. The walker copies a string's characters only under
-  // a key some rule reads, so a bare string would reach wasm as its length alone; as JSON text
-  // it is read whole. Every verb answers as the engine's validators do.
-  function rootStringValidator(base) {
-    function validate(value, options) {
-      if (typeof value !== 'string') return base.validate(value, options);
-      const r = base.validateJson(JSON.stringify(value), options);
-      return r.ok ? { ok: true, value } : { ok: false, issues: r.issues };
-    }
-    function validateMany(values, options) {
-      if (kindOf(values) !== 'array') return base.validateMany(values, options);
-      const out = [];
-      for (let i = 0; i < values.length; i++) out.push(validate(values[i], options));
-      return out;
-    }
-    function assert(value, options) {
-      const r = validate(value, options);
-      if (!r.ok) throw new ValidationError(r.issues, base.name);
-      return value;
-    }
-    const schema = {
-      '~standard': {
-        version: 1,
-        vendor: 'agent-messages',
-        validate(value) {
-          const r = validate(value);
-          return r.ok ? { value: r.value } : { issues: r.issues };
-        },
-      },
-    };
-    return Object.freeze({
-      ...base, validate, validateMany, is: (value) => validate(value).ok, assert, schema,
-    });
-  }
-
   return {
-    EventType: rootStringValidator(V.EventType),
     createToolCall,
     createToolOutput,
     createToolResult,
