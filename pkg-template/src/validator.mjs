@@ -149,7 +149,7 @@ function createValidator(wasm, tape, texts, id, typeName) {
 
   function toJSON(value, options) {
     const o = readOptions(options) ?? DEFAULTS;
-    const code = check(value, o, ENCODE | (Array.isArray(value) ? LIST : 0), true);
+    const code = check(value, o, ENCODE | (kindOf(value) === 'array' ? LIST : 0), true);
     if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
     return result();
   }
@@ -163,7 +163,7 @@ function createValidator(wasm, tape, texts, id, typeName) {
     // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
     // revived on a copy so the caller's value is left alone.
     const o = readOptions(options) ?? DEFAULTS;
-    const code = check(textOrValue, o, JSON_FORM | (Array.isArray(textOrValue) ? LIST : 0), true);
+    const code = check(textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0), true);
     if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
     let copy;
     try {
