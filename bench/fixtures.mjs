@@ -4,7 +4,7 @@
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** mulberry32: a tiny seeded PRNG, good enough for picking fixture contents. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -27,13 +27,13 @@ function fixtureUlid(time, rand) {
   return s;
 }
 
-const WORDS = (
+export const WORDS = (
   'the a to of and in for on with is it that this you can I we will be at by from as not ' +
   'file weather search result function error data user request tool call value list check ' +
   'Paris London build test deploy server config token model answer question help sure here'
 ).split(' ');
 
-function sentence(rand, minLen, maxLen) {
+export function sentence(rand, minLen, maxLen) {
   const target = minLen + Math.floor(rand() * (maxLen - minLen + 1));
   let s = '';
   while (s.length < target) s += (s ? ' ' : '') + WORDS[Math.floor(rand() * WORDS.length)];

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The agent-messages benchmark: our Kernel validators and constructors against zod 4, valibot,
-// ajv and hand-written typeof checks, plus the wasm's size and start-up cost, with the issue's
-// targets marked MET / NOT MET.
+// ajv and hand-written typeof checks, the validators of the other formats (swarm, agens,
+// bedrock, openai) against zod 4 and ajv, plus the wasm's size and start-up cost, with the
+// issue's targets marked MET / NOT MET.
 //
 //   node bench/run.mjs            the full run (under a minute on 2 idle cores)
 //   node bench/run.mjs --quick    few, short batches: a smoke test for CI
@@ -28,6 +29,7 @@ import {
   zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
   ajvConversation, typeofKernel, typeofConversation, pooledUlid,
 } from './peers.mjs';
+import { FORMAT_GROUPS, FORMAT_SCOPE, verifyFormats } from './formats.mjs';
 
 const require = createRequire(import.meta.url);
 for (const file of ['../pkg/index.mjs', '../pkg/api.cjs', '../pkg/node/agent_messages.js', '../pkg/web/agent_messages_bg.wasm']) {
@@ -181,6 +183,7 @@ function verify() {
 const scope = {
   kernel, zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, v, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
   ajvConversation, typeofKernel, typeofConversation, validateList, ulid, mono, pooledUlid, sink,
+  ...FORMAT_SCOPE,
 };
 function fresh(src) {
   const names = Object.keys(scope);
@@ -312,6 +315,11 @@ const SECTIONS = [
       },
     ],
   },
+  {
+    // formats.mjs: fixtures-formats.mjs against peers-formats.mjs.
+    title: '6. The other formats: valid messages as JS objects, against zod 4 and ajv',
+    groups: FORMAT_GROUPS,
+  },
 ];
 
 // ---- wasm size and start-up -------------------------------------------------------------------------
@@ -380,8 +388,7 @@ function selectedRows(group) {
     .filter(({ row, id }) => !ONLY || ONLY.test(id) || (row.baseline && group.rows.some((r) => ONLY.test(`${group.id}/${r.key}`))));
 }
 
-function failOnFixtures() {
-  const failures = verify();
+function failOnFixtures(failures = [...verify(), ...verifyFormats()]) {
   if (failures.length === 0) return;
   console.error(`bench: ${failures.length} fixture check(s) failed; a peer schema (or ours) is wrong:`);
   for (const f of failures.slice(0, 40)) console.error(`  - ${f}`);
@@ -394,10 +401,13 @@ if (childAt >= 0) {
   const groupId = args[childAt + 1];
   const group = SECTIONS.flatMap((sec) => sec.groups).find((g) => g.id === groupId);
   if (!group) throw new Error(`no group ${groupId}`);
-  failOnFixtures();
+  // A group of another format (section 6) checks and warms up on that format's fixtures only
+  // (an application uses one format); the Kernel groups on all of Kernel's, as before.
+  const verifyGroup = group.format ? () => verifyFormats(group.format) : verify;
+  failOnFixtures(verifyGroup());
   // Warm-up: every library sees every kind of fixture first (as in an application that
   // validates all of them), not only this group's.
-  for (let i = 0, n = QUICK ? 2 : 10; i < n; i++) verify();
+  for (let i = 0, n = QUICK ? 2 : 10; i < n; i++) verifyGroup();
   const chosen = selectedRows(group);
   const measured = measureGroup(
     chosen.map(({ row, id }) => ({ name: id, op: fresh(row.op), inputs: group.inputs })),
@@ -487,7 +497,7 @@ const sizeMet = size.wasmGzip <= WASM_GZIP_LIMIT;
 targets.push({ label: 'wasm: at most 120 KB gzip (taken as 120 KiB)', figure: `${(size.wasmGzip / 1024).toFixed(1)} KiB (${size.wasmGzip} B)`, met: sizeMet });
 
 log('');
-log('6. Size and start-up (pkg/web/agent_messages_bg.wasm)');
+log('7. Size and start-up (pkg/web/agent_messages_bg.wasm)');
 log(`    ${pad('  wasm, raw', LABEL)}${lpad((size.wasmRaw / 1024).toFixed(1), 9)} KiB (${size.wasmRaw} B)`);
 log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((size.wasmGzip / 1024).toFixed(1), 9)} KiB (${size.wasmGzip} B)   ≤120 KiB ${status(sizeMet)}`);
 log(`    ${pad('  JS: web glue + api.mjs + index.browser.mjs, raw / gzip -9', LABEL)}${lpad((size.jsRaw / 1024).toFixed(1), 9)} / ${(size.jsGzip / 1024).toFixed(1)} KiB`);
