@@ -218,6 +218,8 @@ function createAgens(wasm, validators) {
   }
 
   return {
+    // The root calls the message type `AgensMessage`; the subpath has both names.
+    AgensMessage: validators.Message,
     createMessage,
     generateUid,
     route,

@@ -71,6 +71,8 @@ function createKernel(wasm, validators) {
   }
 
   return {
+    // The documented union is `KernelMessage`; the subpath also calls it `Message`.
+    Message: message,
     createMessage,
     ...helpers,
     registerType,

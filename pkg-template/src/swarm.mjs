@@ -83,6 +83,8 @@ function createSwarm(wasm, validators) {
   }
 
   return {
+    // The subpath also calls the message type `Message`.
+    Message: validators.IModelMessage,
     createMessage,
     ...helpers,
     createToolCall,

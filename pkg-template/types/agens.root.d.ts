@@ -42,6 +42,8 @@ export interface AgensShortNextLoss {
 /** Elixir `Agens.Message` (agens v0.2.0). */
 export interface AgensNamespace extends Validator<G.AgensMessage> {
   readonly Message: Validator<G.AgensMessage>;
+  /** The same validator under its root name. */
+  readonly AgensMessage: Validator<G.AgensMessage>;
   readonly Resource: Validator<G.Resource>;
   readonly NextInstruction: Validator<G.NextInstruction>;
   readonly RouteInstruction: Validator<G.RouteInstruction>;

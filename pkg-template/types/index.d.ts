@@ -88,6 +88,8 @@ type KernelInit<M> = Omit<M, 'id' | 'timestamp' | 'type'> & { id?: string; times
 /** The Kernel message stream. */
 export interface KernelNamespace extends Validator<K.KernelMessage> {
   readonly KernelMessage: Validator<K.KernelMessage>;
+  /** The same validator under the name the subpath uses. */
+  readonly Message: Validator<K.KernelMessage>;
   readonly InputMessage: Validator<K.InputMessage>;
   readonly ReplyMessage: Validator<K.ReplyMessage>;
   readonly ReasoningMessage: Validator<K.ReasoningMessage>;

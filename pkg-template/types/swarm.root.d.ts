@@ -18,6 +18,8 @@ export type SwarmMessageOf<Role extends S.ModelMessageRole, Payload extends obje
 /** agent-swarm-kit's messages. */
 export interface SwarmNamespace extends Validator<S.IModelMessage> {
   readonly IModelMessage: Validator<S.IModelMessage>;
+  /** The same validator under the name the subpath uses. */
+  readonly Message: Validator<S.IModelMessage>;
   readonly IToolCall: Validator<S.IToolCall>;
   readonly ExecutionMode: Validator<S.ExecutionMode>;
   readonly ModelMessageRole: Validator<S.ModelMessageRole>;
