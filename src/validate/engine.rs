@@ -130,6 +130,9 @@ thread_local! {
     static PATHS: std::cell::RefCell<Vec<Vec<Seg>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// `Number.MAX_SAFE_INTEGER`.
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
 /// The most JSON text one encode may write: V8's longest string is 2^29 - 24 units.
 const MAX_OUTPUT: usize = (1 << 29) - 24;
 
@@ -478,7 +481,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             Shape::Integer { min } => {
                 let n = tape.num(at);
-                if w != NUM || !n.is_finite() || n.fract() != 0.0 {
+                // Past 2^53 a number is no longer the integer it was written as.
+                if w != NUM || !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX_SAFE_INTEGER {
                     let expected = if w == NUM && n.is_finite() {
                         "an integer"
                     } else {

@@ -70,11 +70,50 @@ impl Walk<'_, '_> {
             return;
         }
         let text = tape.str_lossy(s);
-        if let Err(e) = json::parse(&text, self.opts.max_depth) {
+        let parsed = match json::parse(&text, self.opts.max_depth) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                return self.report(
+                    IssueCode::InvalidJsonString,
+                    format!("the string is not valid JSON: {}", e.message),
+                    Some("JSON text of an object".into()),
+                    Some("string".into()),
+                )
+            }
+        };
+        let inner = parsed.view(&text);
+        // Tool-call arguments are an object of named arguments.
+        if inner.word(0) != OBJ {
+            return self.report(
+                IssueCode::InvalidJsonString,
+                format!(
+                    "the JSON text holds {}, not an object of named arguments",
+                    inner.kind_name(0)
+                ),
+                Some("JSON text of an object".into()),
+                Some(format!("JSON text of {}", inner.kind_name(0))),
+            );
+        }
+        // What the text holds is JSON-form data like any other: a repeated key (which
+        // JSON.parse would silently resolve) or an escaped lone surrogate is an issue too.
+        let nested = super::run(&inner, 0, &Shape::Json, Mode::Json, self.opts, false, false);
+        if let Some(first) = nested.issues.first() {
+            let within: Vec<String> = first
+                .path
+                .iter()
+                .map(|p| match p {
+                    PathSeg::Key(k) => format!("{k:?}"),
+                    PathSeg::Index(i) => i.to_string(),
+                })
+                .collect();
             self.report(
                 IssueCode::InvalidJsonString,
-                format!("the string is not valid JSON: {}", e.message),
-                Some("JSON text".into()),
+                format!(
+                    "inside the JSON text at [{}]: {}",
+                    within.join(", "),
+                    first.message
+                ),
+                Some("JSON text of an object".into()),
                 Some("string".into()),
             );
         }
@@ -134,8 +173,16 @@ fn is_iso_date_time(s: &str) -> bool {
     {
         return false;
     }
-    if !(1..=12).contains(&num(5..7))
-        || !(1..=31).contains(&num(8..10))
+    let (year, month) = (num(0..4), num(5..7));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    if !(1..=12).contains(&month)
+        || !(1..=days).contains(&num(8..10))
         || num(11..13) > 23
         || num(14..16) > 59
         || num(17..19) > 60
@@ -152,7 +199,11 @@ fn is_iso_date_time(s: &str) -> bool {
     }
     match rest.as_bytes() {
         [] | [b'Z' | b'z'] => true,
-        [b'+' | b'-', h1, h2, b':', m1, m2] => [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit()),
+        [b'+' | b'-', h1, h2, b':', m1, m2] => {
+            [h1, h2, m1, m2].iter().all(|d| d.is_ascii_digit())
+                && (*h1 - b'0') * 10 + (*h2 - b'0') <= 23
+                && (*m1 - b'0') * 10 + (*m2 - b'0') <= 59
+        }
         _ => false,
     }
 }
@@ -189,6 +240,16 @@ mod tests {
             "2024-02-21T14:30:00-05:30",
         ] {
             assert!(is_iso_date_time(good), "{good}");
+        }
+        assert!(is_iso_date_time("2024-02-29T00:00:00Z"));
+        for bad in [
+            "2025-02-29T00:00:00Z",
+            "2023-02-29T12:00:00",
+            "2025-04-31T00:00:00",
+            "2025-01-01T00:00:00+24:00",
+            "2025-01-01T00:00:00+99:99",
+        ] {
+            assert!(!is_iso_date_time(bad), "{bad}");
         }
         for bad in [
             "2024-02-21",

@@ -51,8 +51,9 @@ pub enum Rule {
     /// Arguments must be an object; a string there is most likely OpenAI's JSON text
     /// (`arguments_json_string`, whose message points to the converter).
     NotJsonText,
-    /// A string holding JSON text (OpenAI's `arguments`): unparseable text is an
-    /// `invalid_json_string` with its line and column.
+    /// A string holding the JSON text of an object (OpenAI's `arguments`): text that does not
+    /// parse, holds something other than an object, or repeats a key is an
+    /// `invalid_json_string`, with line and column where it does not parse.
     JsonText,
     /// An Erlang pid written `#PID<a.b.c>` (`invalid_format`).
     Pid,

@@ -60,7 +60,7 @@ function run(api, openaiEntry, label) {
       'invalid_json_string ["tool_calls",2,"function","arguments"]',
     ]);
     assert.match(r.issues[0].message, /not valid JSON: .* at line 3, column 1/);
-    assert.equal(r.issues[0].expected, 'JSON text');
+    assert.equal(r.issues[0].expected, 'JSON text of an object');
     // Long arguments are read whole.
     const long = `{"q":"${'x'.repeat(100_000)}"`;
     assert.deepEqual(codes(openai.ChatCompletionMessageToolCall.validate(call(long))), ['invalid_json_string ["function","arguments"]']);
@@ -183,7 +183,9 @@ function run(api, openaiEntry, label) {
 
   test(`${label}: openai: parseArguments gives the value or the position of the error, never throws`, () => {
     assert.deepEqual(openai.parseArguments(call('{"q":"rust","n":[1,2]}')), { ok: true, value: { q: 'rust', n: [1, 2] } });
-    assert.deepEqual(openai.parseArguments('[1, "two", null]'), { ok: true, value: [1, 'two', null] });
+    // Arguments are an object of named arguments: other JSON is an issue, as are repeated keys.
+    assert.deepEqual(codes(openai.parseArguments('[1, "two", null]')), ['invalid_json_string []']);
+    assert.match(openai.parseArguments('{"a":1,"a":2}').issues[0].message, /more than once/);
     const broken = openai.parseArguments(call('{\n  "q": "rust",\n  "n": [1, 2\n}'));
     assert.equal(broken.ok, false);
     assert.deepEqual(codes(broken), ['invalid_json_string ["function","arguments"]']);
@@ -204,8 +206,8 @@ function run(api, openaiEntry, label) {
       assert.equal(r.ok, false);
     }
     // Deep arguments honour maxDepth.
-    assert.equal(openai.parseArguments('[[[[1]]]]', { maxDepth: 3 }).ok, false);
-    assert.equal(openai.parseArguments('[[[[1]]]]').ok, true);
+    assert.equal(openai.parseArguments('{"a":[[[1]]]}', { maxDepth: 3 }).ok, false);
+    assert.equal(openai.parseArguments('{"a":[[[1]]]}').ok, true);
   });
 
   test(`${label}: openai: createImagePart takes a URL or bytes (a base64 data: URL)`, () => {
@@ -268,7 +270,7 @@ function run(api, openaiEntry, label) {
       ['deep nesting in a custom property', deepMsg, null],
       ['deep content', { role: 'user', content: deepMsg.extra }, 'invalid_type'],
       ['huge string', { role: 'user', content: 'x'.repeat(20_000_000) }, null],
-      ['huge arguments', { role: 'assistant', tool_calls: [call(`"${'x'.repeat(5_000_000)}"`)] }, null],
+      ['huge arguments', { role: 'assistant', tool_calls: [call(`{"x":"${'x'.repeat(5_000_000)}"}`)] }, null],
       ['__proto__ key', JSON.parse('{"__proto__": 1, "role": "user", "content": "t"}'), null],
       ['lone surrogate', { role: 'user', content: 'a\uD800b' }, 'ill_formed_string'],
       ['lone surrogate in arguments', { role: 'assistant', tool_calls: [call('"\uDC00"')] }, 'ill_formed_string'],

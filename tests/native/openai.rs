@@ -157,7 +157,7 @@ fn unparseable_arguments_are_an_issue_with_line_and_column() {
         "{}",
         c.issues[0].message
     );
-    assert_eq!(c.issues[0].expected.as_deref(), Some("JSON text"));
+    assert_eq!(c.issues[0].expected.as_deref(), Some("JSON text of an object"));
     // Arguments as an object (agent-swarm-kit's form) are not OpenAI's.
     let obj = Js::obj([
         ("id", s("c")),
@@ -473,4 +473,31 @@ fn the_validators_list_the_message_type_first() {
         openai::ROLES,
         &["developer", "system", "user", "assistant", "tool"]
     );
+}
+
+#[test]
+fn arguments_hold_an_object_without_repeated_keys_or_lone_surrogates() {
+    for (args, needle) in [
+        ("5", "not an object"),
+        ("[1,2]", "not an object"),
+        ("null", "not an object"),
+        (r#"{"a":1,"a":2}"#, "more than once"),
+        (r#"{"a":"\ud800"}"#, "lone surrogate"),
+    ] {
+        let msg = Js::obj([
+            ("role", s("assistant")),
+            (
+                "tool_calls",
+                Js::Arr(vec![Js::obj([
+                    ("id", s("c")),
+                    ("type", s("function")),
+                    ("function", Js::obj([("name", s("f")), ("arguments", s(args))])),
+                ])]),
+            ),
+        ]);
+        let c = validate(&msg);
+        assert_eq!(c.issues.len(), 1, "{args}: {:?}", c.issues);
+        assert_eq!(c.issues[0].code.as_str(), "invalid_json_string", "{args}");
+        assert!(c.issues[0].message.contains(needle), "{args}: {}", c.issues[0].message);
+    }
 }
