@@ -99,15 +99,23 @@ function createBedrock(wasm, validators) {
   function createChildEvent(parent, type, details, init) {
     V.Event.assert(parent);
     init = plainInit('createChildEvent', init);
-    return createEvent({
-      ...init,
+    const linked = {
       type,
       agent_name: parent.agent_name,
       run_id: parent.run_id,
       thread_id: parent.thread_id,
       parent_event_id: parent.id,
-      details,
-    });
+    };
+    // What the caller gave is never dropped: fields that would be overridden must agree.
+    for (const [key, value] of Object.entries(linked)) {
+      if (Object.hasOwn(init, key) && init[key] !== undefined && init[key] !== value) {
+        throw new TypeError(`createChildEvent: init.${key} is ${JSON.stringify(init[key])}, but the child event's ${key} is ${JSON.stringify(value)}`);
+      }
+    }
+    if (details !== undefined && Object.hasOwn(init, 'details') && init.details !== undefined && init.details !== details) {
+      throw new TypeError('createChildEvent: details given twice (as an argument and in init)');
+    }
+    return createEvent({ ...init, ...linked, details: details ?? init.details });
   }
 
   function handleResponse(response, handlers) {

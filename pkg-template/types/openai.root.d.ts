@@ -30,7 +30,9 @@ export type ChatCompletionRole = O.ChatCompletionMessageParam['role'];
 type OpenAIByRole<Role extends ChatCompletionRole> = Extract<O.ChatCompletionMessageParam, { role: Role }>;
 /** What a constructor takes besides its arguments: the message's other fields, and custom
  * properties (kept). */
-type OpenAIInit<M, Given extends string = never> = Omit<M, 'role' | Given> & { [custom: string]: unknown };
+type OpenAIInit<M, Given extends string = never> = Omit<M, 'role' | Given> &
+  // The role is the constructor's, and what is given as an argument cannot be given again.
+  { role?: never } & { [K in Given]?: never } & { [custom: string]: unknown };
 
 /** OpenAI Chat Completions messages (the bridge format). */
 export interface OpenAINamespace extends Validator<O.ChatCompletionMessageParam> {

@@ -9,7 +9,7 @@ export type { IModelMessage, IToolCall, ExecutionMode, ModelMessageRole } from '
 /** What a role constructor takes: the message's own fields (`role` is the constructor's, `mode`
  * defaults by role and may be given), plus any extra properties, kept as given. */
 export type SwarmInit<Payload extends object = object> =
-  Omit<S.IModelMessage<Payload>, 'role' | 'mode'> & { mode?: S.ExecutionMode; [extra: string]: unknown };
+  Omit<S.IModelMessage<Payload>, 'role' | 'mode'> & { mode?: S.ExecutionMode; role?: never; [extra: string]: unknown };
 
 /** A message of one role. */
 export type SwarmMessageOf<Role extends S.ModelMessageRole, Payload extends object = object> =

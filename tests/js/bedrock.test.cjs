@@ -343,3 +343,11 @@ if (require.main === module) {
     assert.equal(require('../../pkg/bedrock.cjs'), api.bedrock);
   });
 }
+
+test('cjs: createChildEvent keeps init.details and refuses contradicting links', () => {
+  const { bedrock } = require('../../pkg/index.cjs');
+  const parent = bedrock.createEvent({ type: 'run_start', agent_name: 'a', run_id: 'r', thread_id: 't' });
+  assert.deepEqual(bedrock.createChildEvent(parent, 'agent_start', undefined, { details: { keep: 1 } }).details, { keep: 1 });
+  assert.throws(() => bedrock.createChildEvent(parent, 'agent_start', {}, { run_id: 'other' }), TypeError);
+  assert.equal(bedrock.createChildEvent(parent, 'agent_start', {}, { run_id: 'r' }).run_id, 'r');
+});

@@ -184,3 +184,9 @@ openai.createSystemMessage([{ type: 'image_url', image_url: { url: 'https://x' }
 openai.createMessage('tool', { tool_call_id: 'c' });
 // @ts-expect-error arguments are JSON text, not an object
 const wrongCall: ChatCompletionMessageToolCall = { id: 'c', type: 'function', function: { name: 'f', arguments: {} } };
+
+// The role is the constructor's, and content given as an argument cannot be given again.
+// @ts-expect-error role is not the caller's to give
+openai.createAssistantMessage({ role: 'user' });
+// @ts-expect-error content is the first argument
+openai.createUserMessage('hi', { content: 'again' });

@@ -129,3 +129,7 @@ const swarm_subpath_default: Expect<Equal<typeof swarmDefault, Root.SwarmNamespa
 const swarm_subpath_IToolCall: Expect<Equal<ReturnType<typeof swarmNs.IToolCall.assert>, IToolCall>> = true;
 const swarm_subpath_Message: Expect<Equal<ReturnType<typeof swarmNs.Message.assert>, IModelMessage>> = true;
 const swarm_subpath_ROLES: Expect<Equal<typeof swarmNs.ROLES, readonly ModelMessageRole[]>> = true;
+
+// The role is the constructor's: giving another one is a compile error.
+// @ts-expect-error role is not the caller's to give
+swarm.createUserMessage({ agentName: 'a', content: 'x', role: 'assistant' });
