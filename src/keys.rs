@@ -118,6 +118,7 @@ known_keys! {
     FILE = "file",
     FILE_DATA = "file_data",
     FILE_ID = "file_id",
+    FUNCTION_CALL = "function_call",
 }
 
 #[cfg(test)]

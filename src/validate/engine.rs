@@ -616,6 +616,8 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn object_with(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>, open: bool) {
         let tape = self.tape;
         let mut seen: u64 = 0;
+        // Fields present with a value other than null (for `Field::unless`).
+        let mut given: u64 = 0;
         let mut first = true;
         let mut tag_skipped = false;
         if self.mode == Mode::Json {
@@ -639,6 +641,9 @@ impl<'t, 'a> Walk<'t, 'a> {
                 Some(fi) => {
                     let f = &os.fields[fi];
                     seen |= 1 << fi;
+                    if !matches!(tape.word(v), NULL | UNDEF) {
+                        given |= 1 << fi;
+                    }
                     if f.optional && tape.word(v) == UNDEF {
                         continue;
                     }
@@ -679,6 +684,35 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         self.emit("}");
         for (fi, f) in os.fields.iter().enumerate() {
+            if !f.unless.is_empty() && given & (1 << fi) == 0 {
+                let alternatives_given = os
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .any(|(oi, o)| f.unless.contains(&o.key) && given & (1 << oi) != 0);
+                let unknown_given = f.unless.iter().any(|k| {
+                    !os.fields.iter().any(|o| o.key == *k)
+                        && tape
+                            .find(at, *k)
+                            .is_some_and(|v| !matches!(tape.word(v), NULL | UNDEF))
+                });
+                if !alternatives_given && !unknown_given {
+                    let others: Vec<String> =
+                        f.unless.iter().map(|k| format!("{:?}", k.name())).collect();
+                    self.with(Seg::Name(f.key), |s| {
+                        s.report(
+                            IssueCode::Missing,
+                            format!(
+                                "{:?} is required unless {} is given",
+                                f.key.name(),
+                                others.join(" or ")
+                            ),
+                            Some(shape_name(&f.shape)),
+                            Some("undefined".into()),
+                        )
+                    });
+                }
+            }
             if !f.optional && seen & (1 << fi) == 0 {
                 self.with(Seg::Name(f.key), |s| {
                     s.report(

@@ -32,6 +32,14 @@ impl Walk<'_, '_> {
                     Some("\"\"".into()),
                 );
             }
+            Rule::NonEmpty if w == ARR && tape.items(at).next().is_none() => {
+                self.report(
+                    IssueCode::TooSmall,
+                    "expected at least one item, received an empty array".into(),
+                    Some("non-empty array".into()),
+                    Some("[]".into()),
+                );
+            }
             Rule::SameKind => self.same_kind(at),
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => {

@@ -46,7 +46,7 @@ pub enum Shape {
 /// Rules that one format or another needs, each with its own issue code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rule {
-    /// A string that must not be empty (`too_small`).
+    /// A string or an array that must not be empty (`too_small`).
     NonEmpty,
     /// Arguments must be an object; a string there is most likely OpenAI's JSON text
     /// (`arguments_json_string`, whose message points to the converter).
@@ -82,6 +82,9 @@ pub struct Field {
     pub key: Key,
     pub shape: Shape,
     pub optional: bool,
+    /// Optional in the type, but required (present and not null) unless one of these is given:
+    /// OpenAI's assistant `content`, "required unless `tool_calls` or `function_call`".
+    pub unless: &'static [Key],
 }
 
 impl Field {
@@ -90,6 +93,7 @@ impl Field {
             key,
             shape,
             optional: false,
+            unless: &[],
         }
     }
     pub const fn optional(key: Key, shape: Shape) -> Field {
@@ -97,6 +101,15 @@ impl Field {
             key,
             shape,
             optional: true,
+            unless: &[],
+        }
+    }
+    pub const fn required_unless(key: Key, shape: Shape, unless: &'static [Key]) -> Field {
+        Field {
+            key,
+            shape,
+            optional: true,
+            unless,
         }
     }
 }

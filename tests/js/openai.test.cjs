@@ -118,7 +118,9 @@ function run(api, openaiEntry, label) {
     assert.deepEqual(Object.keys(user), ['role', 'content', 'name', 'trace']);
     assert.equal(user.content, parts, 'the parts are the caller\'s, not a copy');
     assert.deepEqual(openai.createAssistantMessage('Hello'), { role: 'assistant', content: 'Hello' });
-    assert.deepEqual(openai.createAssistantMessage(), { role: 'assistant' });
+    // Neither content nor tool calls: the API refuses it, and so does the constructor.
+    assert.throws(() => openai.createAssistantMessage(), (e) => e.issues[0].code === 'missing');
+    assert.deepEqual(openai.validate({ role: 'user', content: [] }).issues.map((i) => i.code), ['too_small']);
     const tc = openai.createToolCall('search', { q: 'rust' });
     assert.deepEqual(openai.createAssistantMessage({ content: null, tool_calls: [tc] }), { role: 'assistant', content: null, tool_calls: [tc] });
     assert.deepEqual(openai.createToolMessage('call_1', 'done'), { role: 'tool', tool_call_id: 'call_1', content: 'done' });

@@ -94,7 +94,6 @@ fn every_role_in_its_documented_forms_is_valid() {
                 Js::Arr(vec![text_part("look"), image, audio, file]),
             ),
         ]),
-        Js::obj([("role", s("assistant"))]),
         Js::obj([
             ("role", s("assistant")),
             ("content", Js::Null),
@@ -157,7 +156,10 @@ fn unparseable_arguments_are_an_issue_with_line_and_column() {
         "{}",
         c.issues[0].message
     );
-    assert_eq!(c.issues[0].expected.as_deref(), Some("JSON text of an object"));
+    assert_eq!(
+        c.issues[0].expected.as_deref(),
+        Some("JSON text of an object")
+    );
     // Arguments as an object (agent-swarm-kit's form) are not OpenAI's.
     let obj = Js::obj([
         ("id", s("c")),
@@ -491,13 +493,45 @@ fn arguments_hold_an_object_without_repeated_keys_or_lone_surrogates() {
                 Js::Arr(vec![Js::obj([
                     ("id", s("c")),
                     ("type", s("function")),
-                    ("function", Js::obj([("name", s("f")), ("arguments", s(args))])),
+                    (
+                        "function",
+                        Js::obj([("name", s("f")), ("arguments", s(args))]),
+                    ),
                 ])]),
             ),
         ]);
         let c = validate(&msg);
         assert_eq!(c.issues.len(), 1, "{args}: {:?}", c.issues);
         assert_eq!(c.issues[0].code.as_str(), "invalid_json_string", "{args}");
-        assert!(c.issues[0].message.contains(needle), "{args}: {}", c.issues[0].message);
+        assert!(
+            c.issues[0].message.contains(needle),
+            "{args}: {}",
+            c.issues[0].message
+        );
+    }
+}
+
+#[test]
+fn an_assistant_needs_content_or_tool_calls_and_part_lists_are_not_empty() {
+    let missing = validate(&Js::obj([("role", s("assistant")), ("content", Js::Null)]));
+    assert_eq!(codes(&missing), pairs(&[("missing", r#"["content"]"#)]));
+    assert!(missing.issues[0]
+        .message
+        .contains("unless \"tool_calls\" or \"function_call\""));
+    let legacy = Js::obj([
+        ("role", s("assistant")),
+        (
+            "function_call",
+            Js::obj([("name", s("f")), ("arguments", s("{}"))]),
+        ),
+    ]);
+    assert_eq!(codes(&validate(&legacy)), vec![]);
+    for role in ["user", "system", "developer"] {
+        let empty = Js::obj([("role", s(role)), ("content", Js::Arr(vec![]))]);
+        assert_eq!(
+            codes(&validate(&empty)),
+            pairs(&[("too_small", r#"["content"]"#)]),
+            "{role}"
+        );
     }
 }

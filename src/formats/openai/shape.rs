@@ -148,7 +148,10 @@ pub static USER: ObjectShape = ObjectShape {
     fields: &[
         req(
             CONTENT,
-            Shape::OneOf(&[Shape::String, Shape::Array(&CONTENT_PART)]),
+            Shape::OneOf(&[
+                Shape::String,
+                Shape::Rule(&Shape::Array(&CONTENT_PART), Rule::NonEmpty),
+            ]),
         ),
         req(ROLE, Shape::Literal("user")),
         opt(NAME, Shape::String),
@@ -160,12 +163,17 @@ pub static ASSISTANT: ObjectShape = ObjectShape {
     fields: &[
         req(ROLE, Shape::Literal("assistant")),
         opt(AUDIO, Shape::Nullable(&Shape::Object(&ASSISTANT_AUDIO))),
-        opt(
+        // The API requires content unless the assistant calls tools.
+        Field::required_unless(
             CONTENT,
             Shape::Nullable(&Shape::OneOf(&[
                 Shape::String,
-                Shape::Array(&Shape::Tagged(&ASSISTANT_PARTS)),
+                Shape::Rule(
+                    &Shape::Array(&Shape::Tagged(&ASSISTANT_PARTS)),
+                    Rule::NonEmpty,
+                ),
             ])),
+            &[TOOL_CALLS, FUNCTION_CALL],
         ),
         opt(NAME, Shape::String),
         opt(REFUSAL, Shape::Nullable(&Shape::String)),
@@ -183,8 +191,11 @@ pub static TOOL: ObjectShape = ObjectShape {
 };
 
 /// `string | ChatCompletionContentPartText[]`.
-const TEXT_CONTENT_SHAPE: Shape =
-    Shape::OneOf(&[Shape::String, Shape::Array(&Shape::Object(&TEXT_PART))]);
+const TEXT_CONTENT_SHAPE: Shape = Shape::OneOf(&[
+    Shape::String,
+    // The API refuses an empty list of parts.
+    Shape::Rule(&Shape::Array(&Shape::Object(&TEXT_PART)), Rule::NonEmpty),
+]);
 
 static UNION: TaggedShape = TaggedShape {
     name: "ChatCompletionMessageParam",
