@@ -88,7 +88,7 @@ export interface OpenAINamespace extends Validator<O.ChatCompletionMessageParam>
   createImagePart(urlOrBytes: string | Uint8Array, mediaType?: string): O.ChatCompletionContentPartImage;
   /** The value of a tool call's JSON-text arguments (or of the text itself), or the issues: a
    * model's broken JSON is an `invalid_json_string` whose message gives line and column.
-   * Never throws. */
+   * Never throws on bad input (a malformed `options` object is a TypeError, as everywhere). */
   parseArguments(
     toolCall: O.ChatCompletionMessageToolCall | string,
     options?: ValidateOptions,
