@@ -699,6 +699,9 @@ impl<'t, 'a> Walk<'t, 'a> {
                 if !alternatives_given && !unknown_given {
                     let others: Vec<String> =
                         f.unless.iter().map(|k| format!("{:?}", k.name())).collect();
+                    let received = tape
+                        .find(at, f.key)
+                        .map_or_else(|| "undefined".to_string(), |v| tape.kind_name(v));
                     self.with(Seg::Name(f.key), |s| {
                         s.report(
                             IssueCode::Missing,
@@ -708,7 +711,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                                 others.join(" or ")
                             ),
                             Some(shape_name(&f.shape)),
-                            Some("undefined".into()),
+                            Some(received),
                         )
                     });
                 }

@@ -517,7 +517,7 @@ fn an_assistant_needs_content_or_tool_calls_and_part_lists_are_not_empty() {
     assert_eq!(codes(&missing), pairs(&[("missing", r#"["content"]"#)]));
     assert!(missing.issues[0]
         .message
-        .contains("unless \"tool_calls\" or \"function_call\""));
+        .contains("unless \"tool_calls\" or \"function_call\" or \"refusal\" or \"audio\""));
     let legacy = Js::obj([
         ("role", s("assistant")),
         (

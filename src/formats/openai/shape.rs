@@ -163,7 +163,8 @@ pub static ASSISTANT: ObjectShape = ObjectShape {
     fields: &[
         req(ROLE, Shape::Literal("assistant")),
         opt(AUDIO, Shape::Nullable(&Shape::Object(&ASSISTANT_AUDIO))),
-        // The API requires content unless the assistant calls tools.
+        // The API requires content unless the assistant calls tools (or refuses, or points to
+        // earlier audio: what its own responses carry instead of content).
         Field::required_unless(
             CONTENT,
             Shape::Nullable(&Shape::OneOf(&[
@@ -173,7 +174,7 @@ pub static ASSISTANT: ObjectShape = ObjectShape {
                     Rule::NonEmpty,
                 ),
             ])),
-            &[TOOL_CALLS, FUNCTION_CALL],
+            &[TOOL_CALLS, FUNCTION_CALL, REFUSAL, AUDIO],
         ),
         opt(NAME, Shape::String),
         opt(REFUSAL, Shape::Nullable(&Shape::String)),
