@@ -3,13 +3,12 @@
 
 use crate::support::{codes, num, s};
 use agent_messages::formats::agens;
-use agent_messages::tape::builder::{Js, Tape};
+use agent_messages::tape::builder::Js;
 use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options, ReviveKind, Shape};
+use agent_messages::validate::{encode_json, Checked, Options, ReviveKind, Shape};
 
 fn validate_shape(value: &Js, shape: &Shape) -> Checked {
-    let tape = Tape::from_js(value, false);
-    check(&tape.view(), 0, shape, Mode::Js, &Options::default())
+    crate::support::check_js(shape, value)
 }
 
 fn validate(value: &Js) -> Checked {
@@ -17,28 +16,19 @@ fn validate(value: &Js) -> Checked {
 }
 
 fn validate_strict(value: &Js) -> Checked {
-    let tape = Tape::from_js(value, false);
     let opts = Options {
         strict: true,
         ..Options::default()
     };
-    check(&tape.view(), 0, &agens::MESSAGE, Mode::Js, &opts)
+    crate::support::check_js_with(&agens::MESSAGE, value, &opts)
 }
 
 fn validate_text(text: &str) -> Checked {
-    let t = json::parse(text, 128).expect("test text parses");
-    check(
-        &t.view(text),
-        0,
-        &agens::MESSAGE,
-        Mode::Json,
-        &Options::default(),
-    )
+    crate::support::check_text(&agens::MESSAGE, text)
 }
 
 fn to_json(value: &Js) -> Checked {
-    let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, &agens::MESSAGE, &Options::default())
+    crate::support::encode(&agens::MESSAGE, value)
 }
 
 fn pairs(c: &Checked) -> Vec<(String, String)> {

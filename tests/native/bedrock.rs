@@ -3,9 +3,8 @@
 
 use crate::support::{num, s};
 use agent_messages::formats::bedrock::{self, tree};
-use agent_messages::tape::builder::{Js, Tape};
-use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options, PathSeg, Shape};
+use agent_messages::tape::builder::Js;
+use agent_messages::validate::{Checked, Options, PathSeg, Shape};
 
 fn shape(name: &str) -> &'static Shape {
     bedrock::VALIDATORS
@@ -15,29 +14,21 @@ fn shape(name: &str) -> &'static Shape {
         .1
 }
 
+// The shared routes of `crate::support`, by validator name.
 fn check_js_with(name: &str, value: &Js, opts: &Options) -> Checked {
-    let tape = Tape::from_js(value, false);
-    check(&tape.view(), 0, shape(name), Mode::Js, opts)
+    crate::support::check_js_with(shape(name), value, opts)
 }
 
 fn check_js(name: &str, value: &Js) -> Checked {
-    check_js_with(name, value, &Options::default())
+    crate::support::check_js(shape(name), value)
 }
 
 fn check_text(name: &str, text: &str) -> Checked {
-    let t = json::parse(text, 128).expect("test text parses");
-    check(
-        &t.view(text),
-        0,
-        shape(name),
-        Mode::Json,
-        &Options::default(),
-    )
+    crate::support::check_text(shape(name), text)
 }
 
 fn encode(name: &str, value: &Js) -> Checked {
-    let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, shape(name), &Options::default())
+    crate::support::encode(shape(name), value)
 }
 
 fn codes(c: &Checked) -> Vec<String> {

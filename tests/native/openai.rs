@@ -4,12 +4,10 @@
 use crate::support::{codes, num, s};
 use agent_messages::formats::openai;
 use agent_messages::tape::builder::{Js, Tape};
-use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options, Shape};
+use agent_messages::validate::{check, Checked, Mode, Options, Shape};
 
 fn validate_as(shape: &Shape, value: &Js) -> Checked {
-    let tape = Tape::from_js(value, false);
-    check(&tape.view(), 0, shape, Mode::Js, &Options::default())
+    crate::support::check_js(shape, value)
 }
 
 fn validate(value: &Js) -> Checked {
@@ -17,19 +15,11 @@ fn validate(value: &Js) -> Checked {
 }
 
 fn validate_text(text: &str) -> Checked {
-    let t = json::parse(text, 128).expect("test text parses");
-    check(
-        &t.view(text),
-        0,
-        &openai::MESSAGE,
-        Mode::Json,
-        &Options::default(),
-    )
+    crate::support::check_text(&openai::MESSAGE, text)
 }
 
 fn to_json(value: &Js) -> Checked {
-    let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, &openai::MESSAGE, &Options::default())
+    crate::support::encode(&openai::MESSAGE, value)
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -1,7 +1,7 @@
 use agent_messages::formats::kernel;
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options};
+use agent_messages::validate::{check, encode_json, Checked, Mode, Options, Shape};
 
 pub fn num(n: f64) -> Js {
     Js::Num(n)
@@ -21,8 +21,7 @@ pub fn reply(text: &str) -> Js {
 }
 
 pub fn validate_with(value: &Js, opts: &Options) -> Checked {
-    let tape = Tape::from_js(value, false);
-    check(&tape.view(), 0, &kernel::MESSAGE, Mode::Js, opts)
+    check_js_with(&kernel::MESSAGE, value, opts)
 }
 
 pub fn validate(value: &Js) -> Checked {
@@ -56,4 +55,28 @@ pub fn codes(c: &Checked) -> Vec<(String, String)> {
             )
         })
         .collect()
+}
+
+// The same three routes for any shape (every format's tests use these).
+
+/// A JS-form value (as the walker writes it) against `shape`.
+pub fn check_js_with(shape: &Shape, value: &Js, opts: &Options) -> Checked {
+    let tape = Tape::from_js(value, false);
+    check(&tape.view(), 0, shape, Mode::Js, opts)
+}
+
+pub fn check_js(shape: &Shape, value: &Js) -> Checked {
+    check_js_with(shape, value, &Options::default())
+}
+
+/// JSON text (the JSON form) against `shape`.
+pub fn check_text(shape: &Shape, text: &str) -> Checked {
+    let t = json::parse(text, 128).expect("test text parses");
+    check(&t.view(text), 0, shape, Mode::Json, &Options::default())
+}
+
+/// The JSON form of a JS-form value.
+pub fn encode(shape: &Shape, value: &Js) -> Checked {
+    let tape = Tape::from_js(value, true);
+    encode_json(&tape.view(), 0, shape, &Options::default())
 }

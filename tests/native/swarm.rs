@@ -4,13 +4,11 @@
 use crate::support::{codes, num, s};
 use agent_messages::formats::schemas;
 use agent_messages::formats::swarm;
-use agent_messages::tape::builder::{Js, Tape};
-use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options, ReviveKind, Shape};
+use agent_messages::tape::builder::Js;
+use agent_messages::validate::{Checked, Options, ReviveKind, Shape};
 
 fn validate_as(shape: &Shape, value: &Js, opts: &Options) -> Checked {
-    let tape = Tape::from_js(value, false);
-    check(&tape.view(), 0, shape, Mode::Js, opts)
+    crate::support::check_js_with(shape, value, opts)
 }
 
 fn validate(value: &Js) -> Checked {
@@ -18,19 +16,11 @@ fn validate(value: &Js) -> Checked {
 }
 
 fn validate_text(text: &str) -> Checked {
-    let t = json::parse(text, 128).expect("test text parses");
-    check(
-        &t.view(text),
-        0,
-        &swarm::MESSAGE,
-        Mode::Json,
-        &Options::default(),
-    )
+    crate::support::check_text(&swarm::MESSAGE, text)
 }
 
 fn to_json(value: &Js) -> Checked {
-    let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, &swarm::MESSAGE, &Options::default())
+    crate::support::encode(&swarm::MESSAGE, value)
 }
 
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
