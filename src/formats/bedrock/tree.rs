@@ -392,23 +392,6 @@ pub fn build(events: &[EventRef]) -> EventTree {
     tree
 }
 
-/// A string as JSON text.
-fn write_json_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn write_indices(out: &mut String, list: &[usize]) {
     out.push('[');
     for (n, i) in list.iter().enumerate() {
@@ -442,17 +425,17 @@ impl EventTree {
                 out.push(',');
             }
             out.push_str("{\"code\":");
-            write_json_str(&mut out, i.code);
+            crate::validate::write_json_string(&mut out, i.code);
             out.push_str(",\"path\":");
             write_path(&mut out, &i.path);
             out.push_str(",\"message\":");
-            write_json_str(&mut out, &i.message);
+            crate::validate::write_json_string(&mut out, &i.message);
             for (key, v) in [("expected", &i.expected), ("received", &i.received)] {
                 if let Some(v) = v {
                     out.push_str(",\"");
                     out.push_str(key);
                     out.push_str("\":");
-                    write_json_str(&mut out, v);
+                    crate::validate::write_json_string(&mut out, v);
                 }
             }
             out.push('}');
