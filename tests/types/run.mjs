@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the type test (kernel.types.ts) and proves that it can fail.
+// Runs the type tests (*.types.ts) and proves that they can fail.
 //
 //   node tests/types/run.mjs            (KEEP_TMP=1 keeps the mutated copies)
 //
@@ -8,7 +8,9 @@
 // 2. An unmutated copy in a temp dir must succeed too (the harness itself is sound).
 // 3. Each mutation of the hand transcription (or of one facade expectation) must make tsc FAIL,
 //    with every error on an `Expect<Equal<...>>` assertion line of the mutated file, and at least
-//    the assertions named in `expect` among the failing ones.
+//    the assertions named in `expect` among the failing ones. Kernel has hand-picked mutations;
+//    every other format's transcription gets one generated mutation per interface (its first
+//    field renamed).
 // Prints one line per case and a final `N passed, M failed`; exits non-zero on any failure.
 
 import { execFile } from 'node:child_process';
@@ -19,9 +21,11 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const tsc = resolve(here, '../../node_modules/typescript/bin/tsc');
-const testFile = join(here, 'kernel.types.ts');
 const tsconfig = join(here, 'tsconfig.json');
-const source = readFileSync(testFile, 'utf8');
+const KERNEL = 'kernel.types.ts';
+const sources = Object.fromEntries(
+  ['kernel', 'swarm', 'agens', 'bedrock', 'openai'].map((f) => [`${f}.types.ts`, readFileSync(join(here, `${f}.types.ts`), 'utf8')]),
+);
 
 // --- mutations --------------------------------------------------------------------------------
 
@@ -111,6 +115,30 @@ const mutations = [
     expect: ['facade_schema_version'] },
 ];
 
+for (const m of mutations) m.file = KERNEL;
+
+// One generated mutation per interface of the other transcriptions: its first field renamed.
+for (const [file, src] of Object.entries(sources)) {
+  if (file === KERNEL) continue;
+  const region = src.slice(src.indexOf(BEGIN), src.indexOf(END));
+  for (const [, name, field] of region.matchAll(/export interface (\w+)(?:<[^>]*>)? \{\n(?:\s*\/\*\*[\s\S]*?\*\/\n)?\s+(\w+)\??:/g)) {
+    mutations.push({
+      file,
+      name: `${file}: field renamed: ${name}.${field} -> ${field}_renamed`,
+      apply: (text) => {
+        const lo = text.indexOf(BEGIN);
+        const at = text.indexOf(`export interface ${name}`, lo);
+        const fieldAt = text.indexOf(`${field}`, text.indexOf('{', at));
+        return text.slice(0, fieldAt) + `${field}_renamed` + text.slice(fieldAt + field.length);
+      },
+      expect: [],
+      // Other lines of the file may use the transcription too; what matters is that an
+      // equality assertion fails.
+      strayInFileOk: true,
+    });
+  }
+}
+
 // --- running tsc ------------------------------------------------------------------------------
 
 /** tsc on a project dir, run from that dir so that the paths it prints are relative to it. */
@@ -132,12 +160,12 @@ const clip = (lines, n = 8) => lines.length > n ? [...lines.slice(0, n), `... ($
 
 const tmpRoot = mkdtempSync(join(tmpdir(), 'agent-messages-types-'));
 
-/** Write `text` as kernel.types.ts in a fresh temp dir whose tsconfig extends the real one. */
-function stage(id, text) {
+/** Write `text` as `file` in a fresh temp dir whose tsconfig extends the real one. */
+function stage(id, text, file = KERNEL) {
   const dir = join(tmpRoot, id);
   mkdirSync(dir);
-  writeFileSync(join(dir, 'kernel.types.ts'), text);
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: tsconfig, files: ['kernel.types.ts'] }, null, 2));
+  writeFileSync(join(dir, file), text);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: tsconfig, files: [file] }, null, 2));
   return dir;
 }
 
@@ -157,11 +185,12 @@ const key = (d) => `${d.file}:${d.line}:${d.col}:${d.code}`;
 
 async function expectFail(id, mutation) {
   let text;
+  const source = sources[mutation.file];
   try { text = mutation.apply(source); } catch (e) { return { ok: false, detail: `mutation not applied: ${e.message}` }; }
   if (text === source) return { ok: false, detail: 'mutation changed nothing' };
-  const dir = stage(id, text);
+  const dir = stage(id, text, mutation.file);
   const { code, diags } = await runTsc(dir);
-  const mutantFile = join(dir, 'kernel.types.ts');
+  const mutantFile = join(dir, mutation.file);
   const own = diags.filter((d) => d.file === mutantFile || !baselineElsewhere.has(key(d)));
   if (code === 0 || own.length === 0) return { ok: false, detail: `tsc accepted the mutant (exit ${code})` };
   const lines = text.split('\n');
@@ -169,17 +198,18 @@ async function expectFail(id, mutation) {
   for (const d of own) {
     const m = d.file === mutantFile && lines[d.line - 1].match(/\bconst (\w+): Expect</);
     if (m) failing.add(m[1]);
-    else stray.push(show(d));
+    else if (!(mutation.strayInFileOk && d.file === mutantFile)) stray.push(show(d));
   }
   if (stray.length) return { ok: false, detail: `errors away from the assertions:\n${clip(stray).join('\n')}` };
+  if (failing.size === 0) return { ok: false, detail: 'no assertion failed' };
   const missing = mutation.expect.filter((l) => !failing.has(l));
   if (missing.length) return { ok: false, detail: `expected ${missing.join(', ')} to fail; failed: ${[...failing].join(', ')}` };
   return { ok: true, detail: `fails at ${[...failing].join(', ')}` };
 }
 
-const baselineDir = stage('baseline', source);
+const baselineDir = stage('baseline', sources[KERNEL]);
 const baseline = await runTsc(baselineDir);
-baselineElsewhere = new Set(baseline.diags.filter((d) => d.file !== join(baselineDir, 'kernel.types.ts')).map(key));
+baselineElsewhere = new Set(baseline.diags.filter((d) => d.file !== join(baselineDir, KERNEL)).map(key));
 
 const cases = [
   { name: 'real test type-checks (tsc -p tests/types)', run: () => expectPass(here) },
