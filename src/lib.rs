@@ -10,6 +10,7 @@
 //! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
 //! * `wasm`: the only code that knows about JavaScript (compiled for wasm32 only).
 
+pub mod convert;
 pub mod formats;
 pub mod ids;
 pub mod keys;

@@ -3,6 +3,7 @@
 
 mod agens;
 mod bedrock;
+mod convert;
 mod engine_shapes;
 mod kernel_codec;
 mod kernel_props;

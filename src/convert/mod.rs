@@ -1,0 +1,58 @@
+//! Conversions between formats through one canonical model (see `docs/CONVERSIONS.md`).
+//!
+//! Mappings work on the JSON form of messages (bytes as base64, errors as objects), so none of
+//! them meets a JavaScript-only value; the caller validates the source first and the target
+//! after. Every conversion returns the converted messages and the [`Loss`]es: what the target
+//! cannot carry, reported instead of dropped. Built so far: Kernel and OpenAI Chat.
+
+pub mod canonical;
+pub mod kernel;
+pub mod loss;
+pub mod openai;
+
+pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
+pub use loss::Loss;
+use serde_json::Value;
+
+/// The formats that have mappings.
+pub const FORMATS: &[&str] = &["kernel", "openai"];
+
+/// What a target needs and the source may lack: a fresh `(id, timestamp)` for Kernel.
+pub trait Fill {
+    fn id_and_time(&mut self) -> (String, f64);
+}
+
+/// Convert JSON-form messages (already valid in `from`) into `to`.
+pub fn convert(
+    from: &str,
+    to: &str,
+    values: &[Value],
+    fill: &mut dyn Fill,
+) -> Result<(Vec<Value>, Vec<Loss>), String> {
+    let mut losses = Vec::new();
+    let canonical = match from {
+        "kernel" => kernel::to_canonical(values, &mut losses),
+        "openai" => openai::to_canonical(values, &mut losses),
+        other => {
+            return Err(format!(
+                "no conversion from {other:?} yet (built: {FORMATS:?})"
+            ))
+        }
+    };
+    let out = match to {
+        "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
+        "openai" => openai::from_canonical(&canonical, &mut losses),
+        other => {
+            return Err(format!(
+                "no conversion to {other:?} yet (built: {FORMATS:?})"
+            ))
+        }
+    };
+    losses.sort_by_key(|l| l.index);
+    Ok((out, losses))
+}
+
+/// A string field of a JSON object.
+pub(crate) fn text(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(Value::as_str).map(str::to_string)
+}

@@ -1,0 +1,367 @@
+//! OpenAI Chat Completions ⇄ canonical.
+
+use super::canonical::*;
+use super::loss::{self, Loss};
+use super::text;
+use serde_json::{json, Map, Value};
+
+/// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
+fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
+    match v.get("content") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => {
+            losses.push(Loss::new(
+                index,
+                &["content"],
+                loss::DROPPED_FIELD,
+                "text parts are joined into one text",
+            ));
+            parts
+                .iter()
+                .filter_map(|p| text(p, "text"))
+                .collect::<Vec<_>>()
+                .join("")
+        }
+        _ => String::new(),
+    }
+}
+
+/// `data:<media type>;base64,<data>` → (media type, base64).
+fn parse_data_url(url: &str) -> Option<(String, String)> {
+    let rest = url.strip_prefix("data:")?;
+    let (meta, data) = rest.split_once(',')?;
+    let media = meta.strip_suffix(";base64")?;
+    Some((media.to_string(), data.to_string()))
+}
+
+fn data_url(media_type: &Option<String>, data: &str) -> String {
+    format!(
+        "data:{};base64,{data}",
+        media_type.as_deref().unwrap_or("application/octet-stream")
+    )
+}
+
+pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
+    let mut out = Vec::new();
+    // Tool names by call id, to name each tool output after its call.
+    let mut names: Vec<(String, String)> = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        let role = text(v, "role").unwrap_or_default();
+        let message = |body| Message {
+            source: i,
+            body,
+            id: None,
+            timestamp: None,
+            carried: Map::new(),
+        };
+        let documented: &[&str] = match role.as_str() {
+            "assistant" => &["role", "content", "tool_calls", "refusal", "audio"],
+            "tool" => &["role", "content", "tool_call_id"],
+            _ => &["role", "content"],
+        };
+        for key in v
+            .as_object()
+            .map(|o| o.keys().cloned().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
+            if !documented.contains(&key.as_str()) {
+                losses.push(Loss::new(
+                    i,
+                    &[&key],
+                    loss::DROPPED_FIELD,
+                    format!("{key:?} has no place in the target"),
+                ));
+            }
+        }
+        match role.as_str() {
+            "system" | "developer" => out.push(message(Body::Instructions {
+                text: content_text(v, i, losses),
+                developer: role == "developer",
+            })),
+            "user" => {
+                let parts = match v.get("content") {
+                    Some(Value::String(s)) => vec![Part::Text(s.clone())],
+                    Some(Value::Array(parts)) => parts
+                        .iter()
+                        .filter_map(|p| user_part(p, i, losses))
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                out.push(message(Body::UserInput { parts }));
+            }
+            "assistant" => {
+                for key in ["refusal", "audio"] {
+                    if v.get(key).is_some_and(|x| !x.is_null()) {
+                        losses.push(Loss::new(
+                            i,
+                            &[key],
+                            loss::DROPPED_FIELD,
+                            format!("an assistant's {key} has no place in the target"),
+                        ));
+                    }
+                }
+                if v.get("content").is_some_and(|c| !c.is_null()) {
+                    out.push(message(Body::Reply {
+                        text: content_text(v, i, losses),
+                    }));
+                }
+                if let Some(calls) = v.get("tool_calls").and_then(Value::as_array) {
+                    let calls: Vec<Call> = calls
+                        .iter()
+                        .map(|c| {
+                            let f = c.get("function").cloned().unwrap_or(Value::Null);
+                            let raw = text(&f, "arguments").unwrap_or_default();
+                            // Validation has checked this is the JSON text of an object.
+                            let args: Value = serde_json::from_str(&raw).unwrap_or(Value::Null);
+                            if serde_json::to_string(&args).ok().as_deref() != Some(raw.as_str()) {
+                                losses.push(Loss::new(i, &["tool_calls", "function", "arguments"], loss::DROPPED_FIELD, "the arguments' JSON text is kept as its value; its spacing is not"));
+                            }
+                            let call = Call { id: text(c, "id").unwrap_or_default(), name: text(&f, "name").unwrap_or_default(), args: Some(args) };
+                            names.push((call.id.clone(), call.name.clone()));
+                            call
+                        })
+                        .collect();
+                    out.push(message(Body::ToolCalls { calls }));
+                }
+            }
+            "tool" => {
+                let call_id = text(v, "tool_call_id");
+                let name = call_id
+                    .as_ref()
+                    .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
+                    .map(|(_, n)| n.clone());
+                out.push(message(Body::ToolOutputs {
+                    outputs: vec![Output {
+                        call_id,
+                        name,
+                        output: Value::String(content_text(v, i, losses)),
+                        error: None,
+                    }],
+                }));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
+    match text(p, "type").as_deref() {
+        Some("text") => Some(Part::Text(text(p, "text").unwrap_or_default())),
+        Some("image_url") => {
+            let img = p.get("image_url")?;
+            if img.get("detail").is_some() {
+                losses.push(Loss::new(
+                    i,
+                    &["content", "image_url", "detail"],
+                    loss::DROPPED_FIELD,
+                    "an image's detail level has no place in the target",
+                ));
+            }
+            let url = text(img, "url").unwrap_or_default();
+            Some(match parse_data_url(&url) {
+                Some((media, data)) => Part::File {
+                    source: ImageSource::Base64(data),
+                    media_type: Some(media),
+                    filename: None,
+                },
+                None => Part::File {
+                    source: ImageSource::Url(url),
+                    media_type: None,
+                    filename: None,
+                },
+            })
+        }
+        Some("file") => {
+            let f = p.get("file")?;
+            match text(f, "file_data").as_deref().and_then(parse_data_url) {
+                Some((media, data)) => Some(Part::File {
+                    source: ImageSource::Base64(data),
+                    media_type: Some(media),
+                    filename: text(f, "filename"),
+                }),
+                None => {
+                    losses.push(Loss::new(
+                        i,
+                        &["content", "file"],
+                        loss::DROPPED_FIELD,
+                        "a file given by id (not inline data) has no place in the target",
+                    ));
+                    None
+                }
+            }
+        }
+        _ => {
+            losses.push(Loss::new(
+                i,
+                &["content"],
+                loss::DROPPED_FIELD,
+                "an audio part has no place in the target",
+            ));
+            None
+        }
+    }
+}
+
+pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for (n, m) in msgs.iter().enumerate() {
+        let i = m.source;
+        if m.id.is_some() || m.timestamp.is_some() {
+            losses.push(Loss::new(
+                i,
+                &["id"],
+                loss::DROPPED_FIELD,
+                "OpenAI messages carry no id or timestamp",
+            ));
+        }
+        for key in m.carried.keys() {
+            losses.push(Loss::new(
+                i,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!("OpenAI messages have no place for {key:?}"),
+            ));
+        }
+        match &m.body {
+            Body::Instructions { text, developer } => {
+                out.push(json!({ "role": if *developer { "developer" } else { "system" }, "content": text }));
+            }
+            Body::UserInput { parts } => {
+                let content = match parts.as_slice() {
+                    [Part::Text(t)] => json!(t),
+                    _ => Value::Array(parts.iter().map(|p| part(p, i, losses)).collect()),
+                };
+                out.push(json!({ "role": "user", "content": content }));
+            }
+            Body::Reply { text } => out.push(json!({ "role": "assistant", "content": text })),
+            Body::ToolCalls { calls } => {
+                let tool_calls: Vec<Value> = calls
+                    .iter()
+                    .map(|c| {
+                        let args = match &c.args {
+                            Some(a) => serde_json::to_string(a).unwrap_or_else(|_| "{}".into()),
+                            None => {
+                                losses.push(Loss::new(i, &["calls", "args"], loss::DROPPED_FIELD, "absent args are written as {}"));
+                                "{}".into()
+                            }
+                        };
+                        json!({ "id": c.id, "type": "function", "function": { "name": c.name, "arguments": args } })
+                    })
+                    .collect();
+                // A reply and the calls that follow it from the same message are one message.
+                let merged = n > 0
+                    && msgs[n - 1].source == i
+                    && matches!(msgs[n - 1].body, Body::Reply { .. });
+                match out.last_mut().and_then(Value::as_object_mut) {
+                    Some(prev) if merged => {
+                        prev.insert("tool_calls".into(), Value::Array(tool_calls));
+                    }
+                    _ => out.push(
+                        json!({ "role": "assistant", "content": null, "tool_calls": tool_calls }),
+                    ),
+                }
+            }
+            Body::ToolOutputs { outputs } => {
+                for o in outputs {
+                    let Some(call_id) = &o.call_id else {
+                        losses.push(Loss::new(i, &["results", "callId"], loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one is not carried"));
+                        continue;
+                    };
+                    let mut content = match &o.output {
+                        Value::String(s) => s.clone(),
+                        // A failed call with no output: the error alone is the content.
+                        Value::Null if o.error.is_some() => String::new(),
+                        other => {
+                            losses.push(Loss::new(i, &["results", "output"], loss::STRINGIFIED_OUTPUT, "the output is written as JSON text (OpenAI tool content is a string)"));
+                            serde_json::to_string(other).unwrap_or_default()
+                        }
+                    };
+                    if let Some(e) = &o.error {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "error"],
+                            loss::ERROR_AS_TEXT,
+                            "the error is written as text into the content",
+                        ));
+                        let message = text(e, "message").unwrap_or_default();
+                        content = if content.is_empty() {
+                            format!("Error: {message}")
+                        } else {
+                            format!("{content}\nError: {message}")
+                        };
+                    }
+                    out.push(
+                        json!({ "role": "tool", "tool_call_id": call_id, "content": content }),
+                    );
+                }
+            }
+            Body::Reasoning { .. } => losses.push(Loss::new(
+                i,
+                &[],
+                loss::UNSUPPORTED_MESSAGE,
+                "OpenAI Chat has no reasoning message",
+            )),
+            Body::Log { .. } => losses.push(Loss::new(
+                i,
+                &[],
+                loss::UNSUPPORTED_MESSAGE,
+                "OpenAI Chat has no log message",
+            )),
+            Body::Other { .. } => losses.push(Loss::new(
+                i,
+                &[],
+                loss::UNSUPPORTED_MESSAGE,
+                "a message type OpenAI Chat has no place for",
+            )),
+        }
+    }
+    out
+}
+
+fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
+    match p {
+        Part::Text(t) => json!({ "type": "text", "text": t }),
+        Part::File {
+            source,
+            media_type,
+            filename,
+        } => {
+            let is_image = media_type
+                .as_deref()
+                .is_none_or(|m| m.starts_with("image/"));
+            match source {
+                ImageSource::Url(url) => {
+                    json!({ "type": "image_url", "image_url": { "url": url } })
+                }
+                ImageSource::Base64(data) if is_image => {
+                    if filename.is_some() {
+                        losses.push(Loss::new(
+                            i,
+                            &["files", "filename"],
+                            loss::DROPPED_FIELD,
+                            "an OpenAI image part has no file name",
+                        ));
+                    }
+                    if media_type.is_none() {
+                        losses.push(Loss::new(
+                            i,
+                            &["files", "mimeType"],
+                            loss::DROPPED_FIELD,
+                            "a file without a media type is sent as an octet-stream image",
+                        ));
+                    }
+                    json!({ "type": "image_url", "image_url": { "url": data_url(media_type, data) } })
+                }
+                ImageSource::Base64(data) => {
+                    let mut file = Map::new();
+                    file.insert("file_data".into(), json!(data_url(media_type, data)));
+                    if let Some(name) = filename {
+                        file.insert("filename".into(), json!(name));
+                    }
+                    json!({ "type": "file", "file": file })
+                }
+            }
+        }
+    }
+}

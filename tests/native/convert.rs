@@ -1,0 +1,176 @@
+//! Conversions Kernel ⇄ OpenAI through the canonical model: the FORMATS.md rows, losses
+//! reported for what the target cannot carry, and exact round trips when nothing is lost.
+use agent_messages::convert::{convert, Fill};
+use agent_messages::formats::{kernel, openai};
+use agent_messages::tape::json;
+use agent_messages::validate::{check, Mode, Options, Shape};
+use serde_json::{json, Value};
+
+struct Counter(u32);
+impl Fill for Counter {
+    fn id_and_time(&mut self) -> (String, f64) {
+        self.0 += 1;
+        (
+            format!("01JD7Z8Q00000000000000{:04}", self.0),
+            1_732_233_600_000.0 + self.0 as f64,
+        )
+    }
+}
+
+fn run(from: &str, to: &str, values: &[Value]) -> (Vec<Value>, Vec<(usize, String, String)>) {
+    let (out, losses) = convert(from, to, values, &mut Counter(0)).unwrap();
+    let losses = losses
+        .iter()
+        .map(|l| {
+            (
+                l.index,
+                l.code.to_string(),
+                serde_json::to_string(&l.path).unwrap(),
+            )
+        })
+        .collect();
+    (out, losses)
+}
+
+/// Every converted message is valid in its target format.
+fn assert_valid(shape: &Shape, values: &[Value]) {
+    for v in values {
+        let text = v.to_string();
+        let t = json::parse(&text, 128).unwrap();
+        let c = check(&t.view(&text), 0, shape, Mode::Json, &Options::default());
+        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
+    }
+}
+
+fn openai_chat() -> Vec<Value> {
+    vec![
+        json!({"role": "developer", "content": "Be brief."}),
+        json!({"role": "system", "content": "You are a travel agent."}),
+        json!({"role": "user", "content": "Weather in Paris?"}),
+        json!({"role": "user", "content": [
+            {"type": "text", "text": "And this photo?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+        ]}),
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Paris\"}"}},
+            {"id": "call_2", "type": "function", "function": {"name": "describe", "arguments": "{}"}}
+        ]}),
+        json!({"role": "tool", "tool_call_id": "call_1", "content": "18°C"}),
+        json!({"role": "tool", "tool_call_id": "call_2", "content": "a cat"}),
+        json!({"role": "assistant", "content": "18°C, and a cat."}),
+    ]
+}
+
+#[test]
+fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
+    let chat = openai_chat();
+    let (k, losses) = run("openai", "kernel", &chat);
+    assert_eq!(losses, vec![]);
+    assert_valid(&kernel::MESSAGE, &k);
+    let types: Vec<&str> = k.iter().map(|m| m["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        [
+            "system",
+            "system",
+            "input",
+            "input",
+            "tool-calls",
+            "tool-results",
+            "reply"
+        ]
+    );
+    // The developer role is carried in a custom property; tool results are one call group,
+    // each named after its call; the image is a file with its media type.
+    assert_eq!(k[0]["developer"], json!(true));
+    assert_eq!(
+        k[5]["results"],
+        json!([
+            {"callId": "call_1", "name": "weather", "output": "18°C"},
+            {"callId": "call_2", "name": "describe", "output": "a cat"}
+        ])
+    );
+    assert_eq!(
+        k[3]["files"],
+        json!([{"data": "iVBORw0KGgo=", "mimeType": "image/png"}])
+    );
+    assert_eq!(k[4]["calls"][0]["args"], json!({"city": "Paris"}));
+    // Back: the same chat, except what a Kernel message adds (ids, timestamps) is reported.
+    let (back, losses) = run("kernel", "openai", &k);
+    assert_eq!(back, chat);
+    assert!(
+        losses
+            .iter()
+            .all(|(_, code, path)| code == "dropped_field" && path == r#"["id"]"#),
+        "{losses:?}"
+    );
+}
+
+#[test]
+fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "files": [{"data": "AQID", "mimeType": "image/jpeg", "filename": "x.jpg"}]}),
+        json!({"id": "b", "timestamp": 2, "type": "reasoning", "title": "t", "summary": "s"}),
+        json!({"id": "c", "timestamp": 3, "type": "tool-calls", "calls": [{"id": "c1", "name": "f"}]}),
+        json!({"id": "d", "timestamp": 4, "type": "tool-results", "results": [
+            {"callId": "c1", "name": "f", "output": {"n": 1}},
+            {"name": "g", "output": "lost"},
+            {"callId": "c2", "output": null, "error": {"name": "TypeError", "message": "bad"}}
+        ]}),
+        json!({"id": "e", "timestamp": 5, "type": "log", "text": "debug"}),
+        json!({"id": "f", "timestamp": 6, "type": "reply", "text": "done", "threadId": "t1"}),
+    ];
+    let (o, losses) = run("kernel", "openai", &k);
+    assert_valid(&openai::MESSAGE, &o);
+    assert_eq!(
+        o,
+        vec![
+            json!({"role": "user", "content": [
+                {"type": "text", "text": "hi"},
+                {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,AQID"}}
+            ]}),
+            json!({"role": "assistant", "content": null, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+            ]}),
+            json!({"role": "tool", "tool_call_id": "c1", "content": "{\"n\":1}"}),
+            json!({"role": "tool", "tool_call_id": "c2", "content": "Error: bad"}),
+            json!({"role": "assistant", "content": "done"}),
+        ]
+    );
+    let codes: Vec<(usize, &str, &str)> = losses
+        .iter()
+        .filter(|(_, _, p)| p != r#"["id"]"#)
+        .map(|(i, c, p)| (*i, c.as_str(), p.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            (0, "dropped_field", r#"["files","filename"]"#),
+            (1, "unsupported_message", "[]"),
+            (2, "dropped_field", r#"["calls","args"]"#),
+            (3, "stringified_output", r#"["results","output"]"#),
+            (3, "unsupported_message", r#"["results","callId"]"#),
+            (3, "error_as_text", r#"["results","error"]"#),
+            (4, "unsupported_message", "[]"),
+            (5, "dropped_field", r#"["threadId"]"#),
+        ]
+    );
+}
+
+#[test]
+fn kernel_to_kernel_through_the_model_is_the_identity() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "reasoning", "title": "t", "summary": "s", "x": [1]}),
+        json!({"id": "b", "timestamp": 2, "type": "thought", "depth": 3}),
+        json!({"id": "c", "timestamp": 3, "type": "system", "text": "s"}),
+    ];
+    let (out, losses) = run("kernel", "kernel", &k);
+    assert_eq!(losses, vec![]);
+    assert_eq!(out, k);
+}
+
+#[test]
+fn unknown_pairs_say_what_exists() {
+    let e = convert("swarm", "kernel", &[], &mut Counter(0)).unwrap_err();
+    assert!(e.contains("kernel") && e.contains("openai"), "{e}");
+}
