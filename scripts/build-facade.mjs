@@ -4,7 +4,7 @@
 // bundler.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const order = ['tape', 'text', 'errors', 'revive', 'validator', 'kernel', 'swarm', 'agens', 'bedrock', 'openai', 'api'];
+const order = ['tape', 'text', 'errors', 'revive', 'validator', 'kernel', 'swarm', 'agens', 'bedrock', 'openai', 'convert', 'api'];
 const exported = ['createApi', 'ValidationError', 'AgentMessagesError'];
 const body = order
   .map((name) => {

@@ -33,6 +33,7 @@ function createApi(wasm) {
   }
   return Object.freeze({
     ...formats,
+    ...createConverters(wasm, tape),
     ValidationError,
     AgentMessagesError,
     generateUid: () => wasm.generate_uid(),

@@ -288,6 +288,11 @@ export function createTape(wasm, describe) {
     return false;
   }
 
+  /** Call `f(w, n, c, b)` with the sizes of what was just written (for other wasm entries). */
+  function withSizes(f) {
+    return f(w, n, c, b);
+  }
+
   /** Check what was just written against schema `id` (see src/wasm/validate.rs). */
   function check(id, mode, flags, maxIssues, depthLimit) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
@@ -296,6 +301,7 @@ export function createTape(wasm, describe) {
   return {
     write,
     check,
+    withSizes,
     get busy() { return busy; },
     save,
     restore,

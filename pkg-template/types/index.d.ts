@@ -157,6 +157,39 @@ export declare class AgentMessagesError extends Error {
   readonly code: string;
 }
 
+/** What a target format cannot carry, reported instead of dropped. */
+export interface Loss {
+  /** The index of the source message. */
+  index: number;
+  path: (string | number)[];
+  code: 'unsupported_message' | 'dropped_field' | 'stringified_output' | 'error_as_text';
+  detail: string;
+}
+
+/** The formats `convert` maps so far (the others follow: docs/CONVERSIONS.md). */
+export type ConvertibleFormat = 'kernel' | 'openai';
+
+export interface ConvertOptions extends Pick<ValidateOptions, 'maxIssues' | 'maxDepth'> {
+  from: ConvertibleFormat;
+  to: ConvertibleFormat;
+  /** Throw an AgentMessagesError (with `losses`) instead of losing anything. */
+  strict?: boolean;
+}
+
+type ChatMessage = import('./types/generated.js').ChatCompletionMessageParam;
+
+/** Convert messages between formats through one canonical model. The source is validated
+ * (a ValidationError if it is not valid); the result is checked against the target. */
+export declare function convert(messages: unknown, options: ConvertOptions): { messages: unknown[]; losses: Loss[] };
+export declare function kernelToOpenAI(
+  messages: K.KernelMessage | readonly K.KernelMessage[],
+  options?: Omit<ConvertOptions, 'from' | 'to'>,
+): { messages: ChatMessage[]; losses: Loss[] };
+export declare function openAIToKernel(
+  messages: ChatMessage | readonly ChatMessage[],
+  options?: Omit<ConvertOptions, 'from' | 'to'>,
+): { messages: K.KernelMessage[]; losses: Loss[] };
+
 /** 32 lowercase hex characters from 16 cryptographically random bytes. */
 export declare function generateUid(): string;
 

@@ -1,6 +1,6 @@
 //! The one model every format maps to and from.
 
-use serde_json::{Map, Value};
+use crate::tape::value::Value;
 
 /// A message in no format's words.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +13,7 @@ pub struct Message {
     pub timestamp: Option<f64>,
     /// Source-only fields, kept where the target admits extra properties so that converting
     /// back restores them (Kernel custom properties).
-    pub carried: Map<String, Value>,
+    pub carried: Vec<(String, Value)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{text, Fill};
-use serde_json::{json, Map, Value};
+use crate::tape::value::{obj, Value};
 
 /// Keys each Kernel type documents; the rest of a message is carried (custom properties).
 fn documented(ty: &str) -> &'static [&'static str] {
@@ -24,12 +24,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let ty = text(v, "type").unwrap_or_default();
-        let mut carried: Map<String, Value> = v
+        let mut carried: Vec<(String, Value)> = v
             .as_object()
             .map(|o| {
                 o.iter()
                     .filter(|(k, _)| !documented(&ty).contains(&k.as_str()))
-                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .cloned()
                     .collect()
             })
             .unwrap_or_default();
@@ -58,7 +58,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             },
             "system" => Body::Instructions {
                 text: text(v, "text").unwrap_or_default(),
-                developer: carried.remove(DEVELOPER) == Some(Value::Bool(true)),
+                developer: {
+                    let at = carried
+                        .iter()
+                        .position(|(k, v)| k == DEVELOPER && *v == Value::Bool(true));
+                    at.map(|i| carried.remove(i)).is_some()
+                },
             },
             "log" => Body::Log {
                 text: text(v, "text").unwrap_or_default(),
@@ -121,7 +126,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         call_id: text(v, "callId"),
                         name: None,
                         output: v.get("result").cloned().unwrap_or(Value::Null),
-                        error: text(v, "error").map(|m| json!({ "name": "Error", "message": m })),
+                        error: text(v, "error").map(|m| {
+                            obj([("name", Value::from("Error")), ("message", Value::from(m))])
+                        }),
                     }],
                 }
             }
@@ -154,24 +161,17 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 (id.clone().unwrap_or(new_id), t.unwrap_or(now))
             }
         };
-        let mut o = Map::new();
-        o.insert("id".into(), json!(id));
-        // A whole number of ms is written as an integer, as it came.
-        let t = if timestamp.fract() == 0.0 && timestamp.abs() < 9e15 {
-            json!(timestamp as i64)
-        } else {
-            json!(timestamp)
-        };
-        o.insert("timestamp".into(), t);
+        let mut o = obj([
+            ("id", Value::from(id)),
+            ("timestamp", Value::from(timestamp)),
+        ]);
         match &m.body {
             Body::UserInput { parts } => {
-                o.insert("type".into(), json!("input"));
+                o.set("type", Value::from("input"));
                 let mut files = Vec::new();
                 for part in parts {
                     match part {
-                        Part::Text(t) if !o.contains_key("text") => {
-                            o.insert("text".into(), json!(t));
-                        }
+                        Part::Text(t) if !o.has("text") => o.set("text", Value::from(t)),
                         Part::Text(_) => losses.push(Loss::new(
                             m.source,
                             &["content"],
@@ -183,15 +183,14 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                             media_type,
                             filename,
                         } => {
-                            let mut f = Map::new();
-                            f.insert("data".into(), json!(data));
+                            let mut f = obj([("data", Value::from(data))]);
                             if let Some(name) = filename {
-                                f.insert("filename".into(), json!(name));
+                                f.set("filename", Value::from(name));
                             }
                             if let Some(mt) = media_type {
-                                f.insert("mimeType".into(), json!(mt));
+                                f.set("mimeType", Value::from(mt));
                             }
-                            files.push(Value::Object(f));
+                            files.push(f);
                         }
                         Part::File {
                             source: ImageSource::Url(url),
@@ -205,46 +204,45 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     }
                 }
                 if !files.is_empty() {
-                    o.insert("files".into(), Value::Array(files));
+                    o.set("files", Value::Arr(files));
                 }
             }
             Body::Instructions { text, developer } => {
-                o.insert("type".into(), json!("system"));
-                o.insert("text".into(), json!(text));
+                o.set("type", Value::from("system"));
+                o.set("text", Value::from(text));
                 if *developer {
                     // Kernel has no developer role: carried as a custom property, read back by
                     // to_canonical, so that converting back restores it.
-                    o.insert(DEVELOPER.into(), json!(true));
+                    o.set(DEVELOPER, Value::Bool(true));
                 }
             }
             Body::Reply { text } => {
-                o.insert("type".into(), json!("reply"));
-                o.insert("text".into(), json!(text));
+                o.set("type", Value::from("reply"));
+                o.set("text", Value::from(text));
             }
             Body::Log { text } => {
-                o.insert("type".into(), json!("log"));
-                o.insert("text".into(), json!(text));
+                o.set("type", Value::from("log"));
+                o.set("text", Value::from(text));
             }
             Body::Reasoning { title, summary } => {
-                o.insert("type".into(), json!("reasoning"));
-                o.insert("title".into(), json!(title));
-                o.insert("summary".into(), json!(summary));
+                o.set("type", Value::from("reasoning"));
+                o.set("title", Value::from(title));
+                o.set("summary", Value::from(summary));
             }
             Body::ToolCalls { calls } => {
-                o.insert("type".into(), json!("tool-calls"));
+                o.set("type", Value::from("tool-calls"));
                 let calls: Vec<Value> = calls
                     .iter()
                     .map(|c| {
-                        let mut call = Map::new();
-                        call.insert("id".into(), json!(c.id));
-                        call.insert("name".into(), json!(c.name));
+                        let mut call =
+                            obj([("id", Value::from(&c.id)), ("name", Value::from(&c.name))]);
                         if let Some(args) = &c.args {
-                            call.insert("args".into(), args.clone());
+                            call.set("args", args.clone());
                         }
-                        Value::Object(call)
+                        call
                     })
                     .collect();
-                o.insert("calls".into(), Value::Array(calls));
+                o.set("calls", Value::Arr(calls));
             }
             Body::ToolOutputs { outputs } => {
                 // Consecutive outputs (one OpenAI tool message each) answer one call group:
@@ -264,8 +262,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                         continue;
                     }
                 }
-                o.insert("type".into(), json!("tool-results"));
-                o.insert("results".into(), Value::Array(results));
+                o.set("type", Value::from("tool-results"));
+                o.set("results", Value::Arr(results));
             }
             Body::Other { value, .. } => {
                 out.push(value.clone());
@@ -273,24 +271,26 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             }
         }
         for (k, v) in &m.carried {
-            o.entry(k.clone()).or_insert_with(|| v.clone());
+            if !o.has(k) {
+                o.set(k, v.clone());
+            }
         }
-        out.push(Value::Object(o));
+        out.push(o);
     }
     out
 }
 
 fn result(r: &Output) -> Value {
-    let mut o = Map::new();
+    let mut o = Value::Obj(Vec::new());
     if let Some(id) = &r.call_id {
-        o.insert("callId".into(), json!(id));
+        o.set("callId", Value::from(id));
     }
     if let Some(name) = &r.name {
-        o.insert("name".into(), json!(name));
+        o.set("name", Value::from(name));
     }
-    o.insert("output".into(), r.output.clone());
+    o.set("output", r.output.clone());
     if let Some(e) = &r.error {
-        o.insert("error".into(), e.clone());
+        o.set("error", e.clone());
     }
-    Value::Object(o)
+    o
 }

@@ -10,9 +10,9 @@ pub mod kernel;
 pub mod loss;
 pub mod openai;
 
+use crate::tape::value::Value;
 pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
 pub use loss::Loss;
-use serde_json::Value;
 
 /// The formats that have mappings.
 pub const FORMATS: &[&str] = &["kernel", "openai"];

@@ -3,13 +3,13 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
-use serde_json::{json, Map, Value};
+use crate::tape::value::{obj, Value};
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     match v.get("content") {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Array(parts)) => {
+        Some(Value::Str(s)) => s.clone(),
+        Some(Value::Arr(parts)) => {
             losses.push(Loss::new(
                 index,
                 &["content"],
@@ -52,7 +52,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             body,
             id: None,
             timestamp: None,
-            carried: Map::new(),
+            carried: Vec::new(),
         };
         let documented: &[&str] = match role.as_str() {
             "assistant" => &["role", "content", "tool_calls", "refusal", "audio"],
@@ -61,7 +61,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         };
         for key in v
             .as_object()
-            .map(|o| o.keys().cloned().collect::<Vec<_>>())
+            .map(|o| o.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>())
             .unwrap_or_default()
         {
             if !documented.contains(&key.as_str()) {
@@ -80,8 +80,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             })),
             "user" => {
                 let parts = match v.get("content") {
-                    Some(Value::String(s)) => vec![Part::Text(s.clone())],
-                    Some(Value::Array(parts)) => parts
+                    Some(Value::Str(s)) => vec![Part::Text(s.clone())],
+                    Some(Value::Arr(parts)) => parts
                         .iter()
                         .filter_map(|p| user_part(p, i, losses))
                         .collect(),
@@ -112,8 +112,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             let f = c.get("function").cloned().unwrap_or(Value::Null);
                             let raw = text(&f, "arguments").unwrap_or_default();
                             // Validation has checked this is the JSON text of an object.
-                            let args: Value = serde_json::from_str(&raw).unwrap_or(Value::Null);
-                            if serde_json::to_string(&args).ok().as_deref() != Some(raw.as_str()) {
+                            let args = Value::parse(&raw).unwrap_or(Value::Null);
+                            if args.to_json() != raw {
                                 losses.push(Loss::new(i, &["tool_calls", "function", "arguments"], loss::DROPPED_FIELD, "the arguments' JSON text is kept as its value; its spacing is not"));
                             }
                             let call = Call { id: text(c, "id").unwrap_or_default(), name: text(&f, "name").unwrap_or_default(), args: Some(args) };
@@ -121,7 +121,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             call
                         })
                         .collect();
-                    out.push(message(Body::ToolCalls { calls }));
+                    let mut m = message(Body::ToolCalls { calls });
+                    if v.get("content").is_some_and(|c| !c.is_null()) {
+                        // One OpenAI message held both: say so, so that converting back joins
+                        // them again (a Kernel custom property on the tool-calls message).
+                        m.carried.push((CONTINUES.into(), Value::Bool(true)));
+                    }
+                    out.push(m);
                 }
             }
             "tool" => {
@@ -134,7 +140,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     outputs: vec![Output {
                         call_id,
                         name,
-                        output: Value::String(content_text(v, i, losses)),
+                        output: Value::Str(content_text(v, i, losses)),
                         error: None,
                     }],
                 }));
@@ -215,7 +221,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 "OpenAI messages carry no id or timestamp",
             ));
         }
-        for key in m.carried.keys() {
+        for (key, _) in m
+            .carried
+            .iter()
+            .filter(|(k, _)| k != CONTINUES || !continues(m))
+        {
             losses.push(Loss::new(
                 i,
                 &[key],
@@ -225,41 +235,65 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         match &m.body {
             Body::Instructions { text, developer } => {
-                out.push(json!({ "role": if *developer { "developer" } else { "system" }, "content": text }));
+                out.push(obj([
+                    (
+                        "role",
+                        Value::from(if *developer { "developer" } else { "system" }),
+                    ),
+                    ("content", Value::from(text)),
+                ]));
             }
             Body::UserInput { parts } => {
                 let content = match parts.as_slice() {
-                    [Part::Text(t)] => json!(t),
-                    _ => Value::Array(parts.iter().map(|p| part(p, i, losses)).collect()),
+                    [Part::Text(t)] => Value::from(t),
+                    _ => Value::Arr(parts.iter().map(|p| part(p, i, losses)).collect()),
                 };
-                out.push(json!({ "role": "user", "content": content }));
+                out.push(obj([("role", Value::from("user")), ("content", content)]));
             }
-            Body::Reply { text } => out.push(json!({ "role": "assistant", "content": text })),
+            Body::Reply { text } => out.push(obj([
+                ("role", Value::from("assistant")),
+                ("content", Value::from(text)),
+            ])),
             Body::ToolCalls { calls } => {
                 let tool_calls: Vec<Value> = calls
                     .iter()
                     .map(|c| {
                         let args = match &c.args {
-                            Some(a) => serde_json::to_string(a).unwrap_or_else(|_| "{}".into()),
+                            Some(a) => a.to_json(),
                             None => {
-                                losses.push(Loss::new(i, &["calls", "args"], loss::DROPPED_FIELD, "absent args are written as {}"));
+                                losses.push(Loss::new(
+                                    i,
+                                    &["calls", "args"],
+                                    loss::DROPPED_FIELD,
+                                    "absent args are written as {}",
+                                ));
                                 "{}".into()
                             }
                         };
-                        json!({ "id": c.id, "type": "function", "function": { "name": c.name, "arguments": args } })
+                        obj([
+                            ("id", Value::from(&c.id)),
+                            ("type", Value::from("function")),
+                            (
+                                "function",
+                                obj([
+                                    ("name", Value::from(&c.name)),
+                                    ("arguments", Value::from(args)),
+                                ]),
+                            ),
+                        ])
                     })
                     .collect();
                 // A reply and the calls that follow it from the same message are one message.
                 let merged = n > 0
-                    && msgs[n - 1].source == i
+                    && (msgs[n - 1].source == i || continues(m))
                     && matches!(msgs[n - 1].body, Body::Reply { .. });
-                match out.last_mut().and_then(Value::as_object_mut) {
-                    Some(prev) if merged => {
-                        prev.insert("tool_calls".into(), Value::Array(tool_calls));
-                    }
-                    _ => out.push(
-                        json!({ "role": "assistant", "content": null, "tool_calls": tool_calls }),
-                    ),
+                match out.last_mut() {
+                    Some(prev) if merged => prev.set("tool_calls", Value::Arr(tool_calls)),
+                    _ => out.push(obj([
+                        ("role", Value::from("assistant")),
+                        ("content", Value::Null),
+                        ("tool_calls", Value::Arr(tool_calls)),
+                    ])),
                 }
             }
             Body::ToolOutputs { outputs } => {
@@ -269,12 +303,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         continue;
                     };
                     let mut content = match &o.output {
-                        Value::String(s) => s.clone(),
+                        Value::Str(s) => s.clone(),
                         // A failed call with no output: the error alone is the content.
                         Value::Null if o.error.is_some() => String::new(),
                         other => {
                             losses.push(Loss::new(i, &["results", "output"], loss::STRINGIFIED_OUTPUT, "the output is written as JSON text (OpenAI tool content is a string)"));
-                            serde_json::to_string(other).unwrap_or_default()
+                            other.to_json()
                         }
                     };
                     if let Some(e) = &o.error {
@@ -291,9 +325,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                             format!("{content}\nError: {message}")
                         };
                     }
-                    out.push(
-                        json!({ "role": "tool", "tool_call_id": call_id, "content": content }),
-                    );
+                    out.push(obj([
+                        ("role", Value::from("tool")),
+                        ("tool_call_id", Value::from(call_id)),
+                        ("content", Value::from(content)),
+                    ]));
                 }
             }
             Body::Reasoning { .. } => losses.push(Loss::new(
@@ -321,7 +357,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
 
 fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
     match p {
-        Part::Text(t) => json!({ "type": "text", "text": t }),
+        Part::Text(t) => obj([("type", Value::from("text")), ("text", Value::from(t))]),
         Part::File {
             source,
             media_type,
@@ -331,9 +367,7 @@ fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
                 .as_deref()
                 .is_none_or(|m| m.starts_with("image/"));
             match source {
-                ImageSource::Url(url) => {
-                    json!({ "type": "image_url", "image_url": { "url": url } })
-                }
+                ImageSource::Url(url) => image_part(url.clone()),
                 ImageSource::Base64(data) if is_image => {
                     if filename.is_some() {
                         losses.push(Loss::new(
@@ -351,17 +385,32 @@ fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
                             "a file without a media type is sent as an octet-stream image",
                         ));
                     }
-                    json!({ "type": "image_url", "image_url": { "url": data_url(media_type, data) } })
+                    image_part(data_url(media_type, data))
                 }
                 ImageSource::Base64(data) => {
-                    let mut file = Map::new();
-                    file.insert("file_data".into(), json!(data_url(media_type, data)));
+                    let mut file = obj([("file_data", Value::from(data_url(media_type, data)))]);
                     if let Some(name) = filename {
-                        file.insert("filename".into(), json!(name));
+                        file.set("filename", Value::from(name));
                     }
-                    json!({ "type": "file", "file": file })
+                    obj([("type", Value::from("file")), ("file", file)])
                 }
             }
         }
     }
+}
+
+/// The carried mark of tool calls that shared an OpenAI message with the reply before them.
+const CONTINUES: &str = "continues";
+
+fn continues(m: &Message) -> bool {
+    m.carried
+        .iter()
+        .any(|(k, v)| k == CONTINUES && *v == Value::Bool(true))
+}
+
+fn image_part(url: String) -> Value {
+    obj([
+        ("type", Value::from("image_url")),
+        ("image_url", obj([("url", Value::from(url))])),
+    ])
 }

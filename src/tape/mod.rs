@@ -24,6 +24,7 @@
 
 pub mod builder;
 pub mod json;
+pub mod value;
 
 pub const END: u32 = 0;
 pub const NULL: u32 = 1;

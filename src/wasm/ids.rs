@@ -17,6 +17,12 @@ pub fn ulid_buffer() -> *const u16 {
     ID_CHARS.with_borrow(|b| b.as_ptr())
 }
 
+/// The next monotonic ULID as text, and the ms it carries (for ids the core fills in).
+pub fn next_ulid(now: f64) -> Result<(String, f64), crate::ids::IdError> {
+    let (id, ms) = ULIDS.with_borrow_mut(|g| g.next(now))?;
+    Ok((id.to_string(), ms as f64))
+}
+
 /// The next monotonic ULID for the clock reading `now` (ms): its characters go to
 /// `ulid_buffer()`, and the ms it carries is returned (the message's `timestamp`).
 #[wasm_bindgen]

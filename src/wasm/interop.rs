@@ -140,7 +140,7 @@ pub fn publish(checked: Checked, want_revive: bool) -> u32 {
 }
 
 /// `[[path, kind, off, len], ...]`, kind 0 bytes, 1 error, 2 unwrap.
-fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
+pub fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
     let mut out = String::from("[");
     for (n, (path, kind)) in ops.iter().enumerate() {
         if n > 0 {

@@ -3,6 +3,7 @@
 
 pub mod agens;
 pub mod bedrock;
+pub mod convert;
 pub mod ids;
 pub mod interop;
 pub mod kernel;

@@ -3,8 +3,22 @@
 use agent_messages::convert::{convert, Fill};
 use agent_messages::formats::{kernel, openai};
 use agent_messages::tape::json;
+use agent_messages::tape::value::Value;
 use agent_messages::validate::{check, Mode, Options, Shape};
-use serde_json::{json, Value};
+use serde_json::json;
+
+/// Test data is written with serde_json's `json!` and compared as serde_json values.
+fn ours(list: Vec<serde_json::Value>) -> Vec<Value> {
+    list.iter()
+        .map(|j| Value::parse(&j.to_string()).unwrap())
+        .collect()
+}
+
+fn theirs(list: &[Value]) -> Vec<serde_json::Value> {
+    list.iter()
+        .map(|v| serde_json::from_str(&v.to_json()).unwrap())
+        .collect()
+}
 
 struct Counter(u32);
 impl Fill for Counter {
@@ -17,8 +31,13 @@ impl Fill for Counter {
     }
 }
 
-fn run(from: &str, to: &str, values: &[Value]) -> (Vec<Value>, Vec<(usize, String, String)>) {
-    let (out, losses) = convert(from, to, values, &mut Counter(0)).unwrap();
+fn run(
+    from: &str,
+    to: &str,
+    values: &[serde_json::Value],
+) -> (Vec<serde_json::Value>, Vec<(usize, String, String)>) {
+    let (out, losses) = convert(from, to, &ours(values.to_vec()), &mut Counter(0)).unwrap();
+    let out = theirs(&out);
     let losses = losses
         .iter()
         .map(|l| {
@@ -33,7 +52,7 @@ fn run(from: &str, to: &str, values: &[Value]) -> (Vec<Value>, Vec<(usize, Strin
 }
 
 /// Every converted message is valid in its target format.
-fn assert_valid(shape: &Shape, values: &[Value]) {
+fn assert_valid(shape: &Shape, values: &[serde_json::Value]) {
     for v in values {
         let text = v.to_string();
         let t = json::parse(&text, 128).unwrap();
@@ -42,7 +61,7 @@ fn assert_valid(shape: &Shape, values: &[Value]) {
     }
 }
 
-fn openai_chat() -> Vec<Value> {
+fn openai_chat() -> Vec<serde_json::Value> {
     vec![
         json!({"role": "developer", "content": "Be brief."}),
         json!({"role": "system", "content": "You are a travel agent."}),
@@ -98,6 +117,18 @@ fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
     // Back: the same chat, except what a Kernel message adds (ids, timestamps) is reported.
     let (back, losses) = run("kernel", "openai", &k);
     assert_eq!(back, chat);
+    // Exactly, to the text: key order kept.
+    let texts = [
+        r#"{"role":"developer","content":"Be brief."}"#,
+        r#"{"role":"user","content":[{"type":"text","text":"Look"},{"type":"image_url","image_url":{"url":"data:image/png;base64,AQID"}}]}"#,
+        r#"{"role":"assistant","content":"On it.","tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\"b\":1,\"a\":[true]}"}}]}"#,
+        r#"{"role":"tool","tool_call_id":"c1","content":"done"}"#,
+    ];
+    let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
+    let (k2, lost) = convert("openai", "kernel", &source, &mut Counter(0)).unwrap();
+    assert_eq!(lost, vec![]);
+    let (back2, _) = convert("kernel", "openai", &k2, &mut Counter(0)).unwrap();
+    assert_eq!(back2.iter().map(Value::to_json).collect::<Vec<_>>(), texts);
     assert!(
         losses
             .iter()

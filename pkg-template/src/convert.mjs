@@ -1,0 +1,46 @@
+// Conversions between formats (Kernel and OpenAI Chat so far): one crossing in (the source
+// written in full, as for toJSON), one JSON text out (messages, losses, revival plan).
+
+const CONVERTIBLE = ['kernel', 'openai'];
+
+function createConverters(wasm, tape) {
+  function convert(messages, options) {
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError('convert(messages, { from, to }) needs the source and target formats');
+    }
+    const { from, to, strict = false, ...limits } = options;
+    for (const [name, format] of [['from', from], ['to', to]]) {
+      if (!CONVERTIBLE.includes(format)) {
+        throw new TypeError(`convert: ${name} must be one of ${CONVERTIBLE.join(', ')}, received ${JSON.stringify(format)}`);
+      }
+    }
+    const o = readOptions(limits) ?? DEFAULTS;
+    const list = kindOf(messages) === 'array' ? messages : [messages];
+    const outer = tape.busy ? tape.save() : null;
+    let code;
+    try {
+      if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${from} messages`);
+      code = tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, Date.now()));
+    } finally {
+      if (outer) tape.restore(outer);
+    }
+    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${from} messages`);
+    const r = JSON.parse(wasm.take_result());
+    const converted = r.plan.length ? applyRevival(r.messages, r.plan, wasm.take_bytes()) : r.messages;
+    if (strict && r.losses.length) {
+      const e = new AgentMessagesError(
+        `converting ${from} to ${to} would lose ${r.losses.length} thing(s): ${r.losses.slice(0, 3).map((l) => l.detail).join('; ')}`,
+        'lossy_conversion',
+      );
+      e.losses = r.losses;
+      throw e;
+    }
+    return { messages: converted, losses: r.losses };
+  }
+
+  return {
+    convert,
+    kernelToOpenAI: (messages, options) => convert(messages, { ...options, from: 'kernel', to: 'openai' }),
+    openAIToKernel: (messages, options) => convert(messages, { ...options, from: 'openai', to: 'kernel' }),
+  };
+}

@@ -1,0 +1,120 @@
+//! Conversions: the source messages arrive as a tape (written in full, as for `toJSON`); the
+//! result is one JSON text `{ "messages": [...], "losses": [...], "plan": [...] }`, where `plan`
+//! revives the target's JS form.
+
+use super::ids::next_ulid;
+use super::interop::{
+    publish, set_result, with_options, with_tape, INVALID, OK_WITH_DATA, RESULT_BYTES,
+};
+use crate::convert::{convert, Fill};
+use crate::formats::schemas;
+use crate::tape::json;
+use crate::tape::value::Value;
+use crate::validate::{issues_json, run, Issue, IssueCode, Mode};
+use wasm_bindgen::prelude::*;
+
+struct Clock(f64);
+
+impl Fill for Clock {
+    fn id_and_time(&mut self) -> (String, f64) {
+        next_ulid(self.0).unwrap_or_else(|_| (String::new(), self.0))
+    }
+}
+
+fn message_schema(format: &str) -> Option<&'static crate::formats::Schema> {
+    schemas().iter().find(|s| s.format == format)
+}
+
+fn fail(message: String) -> u32 {
+    let mut out = String::new();
+    issues_json(
+        &[Issue::new(IssueCode::InvalidInput, vec![], message)],
+        &mut out,
+    );
+    set_result(out);
+    INVALID
+}
+
+/// Convert the list on the tape from format `from` to format `to`; `now` is the clock for
+/// generated ids and timestamps.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn convert_tape(
+    from: &str,
+    to: &str,
+    nw: usize,
+    nn: usize,
+    nc: usize,
+    nb: usize,
+    max_issues: u32,
+    max_depth: u32,
+    now: f64,
+) -> u32 {
+    let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
+        return fail(format!("unknown format {from:?} or {to:?}"));
+    };
+    with_options(0, max_issues, max_depth, |opts| {
+        // 1. The source, validated and in its JSON form.
+        let encoded = with_tape(nw, nn, nc, nb, |tape| {
+            run(tape, 0, source.shape, Mode::Js, opts, true, true)
+        });
+        if !encoded.issues.is_empty() {
+            return publish(encoded, false);
+        }
+        let text = encoded.json.unwrap_or_default();
+        let values: Vec<Value> = match Value::parse(&text) {
+            Ok(Value::Arr(items)) => items,
+            Ok(one) => vec![one],
+            Err(e) => {
+                return fail(format!(
+                    "internal: the JSON form did not read back: {}",
+                    e.message
+                ))
+            }
+        };
+        // 2. Through the canonical model.
+        let (messages, losses) = match convert(from, to, &values, &mut Clock(now)) {
+            Ok(done) => done,
+            Err(e) => return fail(e),
+        };
+        let messages = Value::Arr(messages).to_json();
+        // 3. The target is checked like any JSON text: a mapping bug is an issue, never a bad
+        //    message; the check also plans the revival of bytes and errors.
+        let checked = match json::parse(&messages, opts.max_depth) {
+            Ok(t) => run(
+                &t.view(&messages),
+                0,
+                target.shape,
+                Mode::Json,
+                opts,
+                false,
+                true,
+            ),
+            Err(e) => {
+                return fail(format!(
+                    "internal: the converted messages are not JSON: {}",
+                    e.message
+                ))
+            }
+        };
+        if !checked.issues.is_empty() {
+            let mut out = String::new();
+            issues_json(&checked.issues, &mut out);
+            set_result(out);
+            return INVALID;
+        }
+        let mut out = format!("{{\"messages\":{messages},\"losses\":[");
+        for (n, l) in losses.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            l.write_json(&mut out);
+        }
+        out.push_str("],\"plan\":");
+        out.push_str(&super::interop::revive_json(&checked.revive.ops));
+        out.push('}');
+        RESULT_BYTES.set(checked.revive.bytes);
+        set_result(out);
+        OK_WITH_DATA
+    })
+}

@@ -1,0 +1,50 @@
+'use strict';
+// convert(): Kernel ⇄ OpenAI through the built package: the JS form comes back (bytes as
+// Uint8Array), losses are reported, strict refuses them, the target is always valid.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const api = require('../../pkg/index.cjs');
+const { kernel, openai, convert, kernelToOpenAI, openAIToKernel, ValidationError, AgentMessagesError } = api;
+
+const chat = [
+  { role: 'developer', content: 'Be brief.' },
+  { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AQID' } }] },
+  { role: 'assistant', content: 'On it.', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"b":1,"a":[true]}' } }] },
+  { role: 'tool', tool_call_id: 'c1', content: 'done' },
+];
+
+test('openAIToKernel gives valid Kernel messages with bytes, ids and named results, and back exactly', () => {
+  const { messages, losses } = openAIToKernel(chat);
+  assert.deepEqual(losses, []);
+  assert.ok(messages.every((m) => kernel.is(m)));
+  assert.deepEqual(messages.map((m) => m.type), ['system', 'input', 'reply', 'tool-calls', 'tool-results']);
+  assert.ok(messages[1].files[0].data instanceof Uint8Array);
+  assert.deepEqual([...messages[1].files[0].data], [1, 2, 3]);
+  assert.deepEqual(messages[4].results, [{ callId: 'c1', name: 'f', output: 'done' }]);
+  assert.ok(messages[0].id < messages[4].id, 'ids are monotonic');
+  const back = kernelToOpenAI(messages);
+  assert.deepEqual(back.messages, chat);
+  assert.ok(back.losses.every((l) => l.code === 'dropped_field' && l.path[0] === 'id'));
+});
+
+test('what OpenAI cannot carry is a loss; strict refuses it; the output is valid OpenAI', () => {
+  const source = [
+    kernel.createReasoningMessage({ title: 't', summary: 's' }),
+    kernel.createToolResultsMessage({ results: [{ callId: 'c', output: { n: 1 }, error: new TypeError('bad') }] }),
+  ];
+  const { messages, losses } = convert(source, { from: 'kernel', to: 'openai' });
+  assert.ok(messages.every((m) => openai.is(m)));
+  const codes = losses.filter((l) => l.path[0] !== 'id').map((l) => `${l.index} ${l.code}`);
+  assert.deepEqual(codes, ['0 unsupported_message', '1 stringified_output', '1 error_as_text']);
+  assert.throws(() => kernelToOpenAI(source, { strict: true }), (e) => e instanceof AgentMessagesError && e.code === 'lossy_conversion' && e.losses.length === losses.length);
+});
+
+test('an invalid source is a ValidationError, bad options a TypeError, and nothing traps', () => {
+  assert.throws(() => openAIToKernel([{ role: 'user' }]), ValidationError);
+  assert.throws(() => convert(chat, { from: 'openai', to: 'bedrock' }), TypeError);
+  assert.throws(() => convert(chat), TypeError);
+  const cyclic = { role: 'user', content: 'x' };
+  cyclic.self = cyclic;
+  assert.throws(() => openAIToKernel([cyclic]), ValidationError);
+  assert.equal(kernel.is(kernel.createReplyMessage({ text: 'still here' })), true);
+});
