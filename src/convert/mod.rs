@@ -5,10 +5,13 @@
 //! after. Every conversion returns the converted messages and the [`Loss`]es: what the target
 //! cannot carry, reported instead of dropped. Built so far: Kernel and OpenAI Chat.
 
+pub mod agens;
+pub mod bedrock;
 pub mod canonical;
 pub mod kernel;
 pub mod loss;
 pub mod openai;
+pub mod swarm;
 
 use crate::tape::value::Value;
 pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
@@ -33,6 +36,9 @@ pub fn convert(
     let canonical = match from {
         "kernel" => kernel::to_canonical(values, &mut losses),
         "openai" => openai::to_canonical(values, &mut losses),
+        "swarm" => swarm::to_canonical(values, &mut losses),
+        "agens" => agens::to_canonical(values, &mut losses),
+        "bedrock" => bedrock::to_canonical(values, &mut losses),
         other => {
             return Err(format!(
                 "no conversion from {other:?} yet (built: {FORMATS:?})"
@@ -42,6 +48,9 @@ pub fn convert(
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
+        "swarm" => swarm::from_canonical(&canonical, &mut losses),
+        "agens" => agens::from_canonical(&canonical, &mut losses),
+        "bedrock" => bedrock::from_canonical(&canonical, &mut losses),
         other => {
             return Err(format!(
                 "no conversion to {other:?} yet (built: {FORMATS:?})"

@@ -202,6 +202,6 @@ fn kernel_to_kernel_through_the_model_is_the_identity() {
 
 #[test]
 fn unknown_pairs_say_what_exists() {
-    let e = convert("swarm", "kernel", &[], &mut Counter(0)).unwrap_err();
+    let e = convert("nope", "kernel", &[], &mut Counter(0)).unwrap_err();
     assert!(e.contains("kernel") && e.contains("openai"), "{e}");
 }

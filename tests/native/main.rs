@@ -4,6 +4,9 @@
 mod agens;
 mod bedrock;
 mod convert;
+mod convert_agens;
+mod convert_bedrock;
+mod convert_swarm;
 mod engine_shapes;
 mod kernel_codec;
 mod kernel_props;

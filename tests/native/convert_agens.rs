@@ -1,0 +1,1 @@
+//! Conversions from and to agens: added with the mapping.

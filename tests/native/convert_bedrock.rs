@@ -1,0 +1,1 @@
+//! Conversions from and to bedrock: added with the mapping.

@@ -1,0 +1,1 @@
+//! Conversions from and to swarm: added with the mapping.
