@@ -33,7 +33,7 @@ function createApi(wasm) {
   }
   return Object.freeze({
     ...formats,
-    ...createConverters(wasm, tape),
+    ...createConverters(wasm, tape, formats),
     ValidationError,
     AgentMessagesError,
     generateUid: () => wasm.generate_uid(),

@@ -3,7 +3,45 @@
 
 const CONVERTIBLE = ['kernel', 'openai'];
 
-function createConverters(wasm, tape) {
+// The types a stored message of each format may be (Bedrock stores responses and events).
+const DETECT_TYPES = {
+  kernel: ['KernelMessage'],
+  swarm: ['IModelMessage'],
+  agens: ['Message'],
+  bedrock: ['AgentResponse', 'Event'],
+  openai: ['ChatCompletionMessageParam'],
+};
+const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
+
+function createConverters(wasm, tape, formats) {
+  /** Which format(s) a message or an array of them is: every format some item is valid in,
+   * with the share of items valid (`matched`), and the share valid even in strict mode (no
+   * property the format does not name), best first. Never throws. */
+  function detectFormat(value) {
+    let list;
+    try {
+      list = kindOf(value) === 'array' ? [...value] : [value];
+    } catch {
+      list = [value];
+    }
+    const found = [];
+    for (const [format, types] of Object.entries(DETECT_TYPES)) {
+      const ns = formats[format];
+      let matched = 0, exact = 0;
+      for (const item of list) {
+        const validators = types.map((t) => ns[t]).filter(Boolean);
+        if (!validators.some((v) => v.is(item))) continue;
+        matched++;
+        if (validators.some((v) => v.validate(item, STRICT_GUARD).ok)) exact++;
+      }
+      if (matched > 0) {
+        const total = list.length;
+        found.push({ format, confidence: (matched + exact) / (2 * total), matched, exact, total });
+      }
+    }
+    return found.sort((a, b) => b.confidence - a.confidence);
+  }
+
   function convert(messages, options) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError('convert(messages, { from, to }) needs the source and target formats');
@@ -40,6 +78,7 @@ function createConverters(wasm, tape) {
 
   return {
     convert,
+    detectFormat,
     kernelToOpenAI: (messages, options) => convert(messages, { ...options, from: 'kernel', to: 'openai' }),
     openAIToKernel: (messages, options) => convert(messages, { ...options, from: 'openai', to: 'kernel' }),
   };

@@ -190,6 +190,20 @@ export declare function openAIToKernel(
   options?: Omit<ConvertOptions, 'from' | 'to'>,
 ): { messages: K.KernelMessage[]; losses: Loss[] };
 
+/** One format a stored message (or array) may be in. */
+export interface DetectedFormat {
+  format: 'kernel' | 'swarm' | 'agens' | 'bedrock' | 'openai';
+  /** 0..1: half for the share of items valid in the format, half for the share valid in
+   * strict mode (no property the format does not name). */
+  confidence: number;
+  matched: number;
+  exact: number;
+  total: number;
+}
+
+/** Which format(s) a message or an array of them is, best first; empty when none. */
+export declare function detectFormat(value: unknown): DetectedFormat[];
+
 /** 32 lowercase hex characters from 16 cryptographically random bytes. */
 export declare function generateUid(): string;
 

@@ -48,3 +48,21 @@ test('an invalid source is a ValidationError, bad options a TypeError, and nothi
   assert.throws(() => openAIToKernel([cyclic]), ValidationError);
   assert.equal(kernel.is(kernel.createReplyMessage({ text: 'still here' })), true);
 });
+
+test('detectFormat names the format of stored messages, best first, and never throws', () => {
+  const { detectFormat, swarm, agens, bedrock } = api;
+  assert.equal(detectFormat(chat)[0].format, 'openai');
+  assert.equal(detectFormat(chat)[0].confidence, 1);
+  assert.equal(detectFormat(kernel.createReplyMessage({ text: 'x' }))[0].format, 'kernel');
+  assert.equal(detectFormat([swarm.createUserMessage({ agentName: 'a', content: 'x' })])[0].format, 'swarm');
+  assert.equal(detectFormat(agens.createMessage({ input: 'go' }))[0].format, 'agens');
+  const event = bedrock.createEvent({ type: 'run_start', agent_name: 'a', run_id: 'r', thread_id: 't' });
+  assert.equal(detectFormat([bedrock.createMessageResponse('hi'), event])[0].format, 'bedrock');
+  // Half the items: half the confidence.
+  const mixed = detectFormat([chat[0], { nothing: true }]);
+  assert.deepEqual(mixed.map((d) => [d.format, d.confidence]), [['openai', 0.5]]);
+  assert.deepEqual(detectFormat(42), []);
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  assert.deepEqual(detectFormat(proxy), []);
+});
