@@ -76,9 +76,46 @@ function createConverters(wasm, tape, formats) {
     return { messages: converted, losses: r.losses };
   }
 
+  // The conversation of `format`, written in full and checked in Rust: its result object.
+  function conversation(messages, options, fixedFormat) {
+    const format = fixedFormat ?? options?.format;
+    if (!Object.hasOwn(DETECT_TYPES, format)) {
+      throw new TypeError(`checkConversation: format must be one of ${Object.keys(DETECT_TYPES).join(', ')}, received ${JSON.stringify(format)}`);
+    }
+    const { format: _, ...limits } = options ?? {};
+    const o = readOptions(limits) ?? DEFAULTS;
+    const list = kindOf(messages) === 'array' ? messages : [messages];
+    const outer = tape.busy ? tape.save() : null;
+    let code;
+    try {
+      if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${format} messages`);
+      code = tape.withSizes((nw, nn, nc, nb) => wasm.check_conversation_tape(format, nw, nn, nc, nb, o.maxDepth));
+    } finally {
+      if (outer) tape.restore(outer);
+    }
+    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${format} messages`);
+    return { list, result: JSON.parse(wasm.take_result()) };
+  }
+
+  /** What breaks real model calls in a conversation: tool results with no call, calls with no
+   * result, duplicate ids, time going backwards, empty messages, a flush/resque that discards
+   * history. Each finding: `{ index, path, code, severity, message }`. */
+  function checkConversation(messages, options) {
+    return conversation(messages, options).result.findings;
+  }
+
+  /** What agent-swarm-kit would send to a model from this history (the same message objects),
+   * and why the others were left out. */
+  function swarmHistory(messages, options) {
+    const { list, result } = conversation(messages, options, 'swarm');
+    return { messages: result.kept.map((i) => list[i]), findings: result.findings };
+  }
+
   return {
     convert,
     detectFormat,
+    checkConversation,
+    swarmHistory,
     kernelToOpenAI: (messages, options) => convert(messages, { ...options, from: 'kernel', to: 'openai' }),
     openAIToKernel: (messages, options) => convert(messages, { ...options, from: 'openai', to: 'kernel' }),
   };

@@ -204,6 +204,32 @@ export interface DetectedFormat {
 /** Which format(s) a message or an array of them is, best first; empty when none. */
 export declare function detectFormat(value: unknown): DetectedFormat[];
 
+/** A problem with a conversation as a whole. */
+export interface ConversationFinding {
+  index: number;
+  path: (string | number)[];
+  code:
+    | 'result_without_call' | 'call_without_result' | 'duplicate_call_id' | 'duplicate_id'
+    | 'timestamp_backwards' | 'empty_message' | 'history_reset';
+  /** `error`: a model API refuses it; `warning`: allowed, but likely a mistake. */
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/** Check a whole conversation (validated first: a ValidationError if a message is invalid). */
+export declare function checkConversation(
+  messages: unknown,
+  options: { format: DetectedFormat['format']; maxDepth?: number },
+): ConversationFinding[];
+
+/** What agent-swarm-kit would send to a model from a history: a `flush` or `resque` discards
+ * everything before it and itself; tool calls without an output and outputs without a call are
+ * left out. The messages are the caller's own objects. */
+export declare function swarmHistory(
+  messages: readonly import('./types/generated.js').IModelMessage[],
+  options?: { maxDepth?: number },
+): { messages: import('./types/generated.js').IModelMessage[]; findings: ConversationFinding[] };
+
 /** 32 lowercase hex characters from 16 cryptographically random bytes. */
 export declare function generateUid(): string;
 

@@ -8,6 +8,7 @@
 pub mod agens;
 pub mod bedrock;
 pub mod canonical;
+pub mod check;
 pub mod kernel;
 pub mod loss;
 pub mod openai;
@@ -59,6 +60,18 @@ pub fn convert(
     };
     losses.sort_by_key(|l| l.index);
     Ok((out, losses))
+}
+
+/// The canonical messages of JSON-form messages in `format` (none for an unknown format).
+pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
+    match format {
+        "kernel" => kernel::to_canonical(values, losses),
+        "openai" => openai::to_canonical(values, losses),
+        "swarm" => swarm::to_canonical(values, losses),
+        "agens" => agens::to_canonical(values, losses),
+        "bedrock" => bedrock::to_canonical(values, losses),
+        _ => Vec::new(),
+    }
 }
 
 /// A string field of a JSON object.

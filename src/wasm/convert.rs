@@ -35,6 +35,75 @@ fn fail(message: String) -> u32 {
     INVALID
 }
 
+/// The list on the tape, validated as `schema` and read in its JSON form; `Err` holds the
+/// result code (issues published).
+fn source_values(
+    schema: &crate::formats::Schema,
+    (nw, nn, nc, nb): (usize, usize, usize, usize),
+    opts: &crate::validate::Options,
+) -> Result<Vec<Value>, u32> {
+    let encoded = with_tape(nw, nn, nc, nb, |tape| {
+        run(tape, 0, schema.shape, Mode::Js, opts, true, true)
+    });
+    if !encoded.issues.is_empty() {
+        return Err(publish(encoded, false));
+    }
+    match Value::parse(&encoded.json.unwrap_or_default()) {
+        Ok(Value::Arr(items)) => Ok(items),
+        Ok(one) => Ok(vec![one]),
+        Err(e) => Err(fail(format!(
+            "internal: the JSON form did not read back: {}",
+            e.message
+        ))),
+    }
+}
+
+/// Check the conversation on the tape (format `format`): `{ "findings": [...] }`, and for
+/// agent-swarm-kit also `"kept"`, the indices its history rule would send to a model.
+#[wasm_bindgen]
+pub fn check_conversation_tape(
+    format: &str,
+    nw: usize,
+    nn: usize,
+    nc: usize,
+    nb: usize,
+    max_depth: u32,
+) -> u32 {
+    let Some(schema) = message_schema(format) else {
+        return fail(format!("unknown format {format:?}"));
+    };
+    with_options(0, 100, max_depth, |opts| {
+        let values = match source_values(schema, (nw, nn, nc, nb), opts) {
+            Ok(values) => values,
+            Err(code) => return code,
+        };
+        let mut ignored = Vec::new();
+        let canonical = crate::convert::to_canonical(format, &values, &mut ignored);
+        let mut findings = crate::convert::check::check_conversation(&canonical);
+        let mut kept = None;
+        if format == "swarm" {
+            let (k, more) = crate::convert::check::swarm_history(&values);
+            findings.extend(more);
+            findings.sort_by_key(|f| f.index);
+            kept = Some(k);
+        }
+        let mut out = String::from("{\"findings\":[");
+        for (n, f) in findings.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            f.write_json(&mut out);
+        }
+        out.push(']');
+        if let Some(k) = kept {
+            out.push_str(&format!(",\"kept\":{k:?}"));
+        }
+        out.push('}');
+        set_result(out);
+        OK_WITH_DATA
+    })
+}
+
 /// Convert the list on the tape from format `from` to format `to`; `now` is the clock for
 /// generated ids and timestamps.
 #[wasm_bindgen]
@@ -55,22 +124,9 @@ pub fn convert_tape(
     };
     with_options(0, max_issues, max_depth, |opts| {
         // 1. The source, validated and in its JSON form.
-        let encoded = with_tape(nw, nn, nc, nb, |tape| {
-            run(tape, 0, source.shape, Mode::Js, opts, true, true)
-        });
-        if !encoded.issues.is_empty() {
-            return publish(encoded, false);
-        }
-        let text = encoded.json.unwrap_or_default();
-        let values: Vec<Value> = match Value::parse(&text) {
-            Ok(Value::Arr(items)) => items,
-            Ok(one) => vec![one],
-            Err(e) => {
-                return fail(format!(
-                    "internal: the JSON form did not read back: {}",
-                    e.message
-                ))
-            }
+        let values = match source_values(source, (nw, nn, nc, nb), opts) {
+            Ok(values) => values,
+            Err(code) => return code,
         };
         // 2. Through the canonical model.
         let (messages, losses) = match convert(from, to, &values, &mut Clock(now)) {

@@ -66,3 +66,35 @@ test('detectFormat names the format of stored messages, best first, and never th
   revoke();
   assert.deepEqual(detectFormat(proxy), []);
 });
+
+test('checkConversation finds what breaks model calls; swarmHistory applies the upstream rule', () => {
+  const { checkConversation, swarmHistory, swarm } = api;
+  const findings = checkConversation([
+    { role: 'user', content: 'hi' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+    { role: 'tool', tool_call_id: 'zzz', content: 'orphan' },
+    { role: 'assistant', content: '   ' },
+  ], { format: 'openai' });
+  assert.deepEqual(findings.map((f) => `${f.index} ${f.code} ${f.severity}`), [
+    '1 call_without_result error',
+    '2 result_without_call error',
+    '3 empty_message warning',
+  ]);
+  const k1 = kernel.createReplyMessage({ text: 'a' });
+  const k2 = { ...kernel.createReplyMessage({ text: 'b' }), id: k1.id, timestamp: k1.timestamp - 5 };
+  assert.deepEqual(checkConversation([k1, k2], { format: 'kernel' }).map((f) => f.code), ['duplicate_id', 'timestamp_backwards']);
+  const agentName = 'a';
+  const history = [
+    swarm.createUserMessage({ agentName, content: 'old' }),
+    swarm.createFlushMessage({ agentName }),
+    swarm.createUserMessage({ agentName, content: 'new' }),
+    swarm.createAssistantMessage({ agentName, content: '', tool_calls: [swarm.createToolCall('f', {}, 'c1')] }),
+    swarm.createToolOutput({ agentName, content: 'out', tool_call_id: 'nope' }),
+  ];
+  const sent = swarmHistory(history);
+  assert.deepEqual(sent.messages, [history[2]]);
+  assert.equal(sent.messages[0], history[2], 'the caller\'s own objects');
+  assert.deepEqual(sent.findings.map((f) => `${f.index} ${f.code}`), ['1 history_reset', '3 call_without_result', '4 result_without_call']);
+  assert.throws(() => checkConversation([], { format: 'nope' }), TypeError);
+  assert.throws(() => checkConversation([{ role: 'user' }], { format: 'openai' }), ValidationError);
+});
