@@ -1,1 +1,377 @@
-//! Conversions from and to bedrock: added with the mapping.
+//! Conversions from and to Bedrock Swarm (`AgentResponse`) against Kernel and OpenAI: every
+//! FORMATS.md row in both directions, exact outputs and exact losses, outputs valid in the
+//! target, and the round-trip law where nothing is lost.
+use agent_messages::convert::{convert, Fill};
+use agent_messages::formats::{bedrock, kernel, openai};
+use agent_messages::tape::json;
+use agent_messages::tape::value::Value;
+use agent_messages::validate::{check, Mode, Options, Shape};
+use serde_json::json;
+
+fn ours(list: &[serde_json::Value]) -> Vec<Value> {
+    list.iter()
+        .map(|j| Value::parse(&j.to_string()).unwrap())
+        .collect()
+}
+
+fn theirs(list: &[Value]) -> Vec<serde_json::Value> {
+    list.iter()
+        .map(|v| serde_json::from_str(&v.to_json()).unwrap())
+        .collect()
+}
+
+struct Counter(u32);
+impl Fill for Counter {
+    fn id_and_time(&mut self) -> (String, f64) {
+        self.0 += 1;
+        (
+            format!("01JD7Z8Q00000000000000{:04}", self.0),
+            1_732_233_600_000.0 + self.0 as f64,
+        )
+    }
+}
+
+type Lost = Vec<(usize, String, String)>;
+
+/// Converts and returns the output and the losses as `(index, code, path as JSON)`.
+fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Lost) {
+    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
+    let losses = losses
+        .iter()
+        .map(|l| {
+            (
+                l.index,
+                l.code.to_string(),
+                serde_json::to_string(&l.path).unwrap(),
+            )
+        })
+        .collect();
+    (theirs(&out), losses)
+}
+
+fn lost(list: &[(usize, &str, &str)]) -> Lost {
+    list.iter()
+        .map(|(i, c, p)| (*i, c.to_string(), p.to_string()))
+        .collect()
+}
+
+/// Every converted message is valid in its target format (JSON mode).
+fn assert_valid(shape: &Shape, values: &[serde_json::Value]) {
+    for v in values {
+        let text = v.to_string();
+        let t = json::parse(&text, 128).unwrap();
+        let c = check(&t.view(&text), 0, shape, Mode::Json, &Options::default());
+        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
+    }
+}
+
+/// A Bedrock conversation with every response kind: a reply, tool calls (nested arguments,
+/// empty arguments), an empty reply and an empty call list.
+fn bedrock_chat() -> Vec<serde_json::Value> {
+    vec![
+        json!({"type": "message", "content": "Let me check."}),
+        json!({"type": "tool_call", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris", "days": [1, 2], "units": {"temp": "C"}}}},
+            {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": {}}}
+        ]}),
+        json!({"type": "message", "content": "18°C and 14:00."}),
+        json!({"type": "message", "content": ""}),
+        json!({"type": "tool_call", "tool_calls": []}),
+    ]
+}
+
+#[test]
+fn bedrock_to_kernel_maps_replies_and_tool_calls_without_loss() {
+    let chat = bedrock_chat();
+    assert_valid(&bedrock::AGENT_RESPONSE, &chat);
+    let (k, losses) = run("bedrock", "kernel", &chat);
+    assert_eq!(losses, lost(&[]));
+    assert_valid(&kernel::MESSAGE, &k);
+    // Ids and timestamps come from the generator: never losses.
+    assert_eq!(
+        k,
+        vec![
+            json!({"id": "01JD7Z8Q000000000000000001", "timestamp": 1_732_233_600_001_u64, "type": "reply", "text": "Let me check."}),
+            json!({"id": "01JD7Z8Q000000000000000002", "timestamp": 1_732_233_600_002_u64, "type": "tool-calls", "calls": [
+                {"id": "call_1", "name": "weather", "args": {"city": "Paris", "days": [1, 2], "units": {"temp": "C"}}},
+                {"id": "call_2", "name": "time", "args": {}}
+            ]}),
+            json!({"id": "01JD7Z8Q000000000000000003", "timestamp": 1_732_233_600_003_u64, "type": "reply", "text": "18°C and 14:00."}),
+            json!({"id": "01JD7Z8Q000000000000000004", "timestamp": 1_732_233_600_004_u64, "type": "reply", "text": ""}),
+            json!({"id": "01JD7Z8Q000000000000000005", "timestamp": 1_732_233_600_005_u64, "type": "tool-calls", "calls": []}),
+        ]
+    );
+}
+
+#[test]
+fn bedrock_to_openai_maps_replies_and_tool_calls_without_loss() {
+    let (o, losses) = run("bedrock", "openai", &bedrock_chat());
+    assert_eq!(losses, lost(&[]));
+    assert_valid(&openai::MESSAGE, &o);
+    assert_eq!(
+        o,
+        vec![
+            json!({"role": "assistant", "content": "Let me check."}),
+            json!({"role": "assistant", "content": null, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Paris\",\"days\":[1,2],\"units\":{\"temp\":\"C\"}}"}},
+                {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": "{}"}}
+            ]}),
+            json!({"role": "assistant", "content": "18°C and 14:00."}),
+            json!({"role": "assistant", "content": ""}),
+            json!({"role": "assistant", "content": null, "tool_calls": []}),
+        ]
+    );
+}
+
+#[test]
+fn bedrock_round_trips_through_kernel_and_openai_exactly() {
+    let chat = bedrock_chat();
+    // Through Kernel: the way back reports only what Kernel added (ids and timestamps).
+    let (k, losses) = run("bedrock", "kernel", &chat);
+    assert_eq!(losses, lost(&[]));
+    let (back, losses) = run("kernel", "bedrock", &k);
+    assert_eq!(back, chat);
+    assert_valid(&bedrock::AGENT_RESPONSE, &back);
+    assert_eq!(
+        losses,
+        lost(&[
+            (0, "dropped_field", r#"["id"]"#),
+            (1, "dropped_field", r#"["id"]"#),
+            (2, "dropped_field", r#"["id"]"#),
+            (3, "dropped_field", r#"["id"]"#),
+            (4, "dropped_field", r#"["id"]"#),
+        ])
+    );
+    // Through OpenAI: nothing lost either way.
+    let (o, losses) = run("bedrock", "openai", &chat);
+    assert_eq!(losses, lost(&[]));
+    let (back, losses) = run("openai", "bedrock", &o);
+    assert_eq!(losses, lost(&[]));
+    assert_eq!(back, chat);
+    // Exactly, to the text: key order inside the arguments is kept.
+    let texts = [
+        r#"{"type":"message","content":"On it."}"#,
+        r#"{"type":"tool_call","tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":{"b":1,"a":[true,null],"c":{"z":"","y":1.5}}}}]}"#,
+    ];
+    let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
+    for via in ["kernel", "openai"] {
+        let (mid, lost) = convert("bedrock", via, &source, &mut Counter(0)).unwrap();
+        assert_eq!(lost, vec![], "{via}");
+        let (back, _) = convert(via, "bedrock", &mid, &mut Counter(0)).unwrap();
+        assert_eq!(
+            back.iter().map(Value::to_json).collect::<Vec<_>>(),
+            texts,
+            "{via}"
+        );
+    }
+}
+
+#[test]
+fn openai_to_bedrock_and_back_is_exact_when_nothing_is_lost() {
+    let chat = vec![
+        json!({"role": "assistant", "content": "Checking."}),
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Paris\"}"}}
+        ]}),
+        json!({"role": "assistant", "content": "18°C."}),
+    ];
+    let (b, losses) = run("openai", "bedrock", &chat);
+    assert_eq!(losses, lost(&[]));
+    assert_valid(&bedrock::AGENT_RESPONSE, &b);
+    assert_eq!(
+        b,
+        vec![
+            json!({"type": "message", "content": "Checking."}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+            ]}),
+            json!({"type": "message", "content": "18°C."}),
+        ]
+    );
+    let (back, losses) = run("bedrock", "openai", &b);
+    assert_eq!(losses, lost(&[]));
+    assert_eq!(back, chat);
+}
+
+#[test]
+fn openai_rows_bedrock_has_no_place_for_are_reported() {
+    let chat = vec![
+        json!({"role": "developer", "content": "Be brief."}),
+        json!({"role": "system", "content": "You are a travel agent."}),
+        json!({"role": "user", "content": [
+            {"type": "text", "text": "Weather here?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+        ]}),
+        // A reply and tool calls in one message: two Bedrock responses.
+        json!({"role": "assistant", "content": "Checking.", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": "{\"city\":\"Paris\"}"}},
+            {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": "{ }"}}
+        ]}),
+        json!({"role": "tool", "tool_call_id": "call_1", "content": "18°C"}),
+        json!({"role": "tool", "tool_call_id": "call_2", "content": "14:00"}),
+        json!({"role": "assistant", "content": "18°C at 14:00.", "name": "agent-1"}),
+    ];
+    let (b, losses) = run("openai", "bedrock", &chat);
+    assert_valid(&bedrock::AGENT_RESPONSE, &b);
+    assert_eq!(
+        b,
+        vec![
+            json!({"type": "message", "content": "Checking."}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}},
+                {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": {}}}
+            ]}),
+            json!({"type": "message", "content": "18°C at 14:00."}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        lost(&[
+            (0, "unsupported_message", "[]"),
+            (1, "unsupported_message", "[]"),
+            (2, "unsupported_message", "[]"),
+            // From the OpenAI side: the arguments' spacing.
+            (
+                3,
+                "dropped_field",
+                r#"["tool_calls","function","arguments"]"#
+            ),
+            // From the Bedrock side: one message became two responses.
+            (3, "dropped_field", r#"["tool_calls"]"#),
+            (4, "unsupported_message", "[]"),
+            (5, "unsupported_message", "[]"),
+            (6, "dropped_field", r#"["name"]"#),
+        ])
+    );
+}
+
+#[test]
+fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "files": [{"data": "AQID", "mimeType": "image/jpeg"}]}),
+        json!({"id": "b", "timestamp": 2, "type": "system", "text": "Be brief.", "developer": true}),
+        json!({"id": "c", "timestamp": 3, "type": "reasoning", "title": "t", "summary": "s"}),
+        json!({"id": "d", "timestamp": 4, "type": "tool-calls", "calls": [
+            {"id": "c1", "name": "f", "args": {"x": 1}},
+            {"id": "c2", "name": "g"},
+            {"id": "c3", "name": "h", "args": [1, 2]}
+        ]}),
+        json!({"id": "e", "timestamp": 5, "type": "tool-results", "results": [
+            {"callId": "c1", "name": "f", "output": "ok"}
+        ]}),
+        json!({"id": "f", "timestamp": 6, "type": "log", "text": "debug"}),
+        json!({"id": "g", "timestamp": 7, "type": "reply", "text": "done", "threadId": "t1"}),
+        json!({"id": "h", "timestamp": 8, "type": "thought", "depth": 3}),
+        json!({"id": "c4", "timestamp": 9, "type": "tool-call", "name": "k", "args": {"y": "z"}}),
+        json!({"id": "i", "timestamp": 10, "type": "tool-result", "callId": "c4", "result": 1}),
+    ];
+    // All valid Kernel messages ("thought" is a registered type).
+    assert_valid(&kernel::MESSAGE, &[&k[..7], &k[8..]].concat());
+    let (b, losses) = run("kernel", "bedrock", &k);
+    assert_valid(&bedrock::AGENT_RESPONSE, &b);
+    assert_eq!(
+        b,
+        vec![
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": {"x": 1}}},
+                {"id": "c2", "type": "function", "function": {"name": "g", "arguments": {}}},
+                {"id": "c3", "type": "function", "function": {"name": "h", "arguments": {}}}
+            ]}),
+            json!({"type": "message", "content": "done"}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "c4", "type": "function", "function": {"name": "k", "arguments": {"y": "z"}}}
+            ]}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        lost(&[
+            (0, "unsupported_message", "[]"),
+            (1, "unsupported_message", "[]"),
+            (2, "unsupported_message", "[]"),
+            (3, "dropped_field", r#"["calls","args"]"#),
+            (3, "dropped_field", r#"["calls","args"]"#),
+            (3, "dropped_field", r#"["id"]"#),
+            (4, "unsupported_message", "[]"),
+            (5, "unsupported_message", "[]"),
+            (6, "dropped_field", r#"["id"]"#),
+            (6, "dropped_field", r#"["threadId"]"#),
+            (7, "unsupported_message", "[]"),
+            // From the Kernel side: a single tool-call is read as a tool-calls message.
+            (8, "dropped_field", r#"["type"]"#),
+            (8, "dropped_field", r#"["id"]"#),
+            // The Kernel mapping carries a single tool-call's `args` and `name` as custom
+            // properties too (its `documented` list has no entry for "tool-call"), and Bedrock
+            // reports carried fields it cannot hold: said here so a fix there shows up.
+            (8, "dropped_field", r#"["args"]"#),
+            (8, "dropped_field", r#"["name"]"#),
+            (9, "dropped_field", r#"["type"]"#),
+            (9, "unsupported_message", "[]"),
+        ])
+    );
+    // The details say what happened.
+    let (_, full) = convert("kernel", "bedrock", &ours(&k[3..5]), &mut Counter(0)).unwrap();
+    let details: Vec<&str> = full.iter().map(|l| l.detail.as_str()).collect();
+    assert_eq!(
+        details,
+        [
+            "absent args are written as {}",
+            "Bedrock arguments are an object; [1,2] is written as {}",
+            "Bedrock responses carry no id or timestamp",
+            "Bedrock Swarm has no tool-output AgentResponse (ToolOutput and ToolResult are not messages)",
+        ]
+    );
+}
+
+#[test]
+fn undocumented_fields_of_a_response_are_reported_not_carried() {
+    let chat = vec![
+        json!({"type": "message", "content": "hi", "agent_name": "a1"}),
+        json!({"type": "tool_call", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "f", "arguments": {}, "strict": true}, "index": 0},
+            {"id": "c2", "type": "function", "function": {"name": "g", "arguments": {"n": 1}}, "index": 1}
+        ], "usage": {"tokens": 3}}),
+    ];
+    assert_valid(&bedrock::AGENT_RESPONSE, &chat);
+    for (to, shape) in [("kernel", &kernel::MESSAGE), ("openai", &openai::MESSAGE)] {
+        let (out, losses) = run("bedrock", to, &chat);
+        assert_valid(shape, &out);
+        assert_eq!(out.len(), 2, "{to}");
+        assert_eq!(
+            losses,
+            lost(&[
+                (0, "dropped_field", r#"["agent_name"]"#),
+                (1, "dropped_field", r#"["usage"]"#),
+                (1, "dropped_field", r#"["tool_calls",0,"index"]"#),
+                (
+                    1,
+                    "dropped_field",
+                    r#"["tool_calls",0,"function","strict"]"#
+                ),
+                (1, "dropped_field", r#"["tool_calls",1,"index"]"#),
+            ]),
+            "{to}"
+        );
+    }
+    // What is documented survives the round trip.
+    let (k, _) = run("bedrock", "kernel", &chat);
+    let (back, _) = run("kernel", "bedrock", &k);
+    assert_eq!(
+        back,
+        vec![
+            json!({"type": "message", "content": "hi"}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": {}}},
+                {"id": "c2", "type": "function", "function": {"name": "g", "arguments": {"n": 1}}}
+            ]}),
+        ]
+    );
+}
+
+#[test]
+fn bedrock_to_bedrock_through_the_model_is_the_identity() {
+    let chat = bedrock_chat();
+    let (out, losses) = run("bedrock", "bedrock", &chat);
+    assert_eq!(losses, lost(&[]));
+    assert_eq!(out, chat);
+}
