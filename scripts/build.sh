@@ -22,7 +22,7 @@ say "wasm-opt -O3"
 for dir in pkg/node pkg/web; do
   node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$dir/agent_messages_bg.wasm" -o "$dir/agent_messages_bg.wasm"
+    --strip-debug --strip-producers "$dir/agent_messages_bg.wasm" -o "$dir/agent_messages_bg.wasm"
 done
 
 say "facade and declarations"
