@@ -155,7 +155,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
             ));
         }
     }
-    out.sort_by_key(|f| f.index);
+    super::by_index(&mut out, |f| f.index);
     out
 }
 

@@ -58,7 +58,7 @@ pub fn convert(
             ))
         }
     };
-    losses.sort_by_key(|l| l.index);
+    by_index(&mut losses, |l| l.index);
     Ok((out, losses))
 }
 
@@ -71,6 +71,19 @@ pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> V
         "agens" => agens::to_canonical(values, losses),
         "bedrock" => bedrock::to_canonical(values, losses),
         _ => Vec::new(),
+    }
+}
+
+/// Stable sort of a short list by a source index. Written out because every `sort_by_key`
+/// instantiation adds a few KiB of quicksort to the wasm, and these lists are short and
+/// nearly sorted already.
+pub fn by_index<T>(list: &mut [T], index: impl Fn(&T) -> usize) {
+    for i in 1..list.len() {
+        let mut j = i;
+        while j > 0 && index(&list[j - 1]) > index(&list[j]) {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
 

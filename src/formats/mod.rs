@@ -92,10 +92,16 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
     for s in schemas() {
         visit(s.shape, &mut out, &mut seen);
     }
-    // One entry per key, at the most any shape reads.
-    out.sort_unstable_by(|a, b| a.0.cmp(b.0).then(b.1.cmp(&a.1)));
-    out.dedup_by(|a, b| a.0 == b.0);
-    out
+    // One entry per key, at the most any shape reads (no sort: it would add a quicksort to the
+    // wasm for a list of a few dozen).
+    let mut merged: Vec<(&'static str, u8)> = Vec::new();
+    for (key, level) in out {
+        match merged.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = entry.1.max(level),
+            None => merged.push((key, level)),
+        }
+    }
+    merged
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ pub fn check_conversation_tape(
         if format == "swarm" {
             let (k, more) = crate::convert::check::swarm_history(&values);
             findings.extend(more);
-            findings.sort_by_key(|f| f.index);
+            crate::convert::by_index(&mut findings, |f| f.index);
             kept = Some(k);
         }
         let mut out = String::from("{\"findings\":[");

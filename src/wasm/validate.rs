@@ -34,7 +34,45 @@ pub fn describe() -> Result<Ts<Describe>, JsError> {
         short_string: crate::tape::SHORT_STRING,
         version: env!("CARGO_PKG_VERSION"),
     };
-    Ok(d.into_ts()?)
+    // Written as JSON by hand and parsed by the host: serde-wasm-bindgen's serializer would
+    // add ~6 KiB gzip to the wasm for this one start-up call.
+    let value =
+        js_sys::JSON::parse(&d.to_json()).map_err(|_| JsError::new("describe: bad JSON"))?;
+    Ok(Ts::new_unchecked(value))
+}
+
+impl Describe {
+    fn to_json(&self) -> String {
+        use crate::validate::write_json_string as s;
+        let mut out = String::from("{\"keys\":[");
+        for (n, k) in self.keys.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            s(&mut out, k);
+        }
+        out.push_str("],\"schemas\":[");
+        for (n, (format, name)) in self.schemas.iter().enumerate() {
+            out.push_str(if n > 0 { ",[" } else { "[" });
+            s(&mut out, format);
+            out.push(',');
+            s(&mut out, name);
+            out.push(']');
+        }
+        out.push_str("],\"contentKeys\":[");
+        for (n, (key, level)) in self.content_keys.iter().enumerate() {
+            out.push_str(if n > 0 { ",[" } else { "[" });
+            s(&mut out, key);
+            out.push_str(&format!(",{level}]"));
+        }
+        out.push_str(&format!(
+            "],\"shortString\":{},\"version\":",
+            self.short_string
+        ));
+        s(&mut out, self.version);
+        out.push('}');
+        out
+    }
 }
 
 fn shape(schema: u32) -> Option<&'static Shape> {
