@@ -1,7 +1,7 @@
 // Conversions between formats (Kernel and OpenAI Chat so far): one crossing in (the source
 // written in full, as for toJSON), one JSON text out (messages, losses, revival plan).
 
-const CONVERTIBLE = ['kernel', 'openai'];
+const CONVERTIBLE = ['kernel', 'openai', 'swarm', 'bedrock'];
 
 // The types a stored message of each format may be (Bedrock stores responses and events).
 const DETECT_TYPES = {

@@ -13,6 +13,8 @@ fn documented(ty: &str) -> &'static [&'static str] {
         "reasoning" => &["id", "timestamp", "type", "title", "summary"],
         "tool-calls" => &["id", "timestamp", "type", "calls"],
         "tool-results" => &["id", "timestamp", "type", "results"],
+        "tool-call" => &["id", "timestamp", "type", "name", "args"],
+        "tool-result" => &["id", "timestamp", "type", "callId", "result", "error"],
         _ => &["id", "timestamp", "type"],
     }
 }
@@ -248,10 +250,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 // Consecutive outputs (one OpenAI tool message each) answer one call group:
                 // they join the tool-results message just written.
                 let results: Vec<Value> = outputs.iter().map(result).collect();
+                // (Only when their carried fields agree: one message keeps one set of them.)
                 let joins = n > 0
                     && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
                     && m.id.is_none()
-                    && msgs[n - 1].id.is_none();
+                    && msgs[n - 1].id.is_none()
+                    && msgs[n - 1].carried == m.carried;
                 if joins {
                     if let Some(prev) = out
                         .last_mut()
@@ -265,8 +269,20 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 o.set("type", Value::from("tool-results"));
                 o.set("results", Value::Arr(results));
             }
-            Body::Other { value, .. } => {
+            Body::Other {
+                format: "kernel",
+                value,
+            } => {
                 out.push(value.clone());
+                continue;
+            }
+            Body::Other { format, .. } => {
+                losses.push(Loss::new(
+                    m.source,
+                    &[],
+                    loss::UNSUPPORTED_MESSAGE,
+                    format!("a {format} message Kernel has no type for"),
+                ));
                 continue;
             }
         }

@@ -19,7 +19,7 @@ pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
 pub use loss::Loss;
 
 /// The formats that have mappings.
-pub const FORMATS: &[&str] = &["kernel", "openai"];
+pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock"];
 
 /// What a target needs and the source may lack: a fresh `(id, timestamp)` for Kernel.
 pub trait Fill {

@@ -300,11 +300,6 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
             // From the Kernel side: a single tool-call is read as a tool-calls message.
             (8, "dropped_field", r#"["type"]"#),
             (8, "dropped_field", r#"["id"]"#),
-            // The Kernel mapping carries a single tool-call's `args` and `name` as custom
-            // properties too (its `documented` list has no entry for "tool-call"), and Bedrock
-            // reports carried fields it cannot hold: said here so a fix there shows up.
-            (8, "dropped_field", r#"["args"]"#),
-            (8, "dropped_field", r#"["name"]"#),
             (9, "dropped_field", r#"["type"]"#),
             (9, "unsupported_message", "[]"),
         ])

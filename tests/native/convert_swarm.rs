@@ -424,7 +424,6 @@ fn history_resets_stay_in_swarm_and_are_reported_elsewhere() {
 /// Kernel's mapping writes any `Body::Other` back whole, whatever its format; a swarm reset
 /// must be reported instead (a one-line guard in `src/convert/kernel.rs`, outside this branch).
 #[test]
-#[ignore = "needs kernel::from_canonical to report Body::Other of another format"]
 fn history_resets_are_reported_by_kernel() {
     let chat = vec![msg("flush", "agent", "", "tool")];
     let (k, losses) = run("swarm", "kernel", &chat);
@@ -485,7 +484,6 @@ fn round_trips_are_exact_to_the_text() {
 /// and keeps only the first one's custom properties; swarm tool messages with different
 /// payloads must stay apart (or the difference be reported) — a guard in `src/convert/kernel.rs`.
 #[test]
-#[ignore = "needs kernel::from_canonical to join tool outputs only when their carried fields agree"]
 fn tool_messages_with_different_payloads_survive_kernel() {
     let chat = vec![
         json!({"role": "tool", "agentName": "agent", "content": "a", "mode": "tool", "tool_call_id": "c1", "payload": {"x": 1}}),
