@@ -1,29 +1,725 @@
-//! agens ⇄ canonical: not built yet (every message is reported as a loss).
+//! Agens (`Agens.Message`) ⇄ canonical.
+//!
+//! One Agens message is a whole step of a Job, not a chat turn, so it maps to a *run* of
+//! canonical messages, always in this order (the step's slots):
+//!
+//! | slot | Agens | canonical |
+//! |---|---|---|
+//! | instructions | `system` | `Instructions` |
+//! | input | `input` | `UserInput` (one text) |
+//! | user | `user` (the prepared prompt) | a second `UserInput` |
+//! | reply | `result` | `Reply` |
+//! | calls | `tool_calls` | `ToolCalls` (arguments `[{key, value}]` ⇄ an object of strings) |
+//! | outputs | `tool_results` (keyed by call id) | `ToolOutputs`, each named after its call |
+//!
+//! **Steps back.** Going to Agens, a canonical message joins the step being built when its slot
+//! comes after the step's last filled slot (several outputs in a row join one `tool_results`),
+//! except that tool calls after a reply join only when marked `continues` (a reply and its calls
+//! in one OpenAI message; Agens → canonical marks them so), and a message carrying Agens step
+//! fields (below) or the `agens_step` mark always begins a new step. A second user input joins
+//! as `user` only right after the step's `input`.
+//!
+//! **Input.** `input` is required, non-empty, and carried forward unchanged across a run. Going
+//! to canonical it becomes a `UserInput` only when it differs from the previous step's input,
+//! when the step has a `user` prompt, when the step has nothing else, or when the step has
+//! only tool results and follows a step ending in tool results (consecutive outputs would join,
+//! and Kernel joins consecutive tool results); otherwise it is the carried-forward input. Going to Agens a step without a user input of its own takes the
+//! carried-forward one; before any user input that is [`NO_INPUT`]. A user input repeating the
+//! carried-forward one where Agens → canonical would not emit it again is reported.
+//!
+//! **Step fields.** Everything else (`caller`, `run_id`, `thread_id`, `next`, `retries`, job and
+//! node fields, `tool_defs`, `resources`, ...) and null or empty mapped fields have no canonical
+//! meaning: they ride on the step's first canonical message as carried fields (Kernel custom
+//! properties; reported as losses by targets without extras). The Agens `id` rides as
+//! `agens_id` (Kernel's own `id` is taken). When nothing else tells a step boundary, the first
+//! message carries `agens_step: true`. Tool calls whose `server_name`/`type` are not the
+//! defaults (`""`, `"tool_call"`) carry them as `tool_call_servers` (one `{server_name, type}`
+//! per call). Going to Agens these carried fields are read back; any other carried field, and
+//! canonical ids and timestamps, are reported (Agens, an Elixir struct, has no extra
+//! properties). Agens messages are written with their keys in the struct's documented order.
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use crate::tape::value::Value;
+use super::text;
+use crate::formats::agens::MESSAGE_OBJECT;
+use crate::tape::json;
+use crate::tape::value::{obj, Value};
+use crate::validate::{check, Mode, Options, DEPTH_CEILING};
+
+/// The input of a step before any user input (Agens requires a non-empty `input`).
+pub const NO_INPUT: &str = "(no input)";
+/// The carried mark of a step boundary nothing else tells.
+const STEP: &str = "agens_step";
+/// The carried Agens `id`.
+const AGENS_ID: &str = "agens_id";
+/// The carried `server_name` / `type` of each tool call, when not the defaults.
+const SERVERS: &str = "tool_call_servers";
+/// The carried mark of tool calls that share a message (step) with the reply before them.
+const CONTINUES: &str = "continues";
+const DEFAULT_SERVER: &str = "";
+const DEFAULT_TYPE: &str = "tool_call";
+/// The Agens fields that map to canonical messages.
+const MAPPED: &[&str] = &[
+    "input",
+    "system",
+    "user",
+    "result",
+    "tool_calls",
+    "tool_results",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+enum Slot {
+    Instructions,
+    Input,
+    User,
+    Reply,
+    Calls,
+    Outputs,
+}
+
+/// How far a step being read has come.
+#[derive(Clone, Copy, Debug, Default)]
+struct State {
+    last: Option<Slot>,
+    has_input: bool,
+}
+
+fn is_field(key: &str) -> bool {
+    MESSAGE_OBJECT.fields.iter().any(|f| f.key.name() == key)
+}
+
+fn marked(m: &Message, key: &str) -> bool {
+    m.carried
+        .iter()
+        .any(|(k, v)| k == key && *v == Value::Bool(true))
+}
+
+/// Does the message carry fields of an Agens step (so that it begins one)?
+fn starts_step(m: &Message) -> bool {
+    m.carried
+        .iter()
+        .any(|(k, _)| k == STEP || k == AGENS_ID || is_field(k))
+}
+
+/// The slot a message takes in a step; `None` for bodies Agens has no place for.
+fn slot(state: State, m: &Message) -> Option<Slot> {
+    Some(match m.body {
+        Body::Instructions { .. } => Slot::Instructions,
+        Body::UserInput { .. } if state.has_input => Slot::User,
+        Body::UserInput { .. } => Slot::Input,
+        Body::Reply { .. } => Slot::Reply,
+        Body::ToolCalls { .. } => Slot::Calls,
+        Body::ToolOutputs { .. } => Slot::Outputs,
+        _ => return None,
+    })
+}
+
+/// Does the message join the step whose state this is? The one grouping rule, used by both
+/// directions (to_canonical marks the boundaries this rule would miss).
+fn fits(state: State, m: &Message) -> bool {
+    let (Some(last), Some(slot)) = (state.last, slot(state, m)) else {
+        return state.last.is_none();
+    };
+    if starts_step(m) {
+        return false;
+    }
+    match (last, slot) {
+        (Slot::Outputs, Slot::Outputs) => true,
+        (Slot::Reply, Slot::Calls) => marked(m, CONTINUES),
+        _ => slot > last,
+    }
+}
+
+fn advance(state: State, m: &Message) -> State {
+    let s = slot(state, m);
+    State {
+        last: s.or(state.last),
+        has_input: state.has_input || s == Some(Slot::Input),
+    }
+}
+
+/// Has the Agens message anything a canonical message carries besides its input?
+fn has_content(v: &Value) -> bool {
+    let non_empty = |k: &str| match v.get(k) {
+        Some(Value::Str(_)) => true,
+        Some(Value::Arr(a)) => !a.is_empty(),
+        Some(Value::Obj(o)) => !o.is_empty(),
+        _ => false,
+    };
+    ["system", "user", "result", "tool_calls", "tool_results"]
+        .iter()
+        .any(|k| non_empty(k))
+}
+
+/// Has the Agens message tool results and nothing else a canonical message carries besides its
+/// input? After a step ending in tool results, such a step shows its input as its boundary
+/// (consecutive outputs would join, and Kernel joins consecutive tool results).
+fn only_outputs(v: &Value) -> bool {
+    let mut rest = v.clone();
+    rest.set("tool_results", Value::Null);
+    has_content(v) && !has_content(&rest)
+}
+
+/// Is a mapped field's value one that carries no message (null, or an empty list / map)?
+fn is_empty_mapped(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Arr(a) => a.is_empty(),
+        Value::Obj(o) => o.is_empty(),
+        _ => false,
+    }
+}
+
+fn lookup(names: &[(String, String)], id: &str) -> Option<String> {
+    names
+        .iter()
+        .rev()
+        .find(|(c, _)| c == id)
+        .map(|(_, n)| n.clone())
+}
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
-    for i in 0..values.len() {
-        losses.push(Loss::new(
-            i,
-            &[],
-            loss::UNSUPPORTED_MESSAGE,
-            "converting from agens is not built yet",
-        ));
+    let mut out = Vec::new();
+    let mut prev_input = NO_INPUT.to_string();
+    let mut prev_state: Option<State> = None;
+    let mut names: Vec<(String, String)> = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        let entries = v.as_object().cloned().unwrap_or_default();
+        let mut carried: Vec<(String, Value)> = Vec::new();
+        for (k, val) in &entries {
+            if k == "input" {
+                continue;
+            } else if MAPPED.contains(&k.as_str()) {
+                if is_empty_mapped(val) {
+                    carried.push((k.clone(), val.clone()));
+                }
+            } else if k == "id" {
+                carried.push((AGENS_ID.into(), val.clone()));
+            } else if is_field(k) {
+                carried.push((k.clone(), val.clone()));
+            } else {
+                losses.push(Loss::new(
+                    i,
+                    &[k.as_str()],
+                    loss::DROPPED_FIELD,
+                    format!("{k:?} is not an Agens.Message field and has no place in the target"),
+                ));
+            }
+        }
+        let message = |body| Message {
+            source: i,
+            body,
+            id: None,
+            timestamp: None,
+            carried: Vec::new(),
+        };
+        let input = text(v, "input").unwrap_or_default();
+        let user = text(v, "user");
+        let mut msgs = Vec::new();
+        if let Some(system) = text(v, "system") {
+            msgs.push(message(Body::Instructions {
+                text: system,
+                developer: false,
+            }));
+        }
+        let after_outputs = prev_state.is_some_and(|s| s.last == Some(Slot::Outputs));
+        if input != prev_input
+            || user.is_some()
+            || !has_content(v)
+            || (after_outputs && only_outputs(v))
+        {
+            msgs.push(message(Body::UserInput {
+                parts: vec![Part::Text(input.clone())],
+            }));
+        }
+        if let Some(user) = user {
+            msgs.push(message(Body::UserInput {
+                parts: vec![Part::Text(user)],
+            }));
+        }
+        let result = text(v, "result");
+        if let Some(result) = &result {
+            msgs.push(message(Body::Reply {
+                text: result.clone(),
+            }));
+        }
+        if let Some(list) = v.get("tool_calls").and_then(Value::as_array) {
+            if !list.is_empty() {
+                let mut servers = Vec::new();
+                let calls: Vec<Call> = list
+                    .iter()
+                    .map(|c| {
+                        let mut args = Value::Obj(Vec::new());
+                        for a in c
+                            .get("arguments")
+                            .and_then(Value::as_array)
+                            .into_iter()
+                            .flatten()
+                        {
+                            let key = text(a, "key").unwrap_or_default();
+                            if args.has(&key) {
+                                losses.push(Loss::new(
+                                    i,
+                                    &["tool_calls", "arguments"],
+                                    loss::DROPPED_FIELD,
+                                    format!("the repeated argument {key:?} keeps its last value"),
+                                ));
+                            }
+                            args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
+                        }
+                        servers.push(obj([
+                            (
+                                "server_name",
+                                c.get("server_name").cloned().unwrap_or(Value::Null),
+                            ),
+                            ("type", c.get("type").cloned().unwrap_or(Value::Null)),
+                        ]));
+                        let call = Call {
+                            id: text(c, "id").unwrap_or_default(),
+                            name: text(c, "name").unwrap_or_default(),
+                            args: Some(args),
+                        };
+                        names.push((call.id.clone(), call.name.clone()));
+                        call
+                    })
+                    .collect();
+                let mut m = message(Body::ToolCalls { calls });
+                if result.is_some() {
+                    m.carried.push((CONTINUES.into(), Value::Bool(true)));
+                }
+                let defaults = servers.iter().all(|s| {
+                    s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
+                        && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
+                });
+                if !defaults {
+                    m.carried.push((SERVERS.into(), Value::Arr(servers)));
+                }
+                msgs.push(m);
+            }
+        }
+        if let Some(results) = v.get("tool_results").and_then(Value::as_object) {
+            if !results.is_empty() {
+                let outputs = results
+                    .iter()
+                    .map(|(id, value)| Output {
+                        call_id: Some(id.clone()),
+                        name: lookup(&names, id),
+                        output: value.clone(),
+                        error: None,
+                    })
+                    .collect();
+                msgs.push(message(Body::ToolOutputs { outputs }));
+            }
+        }
+        // The step's own fields ride on its first message; a boundary nothing else tells is
+        // marked.
+        let first = &mut msgs[0];
+        if carried.is_empty() && prev_state.is_some_and(|s| fits(s, first)) {
+            carried.push((STEP.into(), Value::Bool(true)));
+        }
+        carried.append(&mut first.carried);
+        first.carried = carried;
+        prev_state = Some(msgs.iter().fold(State::default(), advance));
+        prev_input = input;
+        out.extend(msgs);
     }
-    Vec::new()
+    out
+}
+
+/// An Agens message being built from a run of canonical messages.
+struct Step {
+    state: State,
+    fields: Value,
+    /// The input from a user input of this step, and that message's index.
+    input: Option<(String, usize)>,
+    /// Carried null / empty mapped fields, applied if the step has no such field.
+    pending: Vec<(usize, String, Value)>,
+}
+
+/// Does this JSON value fit the Agens field's shape?
+fn valid_field(key: &str, value: &Value) -> bool {
+    let Some(f) = MESSAGE_OBJECT.fields.iter().find(|f| f.key.name() == key) else {
+        return false;
+    };
+    let text = value.to_json();
+    let Ok(tape) = json::parse(&text, DEPTH_CEILING) else {
+        return false;
+    };
+    check(
+        &tape.view(&text),
+        0,
+        &f.shape,
+        Mode::Json,
+        &Options::default(),
+    )
+    .issues
+    .is_empty()
+}
+
+/// The Agens message of a step; `prev_last` is the last slot of the step before.
+fn finish(
+    step: Step,
+    carried_input: &mut String,
+    prev_last: &mut Option<Slot>,
+    losses: &mut Vec<Loss>,
+) -> Value {
+    let Step {
+        mut fields,
+        input,
+        pending,
+        state,
+    } = step;
+    for (i, key, value) in pending {
+        if fields.has(&key) {
+            losses.push(Loss::new(
+                i,
+                &[key.as_str()],
+                loss::DROPPED_FIELD,
+                format!("the carried {key:?} is replaced by the step's own"),
+            ));
+        } else {
+            fields.set(&key, value);
+        }
+    }
+    if let Some((text, i)) = &input {
+        let shown = fields.has("user")
+            || !has_content(&fields)
+            || (*prev_last == Some(Slot::Outputs) && only_outputs(&fields));
+        if *text == *carried_input && !shown {
+            losses.push(Loss::new(
+                i.to_owned(),
+                &["content"],
+                loss::DROPPED_FIELD,
+                "a user input repeating the step's carried-forward input is not told apart from it",
+            ));
+        }
+    }
+    let input = input
+        .map(|(t, _)| t)
+        .unwrap_or_else(|| carried_input.clone());
+    *carried_input = input.clone();
+    *prev_last = state.last;
+    fields.set("input", Value::from(input));
+    // The struct's documented order.
+    let mut out = Value::Obj(Vec::new());
+    for f in MESSAGE_OBJECT.fields {
+        if let Some(v) = fields.get(f.key.name()) {
+            out.set(f.key.name(), v.clone());
+        }
+    }
+    out
 }
 
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut carried_input = NO_INPUT.to_string();
+    let mut prev_last = None;
+    let mut names: Vec<(String, String)> = Vec::new();
+    let mut step: Option<Step> = None;
     for m in msgs {
-        losses.push(Loss::new(
-            m.source,
-            &[],
-            loss::UNSUPPORTED_MESSAGE,
-            "converting to agens is not built yet",
-        ));
+        let i = m.source;
+        let kind = match &m.body {
+            Body::Reasoning { .. } => Some("reasoning"),
+            Body::Log { .. } => Some("log"),
+            Body::Other { .. } => Some("such"),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            losses.push(Loss::new(
+                i,
+                &[],
+                loss::UNSUPPORTED_MESSAGE,
+                format!("Agens has no {kind} message"),
+            ));
+            continue;
+        }
+        let state = step.as_ref().map(|s| s.state).unwrap_or_default();
+        let joins = step.is_some() && fits(state, m);
+        let at = if joins {
+            slot(state, m)
+        } else {
+            slot(State::default(), m)
+        };
+        // A user input: its text (Agens holds one text, no files).
+        let user_text = match &m.body {
+            Body::UserInput { parts } => {
+                let mut texts = Vec::new();
+                for p in parts {
+                    match p {
+                        Part::Text(t) => texts.push(t.as_str()),
+                        Part::File { .. } => losses.push(Loss::new(
+                            i,
+                            &["files"],
+                            loss::DROPPED_FIELD,
+                            "Agens input is text; a file or image is not carried",
+                        )),
+                    }
+                }
+                if texts.len() > 1 {
+                    losses.push(Loss::new(
+                        i,
+                        &["content"],
+                        loss::DROPPED_FIELD,
+                        "text parts are joined into one text",
+                    ));
+                }
+                let t = texts.concat();
+                if at == Some(Slot::Input) && t.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["content"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an Agens input is a non-empty text; a user input without text is not carried",
+                    ));
+                    for (k, _) in &m.carried {
+                        losses.push(Loss::new(
+                            i,
+                            &[k.as_str()],
+                            loss::DROPPED_FIELD,
+                            format!("Agens messages have no place for {k:?}"),
+                        ));
+                    }
+                    continue;
+                }
+                Some(t)
+            }
+            _ => None,
+        };
+        if m.id.is_some() || m.timestamp.is_some() {
+            losses.push(Loss::new(
+                i,
+                &["id"],
+                loss::DROPPED_FIELD,
+                "Agens messages carry no such id or timestamp",
+            ));
+        }
+        if !joins {
+            if let Some(done) = step.take() {
+                out.push(finish(done, &mut carried_input, &mut prev_last, losses));
+            }
+            step = Some(Step {
+                state: State::default(),
+                fields: Value::Obj(Vec::new()),
+                input: None,
+                pending: Vec::new(),
+            });
+        }
+        let Some(s) = step.as_mut() else { continue };
+        let mut servers_ok = false;
+        match &m.body {
+            Body::Instructions { text, developer } => {
+                s.fields.set("system", Value::from(text));
+                if *developer {
+                    losses.push(Loss::new(
+                        i,
+                        &["developer"],
+                        loss::DROPPED_FIELD,
+                        "Agens has no developer instructions; written as system",
+                    ));
+                }
+            }
+            Body::UserInput { .. } => {
+                let t = user_text.unwrap_or_default();
+                if at == Some(Slot::Input) {
+                    s.input = Some((t, i));
+                } else {
+                    s.fields.set("user", Value::from(t));
+                }
+            }
+            Body::Reply { text } => s.fields.set("result", Value::from(text)),
+            Body::ToolCalls { calls } => {
+                if calls.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["calls"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an empty list of tool calls is no Agens message",
+                    ));
+                }
+                let servers = m
+                    .carried
+                    .iter()
+                    .find(|(k, _)| k == SERVERS)
+                    .map(|(_, v)| v)
+                    .and_then(Value::as_array)
+                    .filter(|list| {
+                        list.len() == calls.len()
+                            && list.iter().all(|x| {
+                                x.get("server_name").is_some_and(|n| n.as_str().is_some())
+                                    && matches!(
+                                        x.get("type").and_then(Value::as_str),
+                                        Some("mcp_tool_use" | "tool_call")
+                                    )
+                            })
+                    });
+                servers_ok = servers.is_some();
+                let list: Vec<Value> = calls
+                    .iter()
+                    .enumerate()
+                    .map(|(n, c)| {
+                        names.push((c.id.clone(), c.name.clone()));
+                        let server = servers.map(|l| l[n].clone());
+                        let pick = |k: &str, d: &str| {
+                            server
+                                .as_ref()
+                                .and_then(|x| x.get(k).cloned())
+                                .unwrap_or(Value::from(d))
+                        };
+                        obj([
+                            ("id", Value::from(&c.id)),
+                            ("name", Value::from(&c.name)),
+                            ("arguments", Value::Arr(arguments(c, i, losses))),
+                            ("server_name", pick("server_name", DEFAULT_SERVER)),
+                            ("type", pick("type", DEFAULT_TYPE)),
+                        ])
+                    })
+                    .collect();
+                s.fields.set("tool_calls", Value::Arr(list));
+            }
+            Body::ToolOutputs { outputs } => {
+                if outputs.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["results"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an empty list of tool results is no Agens message",
+                    ));
+                }
+                if !s.fields.has("tool_results") {
+                    s.fields.set("tool_results", Value::Obj(Vec::new()));
+                }
+                for o in outputs {
+                    let Some(id) = &o.call_id else {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "callId"],
+                            loss::UNSUPPORTED_MESSAGE,
+                            "Agens keys tool results by call id; a result without one is not carried",
+                        ));
+                        continue;
+                    };
+                    if o.name != lookup(&names, id) {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "name"],
+                            loss::DROPPED_FIELD,
+                            "Agens names a tool result by its call; this name is not kept",
+                        ));
+                    }
+                    let mut value = o.output.clone();
+                    if let Some(e) = &o.error {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "error"],
+                            loss::ERROR_AS_TEXT,
+                            "an Agens tool result has no error; a failed call without output is written as the error's text",
+                        ));
+                        if value.is_null() {
+                            value = Value::from(format!(
+                                "Error: {}",
+                                text(e, "message").unwrap_or_default()
+                            ));
+                        }
+                    }
+                    let results = s.fields.get_mut("tool_results").expect("set above");
+                    if results.has(id) {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "callId"],
+                            loss::DROPPED_FIELD,
+                            format!("a second result for call {id:?} is not carried"),
+                        ));
+                    } else {
+                        results.set(id, value);
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Carried fields: the step's own are read back, the rest reported.
+        for (k, v) in &m.carried {
+            let k = k.as_str();
+            let consumed = match k {
+                STEP => true,
+                CONTINUES => {
+                    matches!(m.body, Body::ToolCalls { .. }) && s.state.last == Some(Slot::Reply)
+                }
+                SERVERS => servers_ok,
+                AGENS_ID if valid_field("id", v) && !s.fields.has("id") => {
+                    s.fields.set("id", v.clone());
+                    true
+                }
+                _ if MAPPED.contains(&k) && k != "input" && is_empty_mapped(v) => {
+                    s.pending.push((i, k.to_string(), v.clone()));
+                    true
+                }
+                _ if !MAPPED.contains(&k)
+                    && k != "id"
+                    && is_field(k)
+                    && valid_field(k, v)
+                    && !s.fields.has(k) =>
+                {
+                    s.fields.set(k, v.clone());
+                    true
+                }
+                _ => false,
+            };
+            if !consumed {
+                losses.push(Loss::new(
+                    i,
+                    &[k],
+                    loss::DROPPED_FIELD,
+                    format!("Agens messages have no place for {k:?}"),
+                ));
+            }
+        }
+        s.state = advance(s.state, m);
     }
-    Vec::new()
+    if let Some(done) = step.take() {
+        out.push(finish(done, &mut carried_input, &mut prev_last, losses));
+    }
+    out
+}
+
+/// A call's arguments as Agens `[{key, value}]` string pairs.
+fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
+    match &c.args {
+        Some(Value::Obj(entries)) => entries
+            .iter()
+            .map(|(k, v)| {
+                let value = match v {
+                    Value::Str(s) => s.clone(),
+                    other => {
+                        losses.push(Loss::new(
+                            i,
+                            &["calls", "args"],
+                            loss::STRINGIFIED_OUTPUT,
+                            format!("the argument {k:?} is written as JSON text (Agens argument values are strings)"),
+                        ));
+                        other.to_json()
+                    }
+                };
+                obj([("key", Value::from(k)), ("value", Value::from(value))])
+            })
+            .collect(),
+        None => {
+            losses.push(Loss::new(
+                i,
+                &["calls", "args"],
+                loss::DROPPED_FIELD,
+                "absent args are written as []",
+            ));
+            Vec::new()
+        }
+        Some(_) => {
+            losses.push(Loss::new(
+                i,
+                &["calls", "args"],
+                loss::DROPPED_FIELD,
+                "args that are not an object have no place in Agens key/value arguments",
+            ));
+            Vec::new()
+        }
+    }
 }
