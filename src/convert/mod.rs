@@ -5,6 +5,9 @@
 //! after. Every conversion returns the converted messages and the [`Loss`]es: what the target
 //! cannot carry, reported instead of dropped. Built so far: Kernel and OpenAI Chat.
 
+// Built and tested natively; not yet in the wasm: it would take the package past its size
+// budget (+9.6 KiB gzip), so it waits for the size work in docs/CONVERSIONS.md.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod agens;
 pub mod bedrock;
 pub mod canonical;
@@ -19,6 +22,9 @@ pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
 pub use loss::Loss;
 
 /// The formats that have mappings.
+#[cfg(not(target_arch = "wasm32"))]
+pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock", "agens"];
+#[cfg(target_arch = "wasm32")]
 pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock"];
 
 /// What a target needs and the source may lack: a fresh `(id, timestamp)` for Kernel.
@@ -34,22 +40,17 @@ pub fn convert(
     fill: &mut dyn Fill,
 ) -> Result<(Vec<Value>, Vec<Loss>), String> {
     let mut losses = Vec::new();
-    let canonical = match from {
-        "kernel" => kernel::to_canonical(values, &mut losses),
-        "openai" => openai::to_canonical(values, &mut losses),
-        "swarm" => swarm::to_canonical(values, &mut losses),
-        "agens" => agens::to_canonical(values, &mut losses),
-        "bedrock" => bedrock::to_canonical(values, &mut losses),
-        other => {
-            return Err(format!(
-                "no conversion from {other:?} yet (built: {FORMATS:?})"
-            ))
-        }
-    };
+    if !FORMATS.contains(&from) {
+        return Err(format!(
+            "no conversion from {from:?} yet (built: {FORMATS:?})"
+        ));
+    }
+    let canonical = to_canonical(from, values, &mut losses);
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
         "swarm" => swarm::from_canonical(&canonical, &mut losses),
+        #[cfg(not(target_arch = "wasm32"))]
         "agens" => agens::from_canonical(&canonical, &mut losses),
         "bedrock" => bedrock::from_canonical(&canonical, &mut losses),
         other => {
@@ -68,6 +69,7 @@ pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> V
         "kernel" => kernel::to_canonical(values, losses),
         "openai" => openai::to_canonical(values, losses),
         "swarm" => swarm::to_canonical(values, losses),
+        #[cfg(not(target_arch = "wasm32"))]
         "agens" => agens::to_canonical(values, losses),
         "bedrock" => bedrock::to_canonical(values, losses),
         _ => Vec::new(),
