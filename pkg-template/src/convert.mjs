@@ -1,7 +1,8 @@
 // Conversions between formats (Kernel and OpenAI Chat so far): one crossing in (the source
 // written in full, as for toJSON), one JSON text out (messages, losses, revival plan).
 
-const CONVERTIBLE = ['kernel', 'openai', 'swarm', 'bedrock'];
+// swarm and Agens convert in the Rust core, not yet in the package (size budget).
+const CONVERTIBLE = ['kernel', 'openai', 'bedrock'];
 
 // The types a stored message of each format may be (Bedrock stores responses and events).
 const DETECT_TYPES = {

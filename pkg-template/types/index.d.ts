@@ -167,7 +167,7 @@ export interface Loss {
 }
 
 /** The formats `convert` maps so far (the others follow: docs/CONVERSIONS.md). */
-export type ConvertibleFormat = 'kernel' | 'openai' | 'swarm' | 'bedrock';
+export type ConvertibleFormat = 'kernel' | 'openai' | 'bedrock';
 
 export interface ConvertOptions extends Pick<ValidateOptions, 'maxIssues' | 'maxDepth'> {
   from: ConvertibleFormat;
