@@ -207,13 +207,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 ));
             }
         }
-        let message = |body| Message {
-            source: i,
-            body,
-            id: None,
-            timestamp: None,
-            carried: Vec::new(),
-        };
+        let message = |body| Message::new(i, body);
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();

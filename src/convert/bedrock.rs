@@ -150,40 +150,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::ToolCalls { calls } => {
                 let tool_calls = calls
                     .iter()
-                    .map(|c| {
-                        let arguments = match &c.args {
-                            Some(a @ Value::Obj(_)) => a.clone(),
-                            Some(other) => {
-                                losses.push(Loss::new(
-                                    i,
-                                    &["calls", "args"],
-                                    loss::DROPPED_FIELD,
-                                    format!(
-                                        "Bedrock arguments are an object; {} is written as {{}}",
-                                        other.to_json()
-                                    ),
-                                ));
-                                Value::Obj(Vec::new())
-                            }
-                            None => {
-                                losses.push(Loss::new(
-                                    i,
-                                    &["calls", "args"],
-                                    loss::DROPPED_FIELD,
-                                    "absent args are written as {}",
-                                ));
-                                Value::Obj(Vec::new())
-                            }
-                        };
-                        obj([
-                            ("id", Value::from(&c.id)),
-                            ("type", Value::from("function")),
-                            (
-                                "function",
-                                obj([("name", Value::from(&c.name)), ("arguments", arguments)]),
-                            ),
-                        ])
-                    })
+                    .map(|c| super::object_call(c, i, losses, "Bedrock"))
                     .collect();
                 obj([
                     ("type", Value::from("tool_call")),

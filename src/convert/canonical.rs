@@ -16,6 +16,19 @@ pub struct Message {
     pub carried: Vec<(String, Value)>,
 }
 
+impl Message {
+    /// A message with nothing but its body (no id, time or carried fields).
+    pub fn new(source: usize, body: Body) -> Message {
+        Message {
+            source,
+            body,
+            id: None,
+            timestamp: None,
+            carried: Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Body {
     UserInput {

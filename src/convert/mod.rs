@@ -93,6 +93,78 @@ pub fn by_index<T>(list: &mut [T], index: impl Fn(&T) -> usize) {
     }
 }
 
+/// A tool call as swarm and Bedrock write it: `{ id, type: "function", function: { name,
+/// arguments } }` with the arguments as an object (`target` names the format in losses).
+pub(crate) fn object_call(c: &Call, i: usize, losses: &mut Vec<Loss>, target: &str) -> Value {
+    use crate::tape::value::obj;
+    let arguments = match &c.args {
+        Some(a @ Value::Obj(_)) => a.clone(),
+        Some(other) => {
+            losses.push(Loss::new(
+                i,
+                &["calls", "args"],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{target} arguments are an object; {} is written as {{}}",
+                    other.to_json()
+                ),
+            ));
+            Value::Obj(Vec::new())
+        }
+        None => {
+            losses.push(Loss::new(
+                i,
+                &["calls", "args"],
+                loss::DROPPED_FIELD,
+                "absent args are written as {}",
+            ));
+            Value::Obj(Vec::new())
+        }
+    };
+    obj([
+        ("id", Value::from(&c.id)),
+        ("type", Value::from("function")),
+        (
+            "function",
+            obj([("name", Value::from(&c.name)), ("arguments", arguments)]),
+        ),
+    ])
+}
+
+/// A tool message's content where it must be a string (OpenAI, swarm): the output as text, an
+/// error flattened into it, each reported (`target` names the format in losses).
+pub(crate) fn output_text(r: &Output, i: usize, losses: &mut Vec<Loss>, target: &str) -> String {
+    let mut content = match &r.output {
+        Value::Str(s) => s.clone(),
+        // A failed call with no output: the error alone is the content.
+        Value::Null if r.error.is_some() => String::new(),
+        other => {
+            losses.push(Loss::new(
+                i,
+                &["results", "output"],
+                loss::STRINGIFIED_OUTPUT,
+                format!("the output is written as JSON text ({target} tool content is a string)"),
+            ));
+            other.to_json()
+        }
+    };
+    if let Some(e) = &r.error {
+        losses.push(Loss::new(
+            i,
+            &["results", "error"],
+            loss::ERROR_AS_TEXT,
+            "the error is written as text into the content",
+        ));
+        let message = text(e, "message").unwrap_or_default();
+        content = if content.is_empty() {
+            format!("Error: {message}")
+        } else {
+            format!("{content}\nError: {message}")
+        };
+    }
+    content
+}
+
 /// A string field of a JSON object.
 pub(crate) fn text(v: &Value, key: &str) -> Option<String> {
     v.get(key).and_then(Value::as_str).map(str::to_string)

@@ -47,13 +47,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body| Message {
-            source: i,
-            body,
-            id: None,
-            timestamp: None,
-            carried: Vec::new(),
-        };
+        let message = |body| Message::new(i, body);
         let documented: &[&str] = match role.as_str() {
             "assistant" => &["role", "content", "tool_calls", "refusal", "audio"],
             "tool" => &["role", "content", "tool_call_id"],
@@ -302,29 +296,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         losses.push(Loss::new(i, &["results", "callId"], loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one is not carried"));
                         continue;
                     };
-                    let mut content = match &o.output {
-                        Value::Str(s) => s.clone(),
-                        // A failed call with no output: the error alone is the content.
-                        Value::Null if o.error.is_some() => String::new(),
-                        other => {
-                            losses.push(Loss::new(i, &["results", "output"], loss::STRINGIFIED_OUTPUT, "the output is written as JSON text (OpenAI tool content is a string)"));
-                            other.to_json()
-                        }
-                    };
-                    if let Some(e) = &o.error {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "error"],
-                            loss::ERROR_AS_TEXT,
-                            "the error is written as text into the content",
-                        ));
-                        let message = text(e, "message").unwrap_or_default();
-                        content = if content.is_empty() {
-                            format!("Error: {message}")
-                        } else {
-                            format!("{content}\nError: {message}")
-                        };
-                    }
+                    let content = super::output_text(o, i, losses, "OpenAI");
                     out.push(obj([
                         ("role", Value::from("tool")),
                         ("tool_call_id", Value::from(call_id)),

@@ -373,7 +373,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     .iter()
                     .map(|c| {
                         names.push((c.id.clone(), c.name.clone()));
-                        tool_call(c, i, losses)
+                        super::object_call(c, i, losses, "swarm")
                     })
                     .collect();
                 // A reply and the calls that continue it are one assistant message, unless the
@@ -409,7 +409,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::ToolOutputs { outputs } => {
                 let payload = payload(std::mem::take(&mut h.payload), i, losses);
                 for r in outputs {
-                    let mut o = message("tool", &h, tool_content(r, i, losses));
+                    let mut o = message("tool", &h, super::output_text(r, i, losses, "swarm"));
                     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
                         let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
                         if called != Some(name) {
@@ -451,70 +451,6 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         out.push(o);
     }
     out
-}
-
-fn tool_call(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Value {
-    let arguments = match &c.args {
-        Some(a @ Value::Obj(_)) => a.clone(),
-        Some(_) => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
-                loss::DROPPED_FIELD,
-                "swarm arguments are an object; other arguments are written as {}",
-            ));
-            Value::Obj(Vec::new())
-        }
-        None => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
-                loss::DROPPED_FIELD,
-                "absent args are written as {}",
-            ));
-            Value::Obj(Vec::new())
-        }
-    };
-    obj([
-        ("id", Value::from(&c.id)),
-        ("type", Value::from("function")),
-        (
-            "function",
-            obj([("name", Value::from(&c.name)), ("arguments", arguments)]),
-        ),
-    ])
-}
-
-/// A tool message's content: the output as text, and an error flattened into it.
-fn tool_content(r: &Output, i: usize, losses: &mut Vec<Loss>) -> String {
-    let mut content = match &r.output {
-        Value::Str(s) => s.clone(),
-        Value::Null if r.error.is_some() => String::new(),
-        other => {
-            losses.push(Loss::new(
-                i,
-                &["results", "output"],
-                loss::STRINGIFIED_OUTPUT,
-                "the output is written as JSON text (swarm content is a string)",
-            ));
-            other.to_json()
-        }
-    };
-    if let Some(e) = &r.error {
-        losses.push(Loss::new(
-            i,
-            &["results", "error"],
-            loss::ERROR_AS_TEXT,
-            "the error is written as text into the content",
-        ));
-        let message = text(e, "message").unwrap_or_default();
-        content = if content.is_empty() {
-            format!("Error: {message}")
-        } else {
-            format!("{content}\nError: {message}")
-        };
-    }
-    content
 }
 
 /// A user input's content and images. Images are bytes unless one of them needs a string (a
