@@ -1,42 +1,19 @@
 //! Conversions Kernel ⇄ OpenAI through the canonical model: the FORMATS.md rows, losses
 //! reported for what the target cannot carry, and exact round trips when nothing is lost.
-use agent_messages::convert::{convert, Fill};
+use crate::support::{ours, theirs, Counter};
+use agent_messages::convert::convert;
 use agent_messages::formats::{kernel, openai};
 use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
 use agent_messages::validate::{check, Mode, Options, Shape};
 use serde_json::json;
 
-/// Test data is written with serde_json's `json!` and compared as serde_json values.
-fn ours(list: Vec<serde_json::Value>) -> Vec<Value> {
-    list.iter()
-        .map(|j| Value::parse(&j.to_string()).unwrap())
-        .collect()
-}
-
-fn theirs(list: &[Value]) -> Vec<serde_json::Value> {
-    list.iter()
-        .map(|v| serde_json::from_str(&v.to_json()).unwrap())
-        .collect()
-}
-
-struct Counter(u32);
-impl Fill for Counter {
-    fn id_and_time(&mut self) -> (String, f64) {
-        self.0 += 1;
-        (
-            format!("01JD7Z8Q00000000000000{:04}", self.0),
-            1_732_233_600_000.0 + self.0 as f64,
-        )
-    }
-}
-
 fn run(
     from: &str,
     to: &str,
     values: &[serde_json::Value],
 ) -> (Vec<serde_json::Value>, Vec<(usize, String, String)>) {
-    let (out, losses) = convert(from, to, &ours(values.to_vec()), &mut Counter(0)).unwrap();
+    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
     let out = theirs(&out);
     let losses = losses
         .iter()

@@ -1,35 +1,13 @@
 //! Conversions from and to Bedrock Swarm (`AgentResponse`) against Kernel and OpenAI: every
 //! FORMATS.md row in both directions, exact outputs and exact losses, outputs valid in the
 //! target, and the round-trip law where nothing is lost.
-use agent_messages::convert::{convert, Fill};
+use crate::support::{ours, theirs, Counter};
+use agent_messages::convert::convert;
 use agent_messages::formats::{bedrock, kernel, openai};
 use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
 use agent_messages::validate::{check, Mode, Options, Shape};
 use serde_json::json;
-
-fn ours(list: &[serde_json::Value]) -> Vec<Value> {
-    list.iter()
-        .map(|j| Value::parse(&j.to_string()).unwrap())
-        .collect()
-}
-
-fn theirs(list: &[Value]) -> Vec<serde_json::Value> {
-    list.iter()
-        .map(|v| serde_json::from_str(&v.to_json()).unwrap())
-        .collect()
-}
-
-struct Counter(u32);
-impl Fill for Counter {
-    fn id_and_time(&mut self) -> (String, f64) {
-        self.0 += 1;
-        (
-            format!("01JD7Z8Q00000000000000{:04}", self.0),
-            1_732_233_600_000.0 + self.0 as f64,
-        )
-    }
-}
 
 type Lost = Vec<(usize, String, String)>;
 

@@ -80,3 +80,31 @@ pub fn encode(shape: &Shape, value: &Js) -> Checked {
     let tape = Tape::from_js(value, true);
     encode_json(&tape.view(), 0, shape, &Options::default())
 }
+
+// For the converters' tests: JSON-form messages written with serde_json's `json!`, converted
+// with our own value type, and ids/timestamps from a counter.
+
+pub fn ours(list: &[serde_json::Value]) -> Vec<agent_messages::tape::value::Value> {
+    list.iter()
+        .map(|j| agent_messages::tape::value::Value::parse(&j.to_string()).unwrap())
+        .collect()
+}
+
+pub fn theirs(list: &[agent_messages::tape::value::Value]) -> Vec<serde_json::Value> {
+    list.iter()
+        .map(|v| serde_json::from_str(&v.to_json()).unwrap())
+        .collect()
+}
+
+/// Kernel ids and timestamps for converted messages: `01JD7Z8Q00000000000000nnnn`, ms + n.
+pub struct Counter(pub u32);
+
+impl agent_messages::convert::Fill for Counter {
+    fn id_and_time(&mut self) -> (String, f64) {
+        self.0 += 1;
+        (
+            format!("01JD7Z8Q00000000000000{:04}", self.0),
+            1_732_233_600_000.0 + self.0 as f64,
+        )
+    }
+}
