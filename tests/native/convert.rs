@@ -3,9 +3,8 @@
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
 use agent_messages::formats::{kernel, openai};
-use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
-use agent_messages::validate::{check, Mode, Options, Shape};
+use agent_messages::validate::Shape;
 use serde_json::json;
 
 fn run(
@@ -28,14 +27,8 @@ fn run(
     (out, losses)
 }
 
-/// Every converted message is valid in its target format.
 fn assert_valid(shape: &Shape, values: &[serde_json::Value]) {
-    for v in values {
-        let text = v.to_string();
-        let t = json::parse(&text, 128).unwrap();
-        let c = check(&t.view(&text), 0, shape, Mode::Json, &Options::default());
-        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
-    }
+    crate::support::assert_valid_json(shape, values)
 }
 
 fn openai_chat() -> Vec<serde_json::Value> {

@@ -4,9 +4,8 @@
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
 use agent_messages::formats::{agens, kernel, openai};
-use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
-use agent_messages::validate::{check, Mode, Options, Shape};
+use agent_messages::validate::Shape;
 use serde_json::json;
 
 type Losses = Vec<(usize, String, String)>;
@@ -40,18 +39,7 @@ fn shape(format: &str) -> &'static Shape {
 }
 
 fn assert_valid(format: &str, values: &[serde_json::Value]) {
-    for v in values {
-        let text = v.to_string();
-        let t = json::parse(&text, 128).unwrap();
-        let c = check(
-            &t.view(&text),
-            0,
-            shape(format),
-            Mode::Json,
-            &Options::default(),
-        );
-        assert!(c.issues.is_empty(), "{format}: {text}: {:?}", c.issues);
-    }
+    crate::support::assert_valid_json(shape(format), values)
 }
 
 fn loss(index: usize, code: &str, path: &str) -> (usize, String, String) {

@@ -4,9 +4,8 @@
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
 use agent_messages::formats::{bedrock, kernel, openai};
-use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
-use agent_messages::validate::{check, Mode, Options, Shape};
+use agent_messages::validate::Shape;
 use serde_json::json;
 
 type Lost = Vec<(usize, String, String)>;
@@ -33,14 +32,8 @@ fn lost(list: &[(usize, &str, &str)]) -> Lost {
         .collect()
 }
 
-/// Every converted message is valid in its target format (JSON mode).
 fn assert_valid(shape: &Shape, values: &[serde_json::Value]) {
-    for v in values {
-        let text = v.to_string();
-        let t = json::parse(&text, 128).unwrap();
-        let c = check(&t.view(&text), 0, shape, Mode::Json, &Options::default());
-        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
-    }
+    crate::support::assert_valid_json(shape, values)
 }
 
 /// A Bedrock conversation with every response kind: a reply, tool calls (nested arguments,

@@ -4,9 +4,8 @@
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
 use agent_messages::formats::{kernel, openai, swarm};
-use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
-use agent_messages::validate::{check, Mode, Options, Shape};
+use agent_messages::validate::Shape;
 use serde_json::json;
 
 type Losses = Vec<(usize, String, String)>;
@@ -39,12 +38,7 @@ fn loss(index: usize, code: &str, path: &str) -> (usize, String, String) {
 
 /// Every converted message is valid in its target format (JSON mode).
 fn assert_valid(shape: &Shape, values: &[serde_json::Value]) {
-    for v in values {
-        let text = v.to_string();
-        let t = json::parse(&text, 128).unwrap();
-        let c = check(&t.view(&text), 0, shape, Mode::Json, &Options::default());
-        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
-    }
+    crate::support::assert_valid_json(shape, values)
 }
 
 /// The same list with the `["id"]` losses (ids and timestamps a target has no place for) left out.

@@ -108,3 +108,12 @@ impl agent_messages::convert::Fill for Counter {
         )
     }
 }
+
+/// Every value (a JSON-form message) is valid against `shape` in JSON mode.
+pub fn assert_valid_json(shape: &Shape, values: &[serde_json::Value]) {
+    for v in values {
+        let text = v.to_string();
+        let c = check_text(shape, &text);
+        assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
+    }
+}
