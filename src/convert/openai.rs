@@ -207,7 +207,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
         let i = m.source;
-        if m.id.is_some() || m.timestamp.is_some() {
+        // A message that is not carried at all gets one loss (below), not one per field.
+        let carried_at_all = !matches!(
+            m.body,
+            Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. }
+        );
+        if carried_at_all && (m.id.is_some() || m.timestamp.is_some()) {
             losses.push(Loss::new(
                 i,
                 &["id"],
@@ -218,7 +223,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         for (key, _) in m
             .carried
             .iter()
-            .filter(|(k, _)| k != CONTINUES || !continues(m))
+            .filter(|(k, _)| carried_at_all && (k != CONTINUES || !continues(m)))
         {
             losses.push(Loss::new(
                 i,

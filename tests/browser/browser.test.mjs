@@ -348,6 +348,19 @@ test('agent-swarm-kit, Agens, Bedrock Swarm and OpenAI Chat in Chromium through 
   // Known gap, reported rather than hidden: toJSON/fromJSON given a revoked Proxy at the root
   // throw the engine's TypeError from Array.isArray (pkg/api.mjs, `check(value, o, ENCODE |
   // (Array.isArray(value) ? LIST : 0)…)`), not a ValidationError; validate reports it fine.
+  await t.test('conversions run in the page: OpenAI ⇄ Kernel with bytes, losses, detection, checks', () => {
+    assert.deepEqual(r.convert, {
+      kernelTypes: ['input', 'tool-calls', 'tool-results'],
+      kernelValid: true,
+      bytes: [1, 2, 3],
+      lossesIn: 0,
+      backEqual: true,
+      lossyCodes: ['unsupported_message'],
+      detected: 'openai',
+      findings: ['call_without_result'],
+    });
+  });
+
   await t.test('toJSON/fromJSON of a revoked Proxy throw a ValidationError', () => {
     assert.deepEqual(rootProxyCodec.filter((line) => !line.endsWith('toJSON ValidationError, fromJSON ValidationError')), []);
   });

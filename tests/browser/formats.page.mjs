@@ -2,7 +2,7 @@
 // import map points `agent-messages` and its subpaths at pkg/*.browser.mjs. It exercises the
 // four format namespaces (swarm, agens, bedrock, openai) through their subpath entries and
 // reports plain JSON in window.__result; the assertions are in browser.test.mjs.
-import { swarm, agens, bedrock, openai, ValidationError } from 'agent-messages';
+import { swarm, agens, bedrock, openai, kernel, ValidationError, openAIToKernel, kernelToOpenAI, convert, detectFormat, checkConversation } from 'agent-messages';
 import * as S from 'agent-messages/swarm';
 import * as G from 'agent-messages/agens';
 import * as B from 'agent-messages/bedrock';
@@ -275,5 +275,27 @@ out.afterwards = {
   bedrock: B.Event.is(B.createChildEvent(B.createEvent({ type: 'run_start', agent_name: 'a', run_id: 'r', thread_id: 't' }), 'agent_start')),
   openai: O.is(O.createUserMessage('still here')),
 };
+
+// Conversions in the page: OpenAI → Kernel → OpenAI with an image, losses named.
+{
+  const chat = [
+    { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AQID' } }] },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"a":1}' } }] },
+    { role: 'tool', tool_call_id: 'c1', content: 'done' },
+  ];
+  const toKernel = openAIToKernel(chat);
+  const back = kernelToOpenAI(toKernel.messages);
+  const lossy = convert([kernel.createReasoningMessage({ title: 't', summary: 's' })], { from: 'kernel', to: 'openai' });
+  out.convert = {
+    kernelTypes: toKernel.messages.map((m) => m.type),
+    kernelValid: toKernel.messages.every((m) => kernel.is(m)),
+    bytes: bytesOf(toKernel.messages[0].files[0].data),
+    lossesIn: toKernel.losses.length,
+    backEqual: JSON.stringify(back.messages) === JSON.stringify(chat),
+    lossyCodes: lossy.losses.map((l) => l.code),
+    detected: detectFormat(chat)[0]?.format,
+    findings: checkConversation(chat.slice(0, 2), { format: 'openai' }).map((f) => f.code),
+  };
+}
 
 window.__result = out;
