@@ -14,16 +14,7 @@ fn run(
 ) -> (Vec<serde_json::Value>, Vec<(usize, String, String)>) {
     let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
     let out = theirs(&out);
-    let losses = losses
-        .iter()
-        .map(|l| {
-            (
-                l.index,
-                l.code.to_string(),
-                serde_json::to_string(&l.path).unwrap(),
-            )
-        })
-        .collect();
+    let losses = crate::support::loss_rows(&losses);
     (out, losses)
 }
 

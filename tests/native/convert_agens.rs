@@ -16,16 +16,7 @@ fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::V
     let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
     let out = theirs(&out);
     assert_valid(to, &out);
-    let losses = losses
-        .iter()
-        .map(|l| {
-            (
-                l.index,
-                l.code.to_string(),
-                serde_json::to_string(&l.path).unwrap(),
-            )
-        })
-        .collect();
+    let losses = crate::support::loss_rows(&losses);
     (out, losses)
 }
 

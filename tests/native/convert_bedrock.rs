@@ -13,16 +13,7 @@ type Lost = Vec<(usize, String, String)>;
 /// Converts and returns the output and the losses as `(index, code, path as JSON)`.
 fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Lost) {
     let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
-    let losses = losses
-        .iter()
-        .map(|l| {
-            (
-                l.index,
-                l.code.to_string(),
-                serde_json::to_string(&l.path).unwrap(),
-            )
-        })
-        .collect();
+    let losses = crate::support::loss_rows(&losses);
     (theirs(&out), losses)
 }
 

@@ -14,16 +14,7 @@ type Losses = Vec<(usize, String, String)>;
 /// `(index, code, path)`.
 fn run_values(from: &str, to: &str, values: &[Value]) -> (Vec<Value>, Losses) {
     let (out, losses) = convert(from, to, values, &mut Counter(0)).unwrap();
-    let losses = losses
-        .iter()
-        .map(|l| {
-            (
-                l.index,
-                l.code.to_string(),
-                serde_json::to_string(&l.path).unwrap(),
-            )
-        })
-        .collect();
+    let losses = crate::support::loss_rows(&losses);
     (out, losses)
 }
 

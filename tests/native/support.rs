@@ -117,3 +117,17 @@ pub fn assert_valid_json(shape: &Shape, values: &[serde_json::Value]) {
         assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
     }
 }
+
+/// Losses as `(index, code, path as JSON)`, for exact comparison.
+pub fn loss_rows(losses: &[agent_messages::convert::Loss]) -> Vec<(usize, String, String)> {
+    losses
+        .iter()
+        .map(|l| {
+            (
+                l.index,
+                l.code.to_string(),
+                serde_json::to_string(&l.path).unwrap(),
+            )
+        })
+        .collect()
+}
