@@ -1,0 +1,373 @@
+// The playground: wires the page to the package (agent-messages from pkg/, through the import
+// map). Validation, detection, conversion, the checks and the constructors are the package's;
+// this file reads the input, puts each result where it belongs, and nothing more.
+import api from 'agent-messages';
+import { EXAMPLES } from './examples.mjs';
+import { KERNEL_FORMS, initFrom } from './constructors.mjs';
+import { shapeOf, jsonlRecords, locate, syntaxPosition } from './locate.mjs';
+
+// The readings of an input: a format and the type its messages are.
+const SOURCES = [
+  { key: 'kernel', format: 'kernel', type: 'KernelMessage', label: 'Kernel (KernelMessage)' },
+  { key: 'swarm', format: 'swarm', type: 'IModelMessage', label: 'agent-swarm-kit (IModelMessage)' },
+  { key: 'agens', format: 'agens', type: 'Message', label: 'Agens (Message)' },
+  { key: 'bedrock', format: 'bedrock', type: 'AgentResponse', label: 'Bedrock Swarm (AgentResponse)' },
+  { key: 'bedrock-event', format: 'bedrock', type: 'Event', label: 'Bedrock Swarm (Event)' },
+  { key: 'openai', format: 'openai', type: 'ChatCompletionMessageParam', label: 'OpenAI Chat (ChatCompletionMessageParam)' },
+];
+const FORMAT_NAMES = { kernel: 'Kernel', swarm: 'agent-swarm-kit', agens: 'Agens', bedrock: 'Bedrock Swarm', openai: 'OpenAI Chat' };
+const TARGETS = Object.keys(FORMAT_NAMES);
+
+const $ = (id) => document.getElementById(id);
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') el.className = v;
+    else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== 'string') el[k] = v;
+    else el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+const fill = (el, ...kids) => el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+const pathText = (path) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') || '(the message)';
+const pretty = (jsonText) => JSON.stringify(JSON.parse(jsonText), null, 2);
+const sourceOf = (key) => SOURCES.find((s) => s.key === key);
+
+// ---- reading the input ------------------------------------------------------------------
+
+/** The input read as `source`: its shape, the parsed value (undefined when it is not JSON), the
+ * package's issues for the text, each with where it points. */
+function read(text, source) {
+  const shape = shapeOf(text);
+  const validator = api[source.format][source.type];
+  let issues = [], value;
+  if (shape === 'jsonl') {
+    const records = jsonlRecords(text);
+    const values = [];
+    records.forEach((rec, i) => {
+      const r = validator.validateJson(rec.text);
+      if (!r.ok) issues.push(...r.issues.map((s) => ({ ...s, path: [i, ...s.path] })));
+      try { values.push(JSON.parse(rec.text)); } catch { /* reported as invalid_json */ }
+    });
+    if (values.length === records.length) value = values;
+  } else if (shape === 'json') {
+    const r = validator.validateJson(text);
+    if (!r.ok) issues = r.issues;
+    try { value = JSON.parse(text); } catch { /* reported as invalid_json */ }
+  }
+  issues = issues.map((s) => ({
+    ...s,
+    at: s.code === 'invalid_json' ? syntaxPosition(text, s.message, shape, s.path[0]) : locate(text, s.path, shape),
+  }));
+  return { shape, value, issues };
+}
+
+// The reading "auto" picks: the best format detectFormat finds (for Bedrock, the type with the
+// fewest issues), else, when no format matches, the reading with the fewest issues.
+function autoSource(text, value) {
+  const detected = value === undefined ? [] : api.detectFormat(value);
+  const candidates = detected.length ? SOURCES.filter((s) => s.format === detected[0].format) : SOURCES;
+  let best = null;
+  for (const s of candidates) {
+    const n = read(text, s).issues.length;
+    if (!best || n < best.n) best = { s, n };
+  }
+  return { source: best.s, detected };
+}
+
+// ---- rendering ----------------------------------------------------------------------------
+
+function issueItem(issue, kind = 'issue') {
+  const at = issue.at;
+  const data = { 'data-code': issue.code, 'data-path': JSON.stringify(issue.path), 'data-line': at ? String(at.line) : '' };
+  return h('li', { class: `${kind} ${issue.severity ?? 'error'}`, ...data },
+    h('span', { class: 'code-name' }, issue.code),
+    ' ', h('span', { class: 'path' }, pathText(issue.path)),
+    at ? h('button', { type: 'button', class: 'goto', title: 'Select this line in the input', 'aria-label': `Go to line ${at.line}, column ${at.column}`, onclick: () => selectLine(at.line) }, `line ${at.line}:${at.column}${at.exact ? '' : ' (in)'}`) : null,
+    h('span', { class: 'message' }, issue.message),
+  );
+}
+
+// The input, line by line; after each line the issues and checks that point at it.
+function renderListing(text, notes) {
+  const listing = $('listing');
+  const lines = text.split('\n');
+  const byLine = new Map();
+  const loose = [];
+  for (const n of notes) {
+    if (n.note.at) (byLine.get(n.note.at.line) ?? byLine.set(n.note.at.line, []).get(n.note.at.line)).push(n);
+    else loose.push(n);
+  }
+  const items = [];
+  if (loose.length) items.push(h('li', { class: 'notes' }, h('ul', {}, loose.map((n) => issueItem(n.note, n.kind)))));
+  lines.forEach((line, i) => {
+    const here = byLine.get(i + 1);
+    items.push(h('li', { class: here ? 'line marked' : 'line', value: i + 1, 'data-line': String(i + 1) },
+      h('span', { class: 'ln', 'aria-hidden': 'true' }, String(i + 1)), h('code', {}, line || ' ')));
+    if (here) items.push(h('li', { class: 'notes', 'aria-label': `Issues at line ${i + 1}` }, h('ul', {}, here.map((n) => issueItem(n.note, n.kind)))));
+  });
+  listing.replaceChildren(...items);
+}
+
+function renderFindings(el, findings, locateFinding) {
+  if (!findings.length) return el.replaceChildren(h('p', { class: 'ok' }, 'No findings: every tool call has its result, in order.'));
+  el.replaceChildren(h('ul', { class: 'findings' }, findings.map((f) => {
+    const item = issueItem({ ...f, path: [f.index, ...f.path], at: locateFinding ? locateFinding(f) : null }, 'finding');
+    item.prepend(h('span', { class: `severity ${f.severity}` }, f.severity), ' ');
+    return item;
+  })));
+}
+
+function selectLine(line) {
+  const input = $('input');
+  const lines = input.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  input.focus();
+  input.setSelectionRange(start, start + (lines[line - 1] ?? '').length);
+}
+
+const state = { text: '', source: null, value: undefined, shape: 'empty' };
+
+function analyze() {
+  const text = $('input').value;
+  const chosen = $('source').value;
+  let source, detected = [];
+  const shape = shapeOf(text);
+  if (shape === 'empty') {
+    Object.assign(state, { text, source: null, value: undefined, shape });
+    $('summary').textContent = 'Paste messages or pick an example.';
+    $('detected').replaceChildren();
+    $('listing').replaceChildren();
+    $('issue-count').textContent = '';
+    $('checks').replaceChildren();
+    renderConversion();
+    return;
+  }
+  let reading;
+  if (chosen === 'auto') {
+    let value;
+    try { value = shape === 'jsonl' ? jsonlRecords(text).map((r) => JSON.parse(r.text)) : JSON.parse(text); } catch { /* not JSON */ }
+    ({ source, detected } = autoSource(text, value));
+  } else {
+    source = sourceOf(chosen);
+  }
+  reading = read(text, source);
+  if (chosen !== 'auto' && reading.value !== undefined) detected = api.detectFormat(reading.value);
+  Object.assign(state, { text, source, value: reading.value, shape: reading.shape });
+
+  const count = Array.isArray(reading.value) ? reading.value.length : reading.value === undefined ? null : 1;
+  const shapeText = reading.shape === 'jsonl' ? 'JSONL' : Array.isArray(reading.value) ? 'a JSON array' : reading.value === undefined ? 'text that is not JSON' : 'one JSON message';
+  $('summary').replaceChildren(
+    `Read as ${source.label}${chosen === 'auto' ? ' (auto)' : ''}: ${shapeText}`,
+    count === null ? '' : `, ${count} message${count === 1 ? '' : 's'}`, ' — ',
+    h('strong', { class: reading.issues.length ? 'bad' : 'ok', id: 'verdict' }, reading.issues.length ? `${reading.issues.length} issue${reading.issues.length === 1 ? '' : 's'}` : 'valid'),
+  );
+  $('summary').dataset.source = source.key;
+  $('summary').dataset.shape = reading.shape;
+  $('detected').replaceChildren(...(detected.length
+    ? detected.map((d) => h('li', { class: 'chip', 'data-format': d.format }, `${FORMAT_NAMES[d.format]}: ${d.matched}/${d.total} valid, ${d.exact} strict`))
+    : [h('li', { class: 'chip none' }, 'no format matches every message exactly as given')]));
+  $('issue-count').textContent = reading.issues.length ? `(${reading.issues.length})` : '(none)';
+
+  // Conversation checks need valid messages: the package refuses invalid ones.
+  const notes = reading.issues.map((note) => ({ note, kind: 'issue' }));
+  const asList = Array.isArray(reading.value) || reading.shape === 'jsonl';
+  const locateFinding = (f) => locate(text, asList ? [f.index, ...f.path] : f.path, reading.shape);
+  if (reading.value !== undefined && reading.issues.length === 0) {
+    try {
+      const findings = api.checkConversation(reading.value, { format: source.format });
+      renderFindings($('checks'), findings, locateFinding);
+      for (const f of findings) notes.push({ note: { ...f, path: asList ? [f.index, ...f.path] : f.path, at: locateFinding(f) }, kind: 'finding' });
+    } catch (e) {
+      $('checks').replaceChildren(h('p', { class: 'error' }, `${e.name}: ${e.message}`));
+    }
+  } else {
+    $('checks').replaceChildren(h('p', { class: 'muted' }, 'The checks run once the messages are valid.'));
+  }
+  renderListing(text, notes);
+  renderConversion();
+}
+
+// ---- conversion -----------------------------------------------------------------------------
+
+let converted = '';
+function renderConversion() {
+  const to = $('target').value;
+  const err = $('convert-error'), wrap = $('converted-wrap');
+  err.hidden = true;
+  wrap.hidden = true;
+  if (!state.source) return;
+  const showError = (title, e) => {
+    err.hidden = false;
+    err.dataset.name = e?.name ?? '';
+    err.dataset.code = e?.code ?? '';
+    fill(err, h('strong', {}, title), ' ', h('span', { class: 'message', id: 'convert-message' }, e ? e.message : ''),
+      e?.issues ? h('ul', {}, e.issues.map((s) => issueItem({ ...s, at: locate(state.text, s.path, state.shape) }))) : null,
+      e?.losses ? h('ul', {}, e.losses.map((l) => h('li', {}, `${l.code} at [${l.index}]${pathText(l.path) === '(the message)' ? '' : '.' + pathText(l.path)}: ${l.detail}`))) : null);
+  };
+  if (state.value === undefined) return showError('Cannot convert:', { name: 'SyntaxError', message: 'the input is not JSON; see the issues.' });
+  let r;
+  try {
+    r = api.convert(state.value, { from: state.source.format, to, strict: $('strict').checked });
+  } catch (e) {
+    return showError(`Cannot convert ${state.source.format} to ${to}:`, e);
+  }
+  wrap.hidden = false;
+  converted = pretty(api[to].toJSON(r.messages));
+  $('converted').textContent = converted;
+  $('loss-count').textContent = r.losses.length ? `(${r.losses.length})` : '(none)';
+  $('losses').replaceChildren(r.losses.length
+    ? h('table', { class: 'losses' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'message'), h('th', { scope: 'col' }, 'path'), h('th', { scope: 'col' }, 'code'), h('th', { scope: 'col' }, 'what is lost'))),
+      h('tbody', {}, r.losses.map((l) => h('tr', { 'data-index': String(l.index), 'data-path': JSON.stringify(l.path), 'data-code': l.code },
+        h('td', {}, String(l.index)), h('td', { class: 'path' }, pathText(l.path)), h('td', { class: 'code-name' }, l.code), h('td', {}, l.detail)))))
+    : h('p', { class: 'ok' }, `Nothing lost: ${FORMAT_NAMES[to]} carries everything.`));
+  try {
+    renderFindings($('converted-checks'), api.checkConversation(r.messages, { format: to }));
+  } catch (e) {
+    $('converted-checks').replaceChildren(h('p', { class: 'error' }, `${e.name}: ${e.message}`));
+  }
+}
+
+// ---- building Kernel messages -----------------------------------------------------------
+
+let built = '';
+function renderForm() {
+  const form = KERNEL_FORMS.find((f) => f.type === $('build-type').value);
+  const fields = form.fields.map((f) => {
+    const id = `field-${f.name}`;
+    const label = h('label', { for: id }, f.label, f.optional ? h('span', { class: 'muted' }, ' (optional)') : '');
+    let control;
+    if (f.kind === 'file') control = h('input', { type: 'file', id, name: f.name });
+    else if (f.kind === 'line') control = h('input', { type: 'text', id, name: f.name, value: f.value ?? '', autocomplete: 'off' });
+    else control = h('textarea', { id, name: f.name, rows: f.kind === 'json' ? 3 : 2, spellcheck: f.kind === 'text' ? 'true' : 'false' }, f.value ?? '');
+    return h('div', { class: 'field' }, label, control);
+  });
+  $('build-form').replaceChildren(...fields, h('button', { type: 'submit', id: 'build-submit' }, `${form.ctor}(…)`));
+}
+
+async function build(event) {
+  event.preventDefault();
+  const form = KERNEL_FORMS.find((f) => f.type === $('build-type').value);
+  const err = $('build-error');
+  err.hidden = true;
+  $('built-wrap').hidden = true;
+  const values = {};
+  for (const f of form.fields) {
+    const el = $(`field-${f.name}`);
+    if (f.kind === 'file') {
+      const file = el.files?.[0];
+      values[f.name] = file ? { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) } : null;
+    } else {
+      values[f.name] = el.value;
+    }
+  }
+  try {
+    const message = api.kernel[form.ctor](initFrom(form, values));
+    built = pretty(api.kernel.toJSON(message));
+    $('built').textContent = built;
+    $('built-ctor').textContent = `kernel.${form.ctor}`;
+    $('built-wrap').hidden = false;
+  } catch (e) {
+    err.hidden = false;
+    fill(err, h('strong', {}, `${e.name}:`), ' ', h('span', { class: 'message' }, e.message),
+      e.issues ? h('ul', {}, e.issues.map((s) => issueItem({ ...s, at: null }))) : null);
+  }
+}
+
+// Adds the built message to the input: to the array, after the one message, or as a JSONL line.
+function appendBuilt() {
+  const input = $('input');
+  const text = input.value;
+  const shape = shapeOf(text);
+  const message = JSON.parse(built);
+  if (shape === 'jsonl') input.value = `${text.replace(/\s*$/, '')}\n${JSON.stringify(message)}`;
+  else {
+    let value;
+    try { value = JSON.parse(text); } catch { value = undefined; }
+    const list = shape === 'empty' || value === undefined ? [message] : Array.isArray(value) ? [...value, message] : [value, message];
+    input.value = JSON.stringify(list, null, 2);
+  }
+  if ($('source').value !== 'auto' && $('source').value !== 'kernel') $('source').value = 'auto';
+  analyze();
+}
+
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copy-status').textContent = `${what} copied.`;
+  } catch {
+    $('copy-status').textContent = `Copying is not allowed here: select the ${what.toLowerCase()} and copy it.`;
+  }
+}
+
+// ---- wiring -------------------------------------------------------------------------------
+
+function loadExample(ex) {
+  $('input').value = ex.text;
+  $('source').value = ex.source;
+  if ([...$('target').options].some((o) => o.value === ex.to)) $('target').value = ex.to;
+  document.body.dataset.example = ex.id;
+  analyze();
+}
+
+function setUp() {
+  $('version').textContent = `agent-messages ${api.version}`;
+  $('source').replaceChildren(h('option', { value: 'auto' }, 'auto (detect the format)'), ...SOURCES.map((s) => h('option', { value: s.key }, s.label)));
+  // Every format is offered as a target; a pair the package cannot convert shows its own error.
+  $('target').replaceChildren(...TARGETS.map((t) => h('option', { value: t }, FORMAT_NAMES[t])));
+  $('target').value = 'openai';
+  $('build-type').replaceChildren(...KERNEL_FORMS.map((f) => h('option', { value: f.type }, f.type)));
+
+  const groups = new Map();
+  for (const ex of EXAMPLES) {
+    const format = sourceOf(ex.source).format;
+    (groups.get(format) ?? groups.set(format, []).get(format)).push(ex);
+  }
+  $('examples').append(...[...groups].map(([format, list]) => h('div', { class: 'example-group' },
+    h('span', { class: 'group-name' }, FORMAT_NAMES[format]),
+    h('ul', {}, list.map((ex) => h('li', {}, h('button', {
+      type: 'button', class: ex.broken ? 'example broken' : 'example', 'data-example': ex.id, onclick: () => loadExample(ex),
+    }, ex.title.replace(/^[^:]*: /, ''), ex.broken ? h('span', { class: 'tag' }, 'broken') : '')))))));
+
+  let timer;
+  $('input').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(analyze, 150); });
+  $('source').addEventListener('change', analyze);
+  $('target').addEventListener('change', renderConversion);
+  $('strict').addEventListener('change', renderConversion);
+  $('build-type').addEventListener('change', renderForm);
+  $('build-form').addEventListener('submit', build);
+  $('copy-converted').addEventListener('click', () => copy(converted, 'Converted JSON'));
+  $('copy-built').addEventListener('click', () => copy(built, 'Built message'));
+  $('append-built').addEventListener('click', appendBuilt);
+  const readFile = async (file) => { $('input').value = await file.text(); $('source').value = 'auto'; analyze(); };
+  $('open-file').addEventListener('change', (e) => e.target.files[0] && readFile(e.target.files[0]));
+  $('input').addEventListener('dragover', (e) => { e.preventDefault(); $('input').classList.add('drop'); });
+  $('input').addEventListener('dragleave', () => $('input').classList.remove('drop'));
+  $('input').addEventListener('drop', (e) => {
+    $('input').classList.remove('drop');
+    const file = e.dataTransfer?.files?.[0];
+    if (file) { e.preventDefault(); readFile(file); }
+  });
+  renderForm();
+  for (const id of ['input', 'source', 'target', 'build-type']) $(id).disabled = false;
+  $('loading').remove();
+  loadExample(EXAMPLES[0]);
+}
+
+setUp();
+// Time to interactive: from the start of navigation to the package loaded (top-level await of
+// its wasm) and the page wired and showing its first result.
+const tti = performance.now();
+$('tti').textContent = `interactive in ${Math.round(tti)} ms`;
+window.__playground = { ready: true, tti, version: api.version };
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then(() => {
+    $('offline').textContent = 'works offline';
+    window.__playground.offline = true;
+  }).catch((e) => { $('offline').textContent = `offline use unavailable (${e.message})`; });
+}
