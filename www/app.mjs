@@ -101,6 +101,8 @@ function renderListing(text, notes) {
     if (n.note.at) (byLine.get(n.note.at.line) ?? byLine.set(n.note.at.line, []).get(n.note.at.line)).push(n);
     else loose.push(n);
   }
+  listing.hidden = notes.length === 0;
+  $('listing-ok').hidden = notes.length !== 0;
   const items = [];
   if (loose.length) items.push(h('li', { class: 'notes' }, h('ul', {}, loose.map((n) => issueItem(n.note, n.kind)))));
   lines.forEach((line, i) => {
@@ -141,6 +143,7 @@ function analyze() {
     $('summary').textContent = 'Paste messages or pick an example.';
     $('detected').replaceChildren();
     $('listing').replaceChildren();
+    $('listing-ok').hidden = true;
     $('issue-count').textContent = '';
     $('checks').replaceChildren();
     renderConversion();
@@ -221,9 +224,9 @@ function renderConversion() {
   $('loss-count').textContent = r.losses.length ? `(${r.losses.length})` : '(none)';
   $('losses').replaceChildren(r.losses.length
     ? h('table', { class: 'losses' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'message'), h('th', { scope: 'col' }, 'path'), h('th', { scope: 'col' }, 'code'), h('th', { scope: 'col' }, 'what is lost'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'where'), h('th', { scope: 'col' }, 'code'), h('th', { scope: 'col' }, 'what is lost'))),
       h('tbody', {}, r.losses.map((l) => h('tr', { 'data-index': String(l.index), 'data-path': JSON.stringify(l.path), 'data-code': l.code },
-        h('td', {}, String(l.index)), h('td', { class: 'path' }, pathText(l.path)), h('td', { class: 'code-name' }, l.code), h('td', {}, l.detail)))))
+        h('td', { class: 'path' }, pathText([l.index, ...l.path])), h('td', { class: 'code-name' }, l.code), h('td', {}, l.detail)))))
     : h('p', { class: 'ok' }, `Nothing lost: ${FORMAT_NAMES[to]} carries everything.`));
   try {
     renderFindings($('converted-checks'), api.checkConversation(r.messages, { format: to }));

@@ -150,6 +150,7 @@ async function open(viewport) {
   return page;
 }
 const shot = async (page, name) => {
+  await page.waitForFunction(() => window.__playground.offline, null, { timeout: 10_000 }).catch(() => console.log(`${name}: the service worker is not ready`));
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   console.log(`screenshot: ${path.relative(process.cwd(), file)}`);
@@ -348,6 +349,9 @@ test('a 375 px screen: no horizontal overflow in any state', { timeout: 120_000 
   await page.selectOption('#target', 'kernel');
   assert.equal(await overflow(), 0, 'with losses');
   await shot(page, 'narrow');
+  await loadExample(page, 'openai-bad-arguments');
+  await page.locator('#issues-section').screenshot({ path: path.join(ARTIFACTS, 'narrow-issues.png') });
+  console.log(`screenshot: ${path.relative(process.cwd(), path.join(ARTIFACTS, 'narrow-issues.png'))}`);
   await page.close();
   noProblems();
 });
