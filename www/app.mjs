@@ -131,6 +131,14 @@ function selectLine(line) {
   input.setSelectionRange(start, start + (lines[line - 1] ?? '').length);
 }
 
+// What is wrong with the conversation as a whole: checkConversation, or for Bedrock events the
+// issues of their tree (dangling parents, cycles, repeated ids), as findings.
+function conversationChecks(value, source) {
+  if (source.key !== 'bedrock-event') return api.checkConversation(value, { format: source.format });
+  const { issues } = api.bedrock.buildEventTree(Array.isArray(value) ? value : [value]);
+  return issues.map(({ code, path, message }) => ({ index: path[0], path: path.slice(1), code, severity: 'error', message }));
+}
+
 const state = { text: '', source: null, value: undefined, shape: 'empty' };
 
 function analyze() {
@@ -181,7 +189,7 @@ function analyze() {
   const locateFinding = (f) => locate(text, asList ? [f.index, ...f.path] : f.path, reading.shape);
   if (reading.value !== undefined && reading.issues.length === 0) {
     try {
-      const findings = api.checkConversation(reading.value, { format: source.format });
+      const findings = conversationChecks(reading.value, source);
       renderFindings($('checks'), findings, locateFinding);
       for (const f of findings) notes.push({ note: { ...f, path: asList ? [f.index, ...f.path] : f.path, at: locateFinding(f) }, kind: 'finding' });
     } catch (e) {
@@ -337,6 +345,8 @@ function setUp() {
     }, ex.title.replace(/^[^:]*: /, ''), ex.broken ? h('span', { class: 'tag' }, 'broken') : '')))))));
 
   let timer;
+  // Pasted text may be of any format: detect it again.
+  $('input').addEventListener('paste', () => { $('source').value = 'auto'; });
   $('input').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(analyze, 150); });
   $('source').addEventListener('change', analyze);
   $('target').addEventListener('change', renderConversion);

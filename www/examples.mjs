@@ -145,6 +145,15 @@ export const EXAMPLES = [
     ]),
   },
   {
+    id: 'bedrock-event-tree', source: 'bedrock-event', to: 'openai', broken: true,
+    title: 'Bedrock Swarm events (JSONL): a child whose parent is not in the list',
+    text: jsonl([
+      { id: '0b8f6f3e-4a8e-4c1e-9a55-2f5d2c3b7a10', type: 'run_start', timestamp: '2025-02-21T15:52:52.123456', agent_name: 'calc', run_id: 'r1', thread_id: 't1', parent_event_id: null, details: {}, metadata: {} },
+      { id: '5c2d8a9e-1f3b-4d6a-8e7c-0b9a1d2e3f40', type: 'tool_start', timestamp: '2025-02-21T15:52:52.200000', agent_name: 'calc', run_id: 'r1', thread_id: 't1', parent_event_id: '0b8f6f3e-4a8e-4c1e-9a55-2f5d2c3b7a10', details: { tool_name: 'calculator' }, metadata: {} },
+      { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', type: 'tool_complete', timestamp: '2025-02-21T15:52:52.900000', agent_name: 'calc', run_id: 'r1', thread_id: 't1', parent_event_id: 'ffffffff-0000-4000-8000-000000000000', details: { result: '2' }, metadata: {} },
+    ]),
+  },
+  {
     id: 'bedrock-events', source: 'bedrock-event', to: 'openai', broken: true,
     title: 'Bedrock Swarm events (JSONL): a bad timestamp, a missing run_id',
     text: jsonl([
