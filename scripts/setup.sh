@@ -21,9 +21,14 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "$want"
 fi
 
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ] || [ package.json -nt node_modules/.package-lock.json ]; then
+# Installed once per content of package.json + package-lock.json (a stamp of their hash, not
+# file times: a fresh checkout or git worktree has new times and the same content).
+want_npm=$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
+have_npm=$(cat node_modules/.agent-messages-deps 2>/dev/null || true)
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ] || [ "$have_npm" != "$want_npm" ]; then
   say "installing npm dev tools (binaryen's wasm-opt, typescript, playwright-core, bench peers)"
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+  echo "$want_npm" > node_modules/.agent-messages-deps
 fi
 
 if [ "${1:-}" = "--browser" ]; then
