@@ -27,11 +27,15 @@ fn push_escape(out: &mut String, b: u8, esc: &str) {
 pub fn write_str(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let Some(esc) = escape(b) else { continue };
+    for (i, &b) in bytes.iter().enumerate() {
+        // The common case first, in three comparisons: a byte that needs no escape.
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
         out.push_str(&s[start..i]);
-        push_escape(out, b, esc);
+        push_escape(out, b, escape(b).unwrap_or_default());
         start = i + 1;
     }
     out.push_str(&s[start..]);
@@ -48,7 +52,7 @@ pub fn write_units(out: &mut String, units: &[u16]) {
     while i < units.len() {
         let run = units[i..]
             .iter()
-            .position(|&u| u >= 0x80 || escape(u as u8).is_some())
+            .position(|&u| !(0x20..0x80).contains(&u) || u == b'"' as u16 || u == b'\\' as u16)
             .unwrap_or(units.len() - i);
         for chunk in units[i..i + run].chunks(64) {
             let mut ascii = [0u8; 64];
