@@ -28,12 +28,15 @@ const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayProto, 'lengt
 const hasIsWellFormed = typeof ''.isWellFormed === 'function';
 
 // Node's own Buffer writes a string's UTF-16 units into memory natively (lone surrogates kept as
-// they are), several times faster than a charCodeAt loop for all but short strings: the walker
-// uses it in Node for strings longer than LONG_STRING units, and the loop everywhere else (a
-// browser, or a bundler's Buffer polyfill, which would be no faster).
+// they are), several times faster than a charCodeAt loop for long strings: the walker uses it in
+// Node for copies longer than LONG_STRING units, and the loop everywhere else (a browser, or a
+// bundler's Buffer polyfill, which would be no faster). Below that the native call costs more
+// than it saves; LONG_STRING is also the head the fast mode copies (SHORT_STRING in Rust), so
+// validation's head copies keep the loop and only whole strings (toJSON, convert, JSON text
+// fields) take the bulk path.
 const NodeBuffer = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string'
   && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-const LONG_STRING = 32;
+const LONG_STRING = 64;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const wellFormed = hasIsWellFormed ? (s) => s.isWellFormed() : (s) => !LONE.test(s);
 
