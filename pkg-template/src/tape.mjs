@@ -29,14 +29,12 @@ const hasIsWellFormed = typeof ''.isWellFormed === 'function';
 
 // Node's own Buffer writes a string's UTF-16 units into memory natively (lone surrogates kept as
 // they are), several times faster than a charCodeAt loop for long strings: the walker uses it in
-// Node for copies longer than LONG_STRING units, and the loop everywhere else (a browser, or a
-// bundler's Buffer polyfill, which would be no faster). Below that the native call costs more
-// than it saves; LONG_STRING is also the head the fast mode copies (SHORT_STRING in Rust), so
-// validation's head copies keep the loop and only whole strings (toJSON, convert, JSON text
-// fields) take the bulk path.
+// Node for copies longer than the head the fast mode copies (SHORT_STRING, 64 units), and the
+// loop everywhere else (a browser, or a bundler's Buffer polyfill, which would be no faster).
+// Below that the native call costs more than it saves, so validation's head copies keep the
+// loop and only whole strings (toJSON, convert, JSON text fields) take the bulk path.
 const NodeBuffer = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string'
   && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-const LONG_STRING = 64;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const wellFormed = hasIsWellFormed ? (s) => s.isWellFormed() : (s) => !LONE.test(s);
 
@@ -92,7 +90,7 @@ export function createTape(wasm, describe) {
     W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : !LONE.test(s)) ? 0 : ILL_FORMED;
     w += 4;
     if (c + copy <= cCap) {
-      if (copy > LONG_STRING && CB !== null) CB.write(s, c * 2, copy * 2, 'utf16le');
+      if (copy > SHORT && CB !== null) CB.write(s, c * 2, copy * 2, 'utf16le');
       else for (let i = 0; i < copy; i++) C[c + i] = s.charCodeAt(i);
     }
     c += copy;
