@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // The agent-messages benchmark: our Kernel validators and constructors against zod 4, valibot,
 // ajv and hand-written typeof checks, the validators of the other formats (swarm, agens,
-// bedrock, openai) against zod 4 and ajv, plus the wasm's size and start-up cost, with the
-// issue's targets marked MET / NOT MET.
+// bedrock, openai) against zod 4 and ajv, conversions between formats against hand-written JS
+// mappings, plus the wasm's size and start-up cost, with the issue's targets marked MET / NOT MET.
 //
 //   node bench/run.mjs            the full run (under a minute on 2 idle cores)
 //   node bench/run.mjs --quick    few, short batches: a smoke test for CI
 //   node bench/run.mjs --json     the figures as JSON instead of the table
 //   node bench/run.mjs --only RE  only the cases whose id (e.g. "valid-mix/ours") matches RE
+//                                 (--only convert: the conversions alone)
 //   (--child GROUP is internal: the parent runs each group in a child process)
 //
 // Needs the package built in pkg/ (bash scripts/build.sh). Every peer is first checked to
-// accept every valid fixture and reject every invalid one; if any does not, the run stops
-// with exit code 1 before timing anything.
+// accept every valid fixture and reject every invalid one (and every hand-written conversion
+// to give our converted messages); if any does not, the run stops with exit code 1 before
+// timing anything.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -30,6 +32,7 @@ import {
   ajvConversation, typeofKernel, typeofConversation, pooledUlid,
 } from './peers.mjs';
 import { FORMAT_GROUPS, FORMAT_SCOPE, verifyFormats } from './formats.mjs';
+import { CONVERT_GROUPS, CONVERT_SCOPE, verifyConvert } from './convert.mjs';
 
 const require = createRequire(import.meta.url);
 for (const file of ['../pkg/index.mjs', '../pkg/api.cjs', '../pkg/node/agent_messages.js', '../pkg/web/agent_messages_bg.wasm']) {
@@ -184,6 +187,7 @@ const scope = {
   kernel, zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, v, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
   ajvConversation, typeofKernel, typeofConversation, validateList, ulid, mono, pooledUlid, sink,
   ...FORMAT_SCOPE,
+  ...CONVERT_SCOPE,
 };
 function fresh(src) {
   const names = Object.keys(scope);
@@ -320,6 +324,11 @@ const SECTIONS = [
     title: '6. The other formats: valid messages as JS objects, against zod 4 and ajv',
     groups: FORMAT_GROUPS,
   },
+  {
+    // convert.mjs: fixtures-convert.mjs against peers-convert.mjs.
+    title: '7. Conversions: a 100-message conversation, against a hand-written JS mapping of the pair',
+    groups: CONVERT_GROUPS,
+  },
 ];
 
 // ---- wasm size and start-up -------------------------------------------------------------------------
@@ -388,7 +397,7 @@ function selectedRows(group) {
     .filter(({ row, id }) => !ONLY || ONLY.test(id) || (row.baseline && group.rows.some((r) => ONLY.test(`${group.id}/${r.key}`))));
 }
 
-function failOnFixtures(failures = [...verify(), ...verifyFormats()]) {
+function failOnFixtures(failures = [...verify(), ...verifyFormats(), ...verifyConvert()]) {
   if (failures.length === 0) return;
   console.error(`bench: ${failures.length} fixture check(s) failed; a peer schema (or ours) is wrong:`);
   for (const f of failures.slice(0, 40)) console.error(`  - ${f}`);
@@ -403,7 +412,8 @@ if (childAt >= 0) {
   if (!group) throw new Error(`no group ${groupId}`);
   // A group of another format (section 6) checks and warms up on that format's fixtures only
   // (an application uses one format); the Kernel groups on all of Kernel's, as before.
-  const verifyGroup = group.format ? () => verifyFormats(group.format) : verify;
+  // A conversion group checks its own pair (group.verify).
+  const verifyGroup = group.verify ?? (group.format ? () => verifyFormats(group.format) : verify);
   failOnFixtures(verifyGroup());
   // Warm-up: every library sees every kind of fixture first (as in an application that
   // validates all of them), not only this group's.
@@ -458,6 +468,11 @@ for (const section of SECTIONS) {
     if (chosen.length === 0) continue;
     if (!sectionShown) { log(''); log(section.title); sectionShown = true; }
     log(`  ${group.title}`);
+    if (group.unavailable) {
+      log(`    ${group.unavailable}`);
+      results.push({ id: group.id, section: section.title, group: group.title, skipped: group.unavailable });
+      continue;
+    }
     log(`    ${pad('', LABEL)}${lpad(perMsg > 1 ? 'ns/op' : '', 9)}${lpad('ns/msg', 9)}${lpad('±%', 6)}${lpad('x', 8)}  target`);
     const measured = measureInChild(group);
     const rows = chosen.map((c) => ({ ...c, m: measured.get(c.id) }));
@@ -472,6 +487,9 @@ for (const section of SECTIONS) {
         const bound = group.target.max < 1 ? `≤${group.target.max.toFixed(2)}x (${(1 / group.target.max).toFixed(1)}x faster)` : `≤${group.target.max.toFixed(2)}x`;
         const informational = row.target !== true;
         targetText = `${bound} ${status(met)}${informational ? ' (info)' : ''}`;
+        // A second ratio, to another row of the group (conversions: the mapping with zod).
+        const other = row.compare && rows.find((r) => r.row.key === row.compare);
+        if (other) targetText += `; ${fmtRatio(m.nsPerOp / other.m.nsPerOp)} of "${other.row.short ?? other.row.key}"`;
         const figure = `${fmtRatio(ratio)} (${fmtNs(m.nsPerOp / perMsg)} vs ${fmtNs(base.m.nsPerOp / perMsg)} ns/msg)`;
         if (row.target === true) targets.push({ label: group.target.label, figure, met });
         else if (row.target === 'value') targets.push({ label: group.target.label.replace(':', ', .value read:'), figure, met, informational: true });
@@ -482,6 +500,7 @@ for (const section of SECTIONS) {
         id, section: section.title, group: group.title, label: row.label, baseline: !!row.baseline,
         nsPerOp: m.nsPerOp, nsPerMessage: m.nsPerOp / perMsg, messagesPerOp: perMsg, q1: m.q1, q3: m.q3, min: m.min,
         opsPerBatch: m.opsPerBatch, batches: m.batches, ratioToBaseline: ratio,
+        ...(row.compare && measured.has(`${group.id}/${row.compare}`) ? { compare: row.compare, ratioToCompare: m.nsPerOp / measured.get(`${group.id}/${row.compare}`).nsPerOp } : {}),
         issuesForInvalidSet: row.issues ? issueTotals[row.issues] : undefined,
         target: targetText || undefined, met,
       });
@@ -497,7 +516,7 @@ const sizeMet = size.wasmGzip <= WASM_GZIP_LIMIT;
 targets.push({ label: 'wasm: at most 120 KB gzip (taken as 120 KiB)', figure: `${(size.wasmGzip / 1024).toFixed(1)} KiB (${size.wasmGzip} B)`, met: sizeMet });
 
 log('');
-log('7. Size and start-up (pkg/web/agent_messages_bg.wasm)');
+log('8. Size and start-up (pkg/web/agent_messages_bg.wasm)');
 log(`    ${pad('  wasm, raw', LABEL)}${lpad((size.wasmRaw / 1024).toFixed(1), 9)} KiB (${size.wasmRaw} B)`);
 log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((size.wasmGzip / 1024).toFixed(1), 9)} KiB (${size.wasmGzip} B)   ≤120 KiB ${status(sizeMet)}`);
 log(`    ${pad('  JS: web glue + api.mjs + index.browser.mjs, raw / gzip -9', LABEL)}${lpad((size.jsRaw / 1024).toFixed(1), 9)} / ${(size.jsGzip / 1024).toFixed(1)} KiB`);

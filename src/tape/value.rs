@@ -29,11 +29,11 @@ impl Value {
             TRUE => Value::Bool(true),
             FALSE => Value::Bool(false),
             NUM => Value::Num(tape.num(at)),
-            STR => Value::Str(tape.str_lossy(tape.str_at(at))),
+            STR => Value::Str(text_of(tape, tape.str_at(at))),
             ARR => Value::Arr(tape.items(at).map(|i| Value::from_tape(tape, i)).collect()),
             OBJ => Value::Obj(
                 tape.entries(at)
-                    .map(|(k, v)| (tape.key_name(k), Value::from_tape(tape, v)))
+                    .map(|(k, v)| (key_of(tape, k), Value::from_tape(tape, v)))
                     .collect(),
             ),
             _ => Value::Null,
@@ -177,6 +177,40 @@ impl From<f64> for Value {
     }
 }
 
+/// A string of the tape as Rust text, as `TapeView::str_lossy` reads it but without its detour
+/// through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the parser checked
+/// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
+/// message through here.)
+fn text_of(tape: &TapeView, s: Str) -> String {
+    match tape.chars {
+        Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
+            let raw = text
+                .get(s.off as usize..(s.off + s.len) as usize)
+                .unwrap_or(&[]);
+            String::from_utf8_lossy(raw).into_owned()
+        }
+        Chars::Utf16(units) => {
+            let end = (s.off + s.copied.min(s.len)) as usize;
+            let units = units.get(s.off as usize..end).unwrap_or(&[]);
+            if units.iter().all(|&u| u < 0x80) {
+                String::from_utf8(units.iter().map(|&u| u as u8).collect()).unwrap_or_default()
+            } else {
+                String::from_utf16_lossy(units)
+            }
+        }
+        Chars::Utf8(_) => tape.str_lossy(s),
+    }
+}
+
+/// The name of the key whose tag is at `i` (`TapeView::key_name`, through [`text_of`]).
+fn key_of(tape: &TapeView, i: usize) -> String {
+    if tape.word(i) == KEY_STR {
+        text_of(tape, tape.str_at(i))
+    } else {
+        tape.key_name(i)
+    }
+}
+
 /// An object from `(key, value)` pairs, in order.
 pub fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
     Value::Obj(
@@ -198,5 +232,47 @@ mod tests {
         assert_eq!(v.to_json(), text);
         assert_eq!(v.get("a").and_then(Value::as_array).map(Vec::len), Some(3));
         assert_eq!(obj([("k", Value::from("v"))]).to_json(), r#"{"k":"v"}"#);
+    }
+
+    #[test]
+    fn strings_read_the_same_by_every_path() {
+        // Plain ASCII, non-ASCII, escapes (one of them a lone surrogate), as keys and values.
+        let text =
+            r#"{"plain":"abc","é":"日本語 ü","esc\n":"a\"b\u00e9\ud83d\ude00","lone":"x\ud800y"}"#;
+        let v = Value::parse(text).unwrap();
+        let tape = json::parse(text, 8).unwrap();
+        let view = tape.view(text);
+        let expected: Vec<(String, String)> = view
+            .entries(0)
+            .map(|(k, x)| (view.key_name(k), view.str_lossy(view.str_at(x))))
+            .collect();
+        let got: Vec<(String, String)> = v
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, x)| (k.clone(), x.as_str().unwrap().to_string()))
+            .collect();
+        assert_eq!(got, expected);
+        assert_eq!(
+            got[2],
+            ("esc\n".to_string(), "a\"b\u{e9}\u{1f600}".to_string())
+        );
+        assert_eq!(got[3].1, "x\u{fffd}y");
+    }
+
+    #[test]
+    fn js_strings_read_the_same_as_str_lossy() {
+        use crate::tape::builder::{Js, Tape};
+        let t = Tape::from_js(
+            &Js::Arr(vec![Js::str("reply"), Js::str("é ü 日本"), Js::str("")]),
+            true,
+        );
+        let view = t.view();
+        for i in view.items(0) {
+            let Value::Str(s) = Value::from_tape(&view, i) else {
+                panic!("not a string")
+            };
+            assert_eq!(s, view.str_lossy(view.str_at(i)));
+        }
     }
 }

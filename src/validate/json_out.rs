@@ -1,25 +1,41 @@
 //! Writing JSON text by hand: the wasm build carries no JSON serializer.
 
+/// The escape of an ASCII byte inside a JSON string, if it needs one (`None` for a plain byte).
+#[inline]
+fn escape(b: u8) -> Option<&'static str> {
+    Some(match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        0..=0x1F => "",
+        _ => return None,
+    })
+}
+
+/// Append the escape of ASCII byte `b` (one that [`escape`] names).
+fn push_escape(out: &mut String, b: u8, esc: &str) {
+    if esc.is_empty() {
+        out.push_str(&format!("\\u{:04x}", b));
+    } else {
+        out.push_str(esc);
+    }
+}
+
 /// Append `s` as a JSON string literal.
 pub fn write_str(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
+    let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let esc = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0..=0x1F => "",
-            _ => continue,
-        };
-        out.push_str(&s[start..i]);
-        if esc.is_empty() {
-            out.push_str(&format!("\\u{:04x}", b));
-        } else {
-            out.push_str(esc);
+    for (i, &b) in bytes.iter().enumerate() {
+        // The common case first, in three comparisons: a byte that needs no escape.
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
         }
+        out.push_str(&s[start..i]);
+        push_escape(out, b, escape(b).unwrap_or_default());
         start = i + 1;
     }
     out.push_str(&s[start..]);
@@ -27,35 +43,59 @@ pub fn write_str(out: &mut String, s: &str) {
 }
 
 /// Append UTF-16 units as a JSON string literal; a lone surrogate becomes a `\uXXXX` escape,
-/// exactly as `JSON.stringify` writes it, so nothing is lost.
+/// exactly as `JSON.stringify` writes it, so nothing is lost. Runs of ASCII that need no escape
+/// (most of any message) are copied a chunk at a time rather than decoded character by character.
 pub fn write_units(out: &mut String, units: &[u16]) {
+    out.reserve(units.len() + 2);
     out.push('"');
-    for c in char::decode_utf16(units.iter().copied()) {
-        match c {
-            Ok(c) => match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-                c => out.push(c),
-            },
-            Err(e) => out.push_str(&format!("\\u{:04x}", e.unpaired_surrogate())),
+    let mut i = 0;
+    while i < units.len() {
+        let run = units[i..]
+            .iter()
+            .position(|&u| !(0x20..0x80).contains(&u) || u == b'"' as u16 || u == b'\\' as u16)
+            .unwrap_or(units.len() - i);
+        for chunk in units[i..i + run].chunks(64) {
+            let mut ascii = [0u8; 64];
+            for (a, &u) in ascii.iter_mut().zip(chunk) {
+                *a = u as u8;
+            }
+            // Bytes below 0x80 are always UTF-8.
+            out.push_str(std::str::from_utf8(&ascii[..chunk.len()]).unwrap_or_default());
         }
+        i += run;
+        let Some(&u) = units.get(i) else { break };
+        if u < 0x80 {
+            push_escape(out, u as u8, escape(u as u8).unwrap_or_default());
+            i += 1;
+            continue;
+        }
+        // One character: a surrogate pair is two units; a lone surrogate is escaped.
+        let pair = (0xD800..0xDC00).contains(&u)
+            && units
+                .get(i + 1)
+                .is_some_and(|l| (0xDC00..0xE000).contains(l));
+        let take = if pair { 2 } else { 1 };
+        for c in char::decode_utf16(units[i..i + take].iter().copied()) {
+            match c {
+                Ok(c) => out.push(c),
+                Err(e) => out.push_str(&format!("\\u{:04x}", e.unpaired_surrogate())),
+            }
+        }
+        i += take;
     }
     out.push('"');
 }
 
 /// Append a finite number; Rust's shortest round-trip form parses back to the same `f64`.
 pub fn write_num(out: &mut String, n: f64) {
-    if n == n.trunc() && n.abs() < 1e15 {
-        out.push_str(&format!("{}", n as i64));
-        if n == 0.0 && n.is_sign_negative() {
-            out.insert(out.len() - 1, '-');
-        }
+    use std::fmt::Write;
+    if n == 0.0 && n.is_sign_negative() {
+        out.push_str("-0");
+    } else if n == n.trunc() && n.abs() < 1e15 {
+        // Writing into `out` directly: no String per number.
+        let _ = write!(out, "{}", n as i64);
     } else {
-        out.push_str(&format!("{n:?}"));
+        let _ = write!(out, "{n:?}");
     }
 }
 
@@ -94,6 +134,21 @@ mod tests {
         let mut out = String::new();
         write_units(&mut out, &[0x61, 0xD800, 0x62]);
         assert_eq!(out, r#""a\ud800b""#);
+        // Every path of write_units gives what write_str gives for the same text: ASCII runs
+        // longer than a chunk, escapes, non-ASCII, a surrogate pair, a lone low surrogate.
+        let text = format!(
+            "{}\"q\\\n\t\u{1}é日😀 end{}",
+            "x".repeat(150),
+            "y".repeat(64)
+        );
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let (mut a, mut b) = (String::new(), String::new());
+        write_units(&mut a, &units);
+        write_str(&mut b, &text);
+        assert_eq!(a, b);
+        let mut out = String::new();
+        write_units(&mut out, &[0xDC00, 0x41, 0xD83D]);
+        assert_eq!(out, r#""\udc00A\ud83d""#);
         for n in [0.0, -0.0, 1.5, 1e21, 1.7e12, -3.0, 5e-324, 0.1 + 0.2] {
             let mut out = String::new();
             write_num(&mut out, n);

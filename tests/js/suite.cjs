@@ -183,6 +183,22 @@ function run(api, label) {
     assert.throws(() => kernel.fromJSON({ big: 1n }), ValidationError);
   });
 
+  test(`${label}: long strings reach Rust unit for unit (the walker copies them in bulk in Node)`, () => {
+    // Past the walker's bulk-copy threshold: non-ASCII, a surrogate pair, escapes, and a pair
+    // cut by the head copied of a long string in the fast mode (64 units).
+    const long = `${'é日 '.repeat(20)}\u{1F600}"\\\n${'x'.repeat(40)}`;
+    const message = { id: 'x', timestamp: 1, type: 'reply', text: long, note: long };
+    assert.equal(kernel.toJSON(message), JSON.stringify(message));
+    assert.deepEqual(kernel.fromJSON(kernel.toJSON([message, message])), [message, message]);
+    const cut = `${'a'.repeat(63)}\u{1F600}${'b'.repeat(100)}`;
+    assert.equal(kernel.validate({ ...message, text: cut }).ok, true);
+    // A lone surrogate in a long string is still found, by validate and by the codec.
+    const lone = `${'a'.repeat(50)}\uD800${'b'.repeat(50)}`;
+    assert.equal(kernel.validate({ ...message, text: lone }).issues[0].code, 'ill_formed_string');
+    const free = { id: 'x', timestamp: 1, type: 'tool-results', results: [{ output: lone }] };
+    assert.throws(() => kernel.toJSON(free), (e) => e.issues[0].code === 'ill_formed_string');
+  });
+
   test(`${label}: a "__proto__" key is data, never a prototype`, () => {
     const text = '{"id":"x","timestamp":1,"type":"tool-results","results":[{"output":{"__proto__":{"polluted":true},"b":{"$bytes":"AQ=="}}}]}';
     const back = kernel.fromJSON(text);

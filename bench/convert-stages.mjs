@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Where the time of one conversion goes, as far as the built package lets us see from outside:
+// a 100-message conversation (fixtures-convert.mjs) converted whole, and beside it the stages
+// that can be run on their own. Each figure is the median of interleaved batches (the stages
+// of a round run back to back, so a slow spell of the machine falls on all alike).
+//
+//   node bench/convert-stages.mjs                 kernel → openai
+//   node bench/convert-stages.mjs openai kernel   another pair (of those the build converts)
+//
+// Stages: the JS walker writing the list onto the tape in full mode (a private wasm instance,
+// as run.mjs's hypothetical list validator), `<from>.toJSON(list)` (walker + Rust validation
+// + the JSON form as text + its trip to JS), `validateMany` (walker in fast mode + validation
+// alone), the target's check of the output alone (`<to>.validateJson(text)`: text into wasm,
+// parse, shape check), `JSON.parse` of the result text as convert() gets it (messages, losses
+// and revival plan). What convert() does besides (reading the JSON form back, the mapping,
+// writing the target's text) is the remainder. The split inside Rust needs a build with
+// stage exits (see the report of the conversion benchmark in the project history).
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as FC from './fixtures-convert.mjs';
+
+const require = createRequire(import.meta.url);
+const pkg = await import('../pkg/index.mjs');
+const [from = 'kernel', to = 'openai'] = process.argv.slice(2);
+const FIXTURES = {
+  kernel: FC.kernelConversation, openai: FC.openaiConversation, bedrock: FC.bedrockResponses,
+  swarm: FC.swarmConversation, agens: FC.agensConversation,
+};
+if (!FIXTURES[from] || !pkg[to]) {
+  console.error('usage: node bench/convert-stages.mjs [FROM TO] (formats: kernel, openai, bedrock, swarm, agens)');
+  process.exit(1);
+}
+const inputs = [1, 2, 3, 4].map((seed) => FIXTURES[from](seed));
+const options = { from, to };
+try {
+  pkg.convert([], options);
+} catch (e) {
+  console.error(`${from} → ${to}: not in this build (${e.message})`);
+  process.exit(1);
+}
+
+// A private instance with the facade's tape writer, so that the walker can be timed alone.
+function privateTape() {
+  const gluePath = require.resolve('../pkg/node/agent_messages.js');
+  const cached = require.cache[gluePath];
+  delete require.cache[gluePath];
+  const wasm = require(gluePath);
+  if (cached) require.cache[gluePath] = cached;
+  const src = readFileSync(new URL('../pkg/api.cjs', import.meta.url), 'utf8');
+  const module = { exports: {} };
+  // eslint-disable-next-line no-new-func
+  const { createTape } = new Function('module', 'exports', 'require', `${src}\n;return { createTape };`)(module, module.exports, require);
+  return { wasm, tape: createTape(wasm, wasm.describe()) };
+}
+const { wasm, tape } = privateTape();
+
+// The result text convert() parses, made by the same wasm call on the private instance.
+const resultTexts = inputs.map((list) => {
+  tape.write(list, true, 128, false);
+  tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, 100, 128, Date.now()));
+  return wasm.take_result();
+});
+const outputTexts = inputs.map((list) => pkg[to].toJSON(pkg.convert(list, options).messages));
+
+const stages = [
+  ['convert(list, { from, to }) whole', (i) => pkg.convert(inputs[i], options).messages.length],
+  ['  JS walker, full mode (tape.write)', (i) => (tape.write(inputs[i], true, 128, false) ? 1 : 0)],
+  [`  ${from}.toJSON(list): walker + validation + JSON form text`, (i) => pkg[from].toJSON(inputs[i]).length],
+  [`  ${from}.validateMany(list): fast walker + validation alone`, (i) => pkg[from].validateMany(inputs[i]).length],
+  [`  ${to}.validateJson(output text).ok: the target check alone`, (i) => (pkg[to].validateJson(outputTexts[i]).ok ? 1 : 0)],
+  ['  JSON.parse(result text): messages, losses, plan', (i) => JSON.parse(resultTexts[i]).messages.length],
+];
+
+const ROUNDS = 31, PER = 12;
+for (const [, f] of stages) for (let i = 0; i < 200; i++) f(i & 3);
+const samples = stages.map(() => []);
+for (let r = 0; r < ROUNDS; r++) {
+  stages.forEach(([, f], j) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < PER; i++) f(i & 3);
+    samples[j].push(Number(process.hrtime.bigint() - t0) / PER / 1e3);
+  });
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const figures = samples.map(median);
+console.log(`${from} → ${to}, 100 messages (${inputs.length} conversations in turn); µs per conversation, median of ${ROUNDS} rounds`);
+stages.forEach(([label], j) => console.log(`${label.padEnd(62)}${figures[j].toFixed(1).padStart(9)}`));
+const resultBytes = Math.round(resultTexts.reduce((s, t) => s + t.length, 0) / resultTexts.length);
+const losses = Math.round(resultTexts.reduce((s, t) => s + JSON.parse(t).losses.length, 0) / resultTexts.length);
+console.log(`(result text ${resultBytes} characters on average, ${losses} losses)`);

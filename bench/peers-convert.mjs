@@ -1,0 +1,296 @@
+// The peers for the conversions: each benchmarked pair mapped by hand, as a competent user
+// would write it for their own data (plain loops, no validation, no loss report), giving the
+// same messages as our `convert(...).messages` on the fixtures (bench/convert.mjs checks that
+// before timing). Our semantics, which these follow, are docs/CONVERSIONS.md "Decisions taken
+// in the mappings" and src/convert/<format>.rs; where a mapping has a rule the fixtures never
+// exercise (a file that is not an image, a tool result without a call id, ...), the hand-written
+// one does not either. Each pair also comes with zod validation of the input first (the schemas
+// of peers.mjs / peers-formats.mjs), as a user converting untrusted data would do: ours
+// validates its input (and its output).
+
+import * as z from 'zod';
+import { monotonicFactory } from 'ulid';
+import { zodKernel } from './peers.mjs';
+import { zodOpenAI, zodBedrock, zodSwarm, zodAgens } from './peers-formats.mjs';
+
+const toBase64 = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+const fromBase64 = (text) => {
+  const b = Buffer.from(text, 'base64');
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+};
+const ulid = monotonicFactory();
+const toolText = (output) => (typeof output === 'string' ? output : JSON.stringify(output));
+
+// ---- kernel -> openai ----------------------------------------------------------------------------
+
+export function kernelToOpenAI(messages) {
+  const out = [];
+  for (const m of messages) {
+    switch (m.type) {
+      case 'system':
+        out.push({ role: 'system', content: m.text });
+        break;
+      case 'input':
+        if (m.files?.length) {
+          const content = [];
+          if (m.text !== undefined) content.push({ type: 'text', text: m.text });
+          for (const f of m.files) content.push({ type: 'image_url', image_url: { url: `data:${f.mimeType};base64,${toBase64(f.data)}` } });
+          out.push({ role: 'user', content });
+        } else {
+          out.push({ role: 'user', content: m.text });
+        }
+        break;
+      case 'reply':
+        out.push({ role: 'assistant', content: m.text });
+        break;
+      case 'tool-calls':
+        out.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: m.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args ?? {}) } })),
+        });
+        break;
+      case 'tool-results':
+        for (const r of m.results) {
+          let content = r.output === null && r.error ? '' : toolText(r.output);
+          if (r.error) content = content ? `${content}\nError: ${r.error.message}` : `Error: ${r.error.message}`;
+          out.push({ role: 'tool', tool_call_id: r.callId, content });
+        }
+        break;
+      default:
+        // reasoning and log have no OpenAI message
+    }
+  }
+  return out;
+}
+
+// ---- openai -> kernel ----------------------------------------------------------------------------
+
+export function openAIToKernel(messages) {
+  const out = [];
+  const names = new Map();
+  const make = (type) => {
+    const timestamp = Date.now();
+    return { id: ulid(timestamp), timestamp, type };
+  };
+  let lastResults = null;
+  for (const m of messages) {
+    if (m.role !== 'tool') lastResults = null;
+    switch (m.role) {
+      case 'system':
+      case 'developer': {
+        const k = make('system');
+        k.text = m.content;
+        if (m.role === 'developer') k.developer = true;
+        out.push(k);
+        break;
+      }
+      case 'user': {
+        const k = make('input');
+        if (typeof m.content === 'string') {
+          k.text = m.content;
+        } else {
+          const files = [];
+          for (const p of m.content) {
+            if (p.type === 'text') {
+              if (k.text === undefined) k.text = p.text;
+            } else if (p.type === 'image_url') {
+              const url = p.image_url.url;
+              const comma = url.indexOf(',');
+              files.push({ data: fromBase64(url.slice(comma + 1)), mimeType: url.slice(5, comma - 7) });
+            }
+          }
+          if (files.length) k.files = files;
+        }
+        out.push(k);
+        break;
+      }
+      case 'assistant': {
+        if (m.content != null) {
+          const k = make('reply');
+          k.text = m.content;
+          out.push(k);
+        }
+        if (m.tool_calls) {
+          const k = make('tool-calls');
+          k.calls = m.tool_calls.map((c) => {
+            names.set(c.id, c.function.name);
+            return { id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) };
+          });
+          if (m.content != null) k.continues = true;
+          out.push(k);
+        }
+        break;
+      }
+      case 'tool': {
+        const r = { callId: m.tool_call_id, name: names.get(m.tool_call_id), output: m.content };
+        if (lastResults) {
+          lastResults.push(r);
+        } else {
+          const k = make('tool-results');
+          k.results = lastResults = [r];
+          out.push(k);
+        }
+        break;
+      }
+      default:
+    }
+  }
+  return out;
+}
+
+// ---- bedrock -> openai ---------------------------------------------------------------------------
+
+export function bedrockToOpenAI(responses) {
+  const out = [];
+  for (const r of responses) {
+    if (r.type === 'message') {
+      out.push({ role: 'assistant', content: r.content });
+    } else if (r.type === 'tool_call') {
+      out.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: r.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) } })),
+      });
+    }
+  }
+  return out;
+}
+
+// ---- swarm -> openai -----------------------------------------------------------------------------
+
+export function swarmToOpenAI(messages) {
+  const out = [];
+  for (const m of messages) {
+    switch (m.role) {
+      case 'system':
+      case 'developer':
+        out.push({ role: m.role, content: m.content });
+        break;
+      case 'user':
+        if (m.images?.length) {
+          const content = m.content ? [{ type: 'text', text: m.content }] : [];
+          for (const img of m.images) {
+            let url;
+            if (typeof img !== 'string') url = `data:application/octet-stream;base64,${toBase64(img)}`;
+            else if (img.includes(':')) url = img;
+            else url = `data:application/octet-stream;base64,${img}`;
+            content.push({ type: 'image_url', image_url: { url } });
+          }
+          out.push({ role: 'user', content });
+        } else {
+          out.push({ role: 'user', content: m.content });
+        }
+        break;
+      case 'assistant':
+        if (m.tool_calls) {
+          const tool_calls = m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: JSON.stringify(c.function.arguments) } }));
+          out.push({ role: 'assistant', content: m.content || null, tool_calls });
+        } else {
+          out.push({ role: 'assistant', content: m.content });
+        }
+        break;
+      case 'tool':
+        out.push({ role: 'tool', tool_call_id: m.tool_call_id, content: m.content });
+        break;
+      default:
+        // flush and resque have no OpenAI message
+    }
+  }
+  return out;
+}
+
+// ---- agens -> openai -----------------------------------------------------------------------------
+
+export function agensToOpenAI(steps) {
+  const out = [];
+  let prevInput = '(no input)';
+  let prevEndedInResults = false;
+  for (const s of steps) {
+    const hasCalls = Array.isArray(s.tool_calls) && s.tool_calls.length > 0;
+    const hasResults = s.tool_results != null && Object.keys(s.tool_results).length > 0;
+    const hasText = typeof s.system === 'string' || typeof s.user === 'string' || typeof s.result === 'string';
+    if (typeof s.system === 'string') out.push({ role: 'system', content: s.system });
+    // The input is shown again only where it tells something (Agens carries it forward).
+    if (s.input !== prevInput || typeof s.user === 'string' || !(hasText || hasCalls || hasResults) || (prevEndedInResults && hasResults && !hasText && !hasCalls)) {
+      out.push({ role: 'user', content: s.input });
+    }
+    if (typeof s.user === 'string') out.push({ role: 'user', content: s.user });
+    if (typeof s.result === 'string') out.push({ role: 'assistant', content: s.result });
+    if (hasCalls) {
+      const tool_calls = s.tool_calls.map((c) => {
+        const args = {};
+        for (const a of c.arguments) args[a.key] = a.value;
+        return { id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(args) } };
+      });
+      if (typeof s.result === 'string') out[out.length - 1].tool_calls = tool_calls;
+      else out.push({ role: 'assistant', content: null, tool_calls });
+    }
+    if (hasResults) {
+      for (const [id, output] of Object.entries(s.tool_results)) out.push({ role: 'tool', tool_call_id: id, content: toolText(output) });
+    }
+    prevInput = s.input;
+    prevEndedInResults = hasResults;
+  }
+  return out;
+}
+
+// ---- openai -> swarm -----------------------------------------------------------------------------
+
+export function openAIToSwarm(messages) {
+  const out = [];
+  for (const m of messages) {
+    switch (m.role) {
+      case 'system':
+      case 'developer':
+        out.push({ role: m.role, agentName: 'agent', content: m.content, mode: 'tool' });
+        break;
+      case 'user':
+        if (typeof m.content === 'string') {
+          out.push({ role: 'user', agentName: 'agent', content: m.content, mode: 'user' });
+        } else {
+          let content;
+          const images = [];
+          for (const p of m.content) {
+            if (p.type === 'text') content ??= p.text;
+            else if (p.type === 'image_url') images.push(p.image_url.url);
+          }
+          const u = { role: 'user', agentName: 'agent', content: content ?? '', mode: 'user' };
+          if (images.length) u.images = images;
+          out.push(u);
+        }
+        break;
+      case 'assistant': {
+        const a = { role: 'assistant', agentName: 'agent', content: m.content ?? '', mode: 'tool' };
+        if (m.tool_calls) a.tool_calls = m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: JSON.parse(c.function.arguments) } }));
+        out.push(a);
+        break;
+      }
+      case 'tool':
+        out.push({ role: 'tool', agentName: 'agent', content: m.content, mode: 'tool', tool_call_id: m.tool_call_id });
+        break;
+      default:
+    }
+  }
+  return out;
+}
+
+// ---- with zod validation of the input --------------------------------------------------------------
+
+const zodLists = {
+  kernel: z.array(zodKernel),
+  openai: z.array(zodOpenAI),
+  bedrock: z.array(zodBedrock),
+  swarm: z.array(zodSwarm),
+  agens: z.array(zodAgens),
+};
+
+/** `map` after zod has validated the input as a list of `format` messages; throws on bad input. */
+export function withZod(format, map) {
+  const schema = zodLists[format];
+  return (messages) => {
+    const r = schema.safeParse(messages);
+    if (!r.success) throw new Error(`not a list of ${format} messages: ${r.error.issues[0].message}`);
+    return map(r.data);
+  };
+}
