@@ -3,7 +3,7 @@
 
 use super::canonical::{Body, Message, Part};
 use crate::tape::value::Value;
-use crate::validate::{write_json_string, write_path, PathSeg};
+use crate::validate::{number_text, write_json_string, write_path, PathSeg};
 
 /// One finding about a conversation.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,7 +76,11 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                         &["timestamp"],
                         "timestamp_backwards",
                         "warning",
-                        format!("the timestamp {t} is earlier than message {at}'s ({prev})"),
+                        format!(
+                            "the timestamp {} is earlier than message {at}'s ({})",
+                            number_text(t),
+                            number_text(prev)
+                        ),
                     ));
                 }
             }

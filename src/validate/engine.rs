@@ -491,6 +491,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                     return self.expected_code(at, expected, IssueCode::InvalidType);
                 }
                 if n < *min as f64 {
+                    // A safe integer here, written as one (no float formatting in the wasm).
+                    let n = n as i64;
                     return self.report(
                         IssueCode::TooSmall,
                         format!("expected an integer of at least {min}, received {n}"),

@@ -47,16 +47,26 @@ pub fn write_units(out: &mut String, units: &[u16]) {
     out.push('"');
 }
 
-/// Append a finite number; Rust's shortest round-trip form parses back to the same `f64`.
+/// Append a finite number in a form that parses back to the same `f64`.
 pub fn write_num(out: &mut String, n: f64) {
+    out.push_str(&number_text(n));
+}
+
+/// A number as text, the shortest form that parses back to the same `f64` (`NaN`, infinities
+/// by name). In the wasm, non-integers are JavaScript's `String(n)`, which is JSON's number
+/// form, so the wasm carries no float formatting of its own (core's is ~20 KiB); natively,
+/// Rust's.
+pub fn number_text(n: f64) -> String {
     if n == n.trunc() && n.abs() < 1e15 {
-        out.push_str(&format!("{}", n as i64));
         if n == 0.0 && n.is_sign_negative() {
-            out.insert(out.len() - 1, '-');
+            return "-0".into();
         }
-    } else {
-        out.push_str(&format!("{n:?}"));
+        return format!("{}", n as i64);
     }
+    #[cfg(target_arch = "wasm32")]
+    return crate::wasm::interop::js_number_text(n);
+    #[cfg(not(target_arch = "wasm32"))]
+    return format!("{n:?}");
 }
 
 /// Helper for comma-separated lists.
