@@ -17,6 +17,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
 use crate::tape::value::{obj, Value};
+use crate::validate::quoted;
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
 pub const DEFAULT_AGENT: &str = "agent";
@@ -123,7 +124,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[key],
                     loss::DROPPED_FIELD,
-                    format!("{key:?} on a {role} message has no place in the target"),
+                    format!(
+                        "{} on a {role} message has no place in the target",
+                        quoted(key)
+                    ),
                 ));
             }
         }
@@ -133,7 +137,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[key],
                     loss::DROPPED_FIELD,
-                    format!("{key:?} is carried, and comes back into swarm inside payload"),
+                    format!(
+                        "{} is carried, and comes back into swarm inside payload",
+                        quoted(key)
+                    ),
                 ));
                 carried.push((key.clone(), x.clone()));
             }

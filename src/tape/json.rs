@@ -123,7 +123,8 @@ impl Parser<'_> {
             None => "the end of the text".to_string(),
             Some(_) => {
                 let rest = String::from_utf8_lossy(&self.s[at..(at + 4).min(self.s.len())]);
-                format!("{:?}", rest.chars().next().unwrap_or('?'))
+                let c = rest.chars().next().unwrap_or('?');
+                crate::validate::quoted(c.encode_utf8(&mut [0; 4]))
             }
         };
         SyntaxError {

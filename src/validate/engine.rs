@@ -3,7 +3,7 @@
 
 use super::base64;
 use super::issue::{Issue, IssueCode, PathSeg};
-use super::json_out::{write_num, write_str, write_units};
+use super::json_out::{quoted, write_num, write_str, write_units};
 use super::options::Options;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use crate::keys::{self, Key};
@@ -420,12 +420,12 @@ impl<'t, 'a> Walk<'t, 'a> {
                     let found = tape.str_display(tape.str_at(at));
                     self.report(
                         IssueCode::InvalidLiteral,
-                        format!("expected {lit:?}, received {found}"),
-                        Some(format!("{lit:?}")),
+                        format!("expected {}, received {found}", quoted(lit)),
+                        Some(quoted(lit)),
                         Some(found),
                     );
                 } else {
-                    self.expected(at, &format!("{lit:?}"));
+                    self.expected(at, &quoted(lit));
                 }
             }
             Shape::Bytes => self.bytes(at),
@@ -560,7 +560,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.with(Seg::Name(ts.tag), |s| {
                 s.report(
                     IssueCode::Missing,
-                    format!("required property {:?} is missing", ts.tag.name()),
+                    format!("required property {} is missing", quoted(ts.tag.name())),
                     Some(ts.expected_tags(&s.opts.custom_types)),
                     Some("undefined".into()),
                 )
@@ -670,7 +670,11 @@ impl<'t, 'a> Walk<'t, 'a> {
                         self.with(Seg::KeyAt(k), |s| {
                             s.report(
                                 IssueCode::UnrecognizedKey,
-                                format!("{} has no property {name:?} (strict mode)", os.name),
+                                format!(
+                                    "{} has no property {} (strict mode)",
+                                    os.name,
+                                    quoted(&name)
+                                ),
                                 None,
                                 None,
                             )
@@ -699,8 +703,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                             .is_some_and(|v| !matches!(tape.word(v), NULL | UNDEF))
                 });
                 if !alternatives_given && !unknown_given {
-                    let others: Vec<String> =
-                        f.unless.iter().map(|k| format!("{:?}", k.name())).collect();
+                    let others: Vec<String> = f.unless.iter().map(|k| quoted(k.name())).collect();
                     let received = tape
                         .find(at, f.key)
                         .map_or_else(|| "undefined".to_string(), |v| tape.kind_name(v));
@@ -708,8 +711,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                         s.report(
                             IssueCode::Missing,
                             format!(
-                                "{:?} is required unless {} is given",
-                                f.key.name(),
+                                "{} is required unless {} is given",
+                                quoted(f.key.name()),
                                 others.join(" or ")
                             ),
                             Some(shape_name(&f.shape)),
@@ -722,7 +725,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.with(Seg::Name(f.key), |s| {
                     s.report(
                         IssueCode::Missing,
-                        format!("required property {:?} is missing", f.key.name()),
+                        format!("required property {} is missing", quoted(f.key.name())),
                         Some(shape_name(&f.shape)),
                         Some("undefined".into()),
                     )
@@ -791,7 +794,10 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.with(Seg::KeyAt(k), |s| {
             s.report(
                 IssueCode::DuplicateKey,
-                format!("property {name:?} appears more than once (JSON.parse would keep only the last)"),
+                format!(
+                    "property {} appears more than once (JSON.parse would keep only the last)",
+                    quoted(&name)
+                ),
                 None,
                 None,
             )
@@ -875,7 +881,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.with(Seg::Name(key), |s| {
                     s.report(
                         IssueCode::Missing,
-                        format!("an error needs a string {:?}", key.name()),
+                        format!("an error needs a string {}", quoted(key.name())),
                         Some("string".into()),
                         Some("undefined".into()),
                     )
@@ -1060,13 +1066,13 @@ fn shape_name(shape: &Shape) -> String {
         Shape::Boolean => "boolean".into(),
         Shape::Bytes | Shape::TaggedBytes => "Uint8Array".into(),
         Shape::Error => "Error".into(),
-        Shape::Literal(l) => format!("{l:?}"),
+        Shape::Literal(l) => quoted(l),
         Shape::Array(item) => array_name(item),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
         Shape::Enum(names) => names
             .iter()
-            .map(|n| format!("{n:?}"))
+            .map(|n| quoted(n))
             .collect::<Vec<_>>()
             .join(" | "),
         Shape::Integer { min } => format!("integer >= {min}"),

@@ -47,6 +47,14 @@ pub fn write_units(out: &mut String, units: &[u16]) {
     out.push('"');
 }
 
+/// `s` as a JSON string literal: how messages quote a name or a value (core's `{:?}` would
+/// bring its Unicode tables, ~8 KiB, into the wasm).
+pub fn quoted(s: &str) -> String {
+    let mut out = String::new();
+    write_str(&mut out, s);
+    out
+}
+
 /// Append a finite number in a form that parses back to the same `f64`.
 pub fn write_num(out: &mut String, n: f64) {
     out.push_str(&number_text(n));

@@ -10,7 +10,7 @@ use crate::convert::{convert, Fill};
 use crate::formats::schemas;
 use crate::tape::json;
 use crate::tape::value::Value;
-use crate::validate::{issues_json, run, Issue, IssueCode, Mode};
+use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
 use wasm_bindgen::prelude::*;
 
 struct Clock(f64);
@@ -70,7 +70,7 @@ pub fn check_conversation_tape(
     max_depth: u32,
 ) -> u32 {
     let Some(schema) = message_schema(format) else {
-        return fail(format!("unknown format {format:?}"));
+        return fail(format!("unknown format {}", quoted(format)));
     };
     with_options(0, 100, max_depth, |opts| {
         let values = match source_values(schema, (nw, nn, nc, nb), opts) {
@@ -99,7 +99,14 @@ pub fn check_conversation_tape(
         }
         out.push(']');
         if let Some(k) = kept {
-            out.push_str(&format!(",\"kept\":{k:?}"));
+            out.push_str(",\"kept\":[");
+            for (n, i) in k.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                out.push_str(&i.to_string());
+            }
+            out.push(']');
         }
         out.push('}');
         set_result(out);
@@ -123,7 +130,7 @@ pub fn convert_tape(
     now: f64,
 ) -> u32 {
     let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
-        return fail(format!("unknown format {from:?} or {to:?}"));
+        return fail(format!("unknown format {} or {}", quoted(from), quoted(to)));
     };
     with_options(0, max_issues, max_depth, |opts| {
         // 1. The source, validated and in its JSON form.
