@@ -771,10 +771,32 @@ impl<'t, 'a> Walk<'t, 'a> {
         if self.mode != Mode::Json || strs.len() < 2 {
             return;
         }
-        let mut names = std::collections::HashSet::new();
-        for k in strs {
-            if !names.insert(tape.str_units(tape.str_at(k))) {
-                self.duplicate(k);
+        // An open-addressing table of FNV-1a hashes: std's HashSet would bring SipHash and
+        // its random keys (~3 KiB) into the wasm for this one use.
+        let names: Vec<Vec<u16>> = strs
+            .iter()
+            .map(|&k| tape.str_units(tape.str_at(k)))
+            .collect();
+        let mask = (names.len() * 2).next_power_of_two() - 1;
+        let mut table = vec![usize::MAX; mask + 1];
+        for (n, name) in names.iter().enumerate() {
+            let mut h: u32 = 0x811c_9dc5;
+            for &u in name {
+                h = (h ^ u as u32).wrapping_mul(0x0100_0193);
+            }
+            let mut slot = h as usize & mask;
+            loop {
+                match table[slot] {
+                    usize::MAX => {
+                        table[slot] = n;
+                        break;
+                    }
+                    m if names[m] == *name => {
+                        self.duplicate(strs[n]);
+                        break;
+                    }
+                    _ => slot = (slot + 1) & mask,
+                }
             }
         }
     }
