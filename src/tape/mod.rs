@@ -24,6 +24,7 @@
 
 pub mod builder;
 pub mod json;
+pub mod number;
 pub mod value;
 
 pub const END: u32 = 0;

@@ -25,6 +25,9 @@ extern "C" {
     /// writes it. Used instead of core's float formatting, which would add ~20 KiB to the wasm.
     #[wasm_bindgen(js_name = String)]
     pub fn js_number_text(n: f64) -> String;
+    /// JavaScript's `Number(text)`, for the JSON numbers `tape::number` has no fast path for.
+    #[wasm_bindgen(js_name = Number)]
+    pub fn js_number(text: &str) -> f64;
 }
 
 thread_local! {
