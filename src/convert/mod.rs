@@ -22,9 +22,14 @@ pub use loss::Loss;
 /// The formats that have mappings.
 pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock", "agens"];
 
-/// What a target needs and the source may lack: a fresh `(id, timestamp)` for Kernel.
+/// What a target needs and the source may lack (never a loss): a fresh `(id, timestamp)` for
+/// Kernel, the `agentName` for swarm.
 pub trait Fill {
     fn id_and_time(&mut self) -> (String, f64);
+    /// The `agentName` of swarm messages whose source names no author.
+    fn agent_name(&self) -> &str {
+        swarm::DEFAULT_AGENT
+    }
 }
 
 /// Convert JSON-form messages (already valid in `from`) into `to`.
@@ -46,7 +51,7 @@ pub fn convert(
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
-        "swarm" => swarm::from_canonical(&canonical, &mut losses),
+        "swarm" => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
         "agens" => agens::from_canonical(&canonical, &mut losses),
         "bedrock" => bedrock::from_canonical(&canonical, &mut losses),
         other => {

@@ -259,9 +259,9 @@ struct Head {
     payload: Vec<(String, Value)>,
 }
 
-fn head(m: &Message) -> Head {
+fn head(m: &Message, agent: &str) -> Head {
     let mut h = Head {
-        agent: DEFAULT_AGENT.into(),
+        agent: agent.into(),
         mode: None,
         images: None,
         continues: false,
@@ -332,7 +332,9 @@ fn message(role: &str, h: &Head, content: String) -> Value {
     ])
 }
 
-pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
+/// `agent` is the `agentName` of messages that carry none (the `agentName` option; by default
+/// [`DEFAULT_AGENT`]).
+pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
@@ -359,7 +361,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 "swarm messages carry no id or timestamp",
             ));
         }
-        let mut h = head(m);
+        let mut h = head(m, agent);
         let mut o = match &m.body {
             Body::Instructions { text, developer } => message(
                 if *developer { "developer" } else { "system" },

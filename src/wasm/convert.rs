@@ -13,11 +13,27 @@ use crate::tape::value::Value;
 use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
 use wasm_bindgen::prelude::*;
 
-struct Clock(f64);
+/// The values a conversion generates: ids and timestamps from one clock reading, the swarm
+/// `agentName`; the ids are kept so that the facade can find (and, given `newId`, replace) them.
+struct Generated {
+    now: f64,
+    agent: String,
+    ids: Vec<String>,
+}
 
-impl Fill for Clock {
+impl Fill for Generated {
     fn id_and_time(&mut self) -> (String, f64) {
-        next_ulid(self.0).unwrap_or_else(|_| (String::new(), self.0))
+        let (id, t) = next_ulid(self.now).unwrap_or_else(|_| (String::new(), self.now));
+        self.ids.push(id.clone());
+        (id, t)
+    }
+
+    fn agent_name(&self) -> &str {
+        if self.agent.is_empty() {
+            crate::convert::swarm::DEFAULT_AGENT
+        } else {
+            &self.agent
+        }
     }
 }
 
@@ -115,7 +131,9 @@ pub fn check_conversation_tape(
 }
 
 /// Convert the list on the tape from format `from` to format `to`; `now` is the clock for
-/// generated ids and timestamps.
+/// generated ids and timestamps, `agent_name` the swarm `agentName` where the source has none
+/// (empty: the default). The result also lists, as `generated`, the indices of the converted
+/// messages whose `id` was generated.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn convert_tape(
@@ -128,6 +146,7 @@ pub fn convert_tape(
     max_issues: u32,
     max_depth: u32,
     now: f64,
+    agent_name: &str,
 ) -> u32 {
     let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
         return fail(format!("unknown format {} or {}", quoted(from), quoted(to)));
@@ -139,10 +158,23 @@ pub fn convert_tape(
             Err(code) => return code,
         };
         // 2. Through the canonical model.
-        let (messages, losses) = match convert(from, to, &values, &mut Clock(now)) {
+        let mut generated = Generated {
+            now,
+            agent: agent_name.to_string(),
+            ids: Vec::new(),
+        };
+        let (messages, losses) = match convert(from, to, &values, &mut generated) {
             Ok(done) => done,
             Err(e) => return fail(e),
         };
+        let fresh: Vec<usize> = (0..messages.len())
+            .filter(|&n| {
+                messages[n]
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .is_some_and(|id| generated.ids.iter().any(|g| g == id))
+            })
+            .collect();
         let messages = Value::Arr(messages).to_json();
         // 3. The target is checked like any JSON text: a mapping bug is an issue, never a bad
         //    message; the check also plans the revival of bytes and errors.
@@ -175,6 +207,13 @@ pub fn convert_tape(
                 out.push(',');
             }
             l.write_json(&mut out);
+        }
+        out.push_str("],\"generated\":[");
+        for (n, i) in fresh.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push_str(&i.to_string());
         }
         out.push_str("],\"plan\":");
         out.push_str(&super::interop::revive_json(&checked.revive.ops));
