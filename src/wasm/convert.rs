@@ -8,6 +8,7 @@ use super::interop::{
 };
 use crate::convert::{convert, Fill};
 use crate::formats::schemas;
+use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
 use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
@@ -17,13 +18,20 @@ use wasm_bindgen::prelude::*;
 /// `agentName`; the ids are kept so that the facade can find (and, given `newId`, replace) them.
 struct Generated {
     now: f64,
+    /// For the caller's clock: ULIDs of this conversion only, so that every generated
+    /// timestamp is the caller's reading (the shared generator never steps back in time).
+    own: Option<UlidGenerator>,
     agent: String,
     ids: Vec<String>,
 }
 
 impl Fill for Generated {
     fn id_and_time(&mut self) -> (String, f64) {
-        let (id, t) = next_ulid(self.now).unwrap_or_else(|_| (String::new(), self.now));
+        let made = match &mut self.own {
+            Some(g) => g.next(self.now).map(|(id, ms)| (id.to_string(), ms as f64)),
+            None => next_ulid(self.now),
+        };
+        let (id, t) = made.unwrap_or_else(|_| (String::new(), self.now));
         self.ids.push(id.clone());
         (id, t)
     }
@@ -131,7 +139,8 @@ pub fn check_conversation_tape(
 }
 
 /// Convert the list on the tape from format `from` to format `to`; `now` is the clock for
-/// generated ids and timestamps, `agent_name` the swarm `agentName` where the source has none
+/// generated ids and timestamps (`own_clock`: the caller's, see [`Generated`]), `agent_name` the
+/// swarm `agentName` where the source has none
 /// (empty: the default). The result also lists, as `generated`, the indices of the converted
 /// messages whose `id` was generated.
 #[wasm_bindgen]
@@ -146,6 +155,7 @@ pub fn convert_tape(
     max_issues: u32,
     max_depth: u32,
     now: f64,
+    own_clock: bool,
     agent_name: &str,
 ) -> u32 {
     let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
@@ -160,6 +170,7 @@ pub fn convert_tape(
         // 2. Through the canonical model.
         let mut generated = Generated {
             now,
+            own: own_clock.then(UlidGenerator::default),
             agent: agent_name.to_string(),
             ids: Vec::new(),
         };
