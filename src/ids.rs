@@ -16,7 +16,11 @@ impl std::fmt::Display for IdError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             IdError::Random(e) => write!(f, "no cryptographic randomness available: {e}"),
-            IdError::Clock(t) => write!(f, "the clock reading {t} is not a time a ULID can hold"),
+            IdError::Clock(t) => write!(
+                f,
+                "the clock reading {} is not a time a ULID can hold",
+                crate::validate::number_text(*t)
+            ),
         }
     }
 }

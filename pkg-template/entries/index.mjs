@@ -1,4 +1,7 @@
 // Node, ESM: the same instance as require() gets, so both module systems share one registry.
 import api from './index.cjs';
-export const { kernel, swarm, agens, bedrock, openai, convert, detectFormat, checkConversation, swarmHistory, kernelToOpenAI, openAIToKernel, ValidationError, AgentMessagesError, generateUid, version } = api;
+export const { kernel, swarm, agens, bedrock, openai, convert, detectFormat, checkConversation, swarmHistory,
+  kernelToOpenAI, kernelToSwarm, kernelToAgens, kernelToBedrock, openAIToKernel, openAIToSwarm, openAIToAgens, openAIToBedrock, swarmToKernel, swarmToOpenAI,
+  swarmToAgens, swarmToBedrock, agensToKernel, agensToOpenAI, agensToSwarm, agensToBedrock, bedrockToKernel, bedrockToOpenAI, bedrockToSwarm, bedrockToAgens,
+  ValidationError, AgentMessagesError, generateUid, version } = api;
 export default api;

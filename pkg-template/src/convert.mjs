@@ -1,8 +1,38 @@
-// Conversions between formats (Kernel and OpenAI Chat so far): one crossing in (the source
-// written in full, as for toJSON), one JSON text out (messages, losses, revival plan).
+// Conversions between the five formats: one crossing in (the source written in full, as for
+// toJSON), one JSON text out (messages, losses, the indices of messages whose id was
+// generated, revival plan).
 
-// swarm and Agens convert in the Rust core, not yet in the package (size budget).
-const CONVERTIBLE = ['kernel', 'openai', 'bedrock'];
+const CONVERTIBLE = ['kernel', 'openai', 'swarm', 'agens', 'bedrock'];
+// Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`).
+const SHORTCUT_WORDS = { kernel: 'kernel', openai: 'openAI', swarm: 'swarm', agens: 'agens', bedrock: 'bedrock' };
+// The latest time a ULID holds (ms since the epoch).
+const MAX_CLOCK = 2 ** 48 - 1;
+
+function describeOption(v) {
+  return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
+}
+
+// The options `convert` reads itself (the rest are validation limits): checked here, so that a
+// wrong type is a TypeError naming the option.
+function conversionOptions({ agentName, now, newId }) {
+  if (agentName !== undefined && (typeof agentName !== 'string' || agentName === '')) {
+    throw new TypeError(`convert: agentName must be a non-empty string, received ${describeOption(agentName)}`);
+  }
+  if (now !== undefined && typeof now !== 'function') {
+    throw new TypeError(`convert: now must be a function returning ms since the epoch, received ${describeOption(now)}`);
+  }
+  if (newId !== undefined && typeof newId !== 'function') {
+    throw new TypeError(`convert: newId must be a function returning an id string, received ${describeOption(newId)}`);
+  }
+  let clock = Date.now();
+  if (now !== undefined) {
+    clock = now();
+    if (typeof clock !== 'number' || !(clock >= 0 && clock <= MAX_CLOCK)) {
+      throw new TypeError(`convert: now() must return ms since the epoch (0 to 2^48 - 1), returned ${typeof clock === 'number' ? String(clock) : describeOption(clock)}`);
+    }
+  }
+  return { agentName: agentName ?? '', clock, ownClock: now !== undefined, newId };
+}
 
 // The types a stored message of each format may be (Bedrock stores responses and events).
 const DETECT_TYPES = {
@@ -47,19 +77,20 @@ function createConverters(wasm, tape, formats) {
     if (options === null || typeof options !== 'object') {
       throw new TypeError('convert(messages, { from, to }) needs the source and target formats');
     }
-    const { from, to, strict = false, ...limits } = options;
+    const { from, to, strict = false, agentName, now, newId, ...limits } = options;
     for (const [name, format] of [['from', from], ['to', to]]) {
       if (!CONVERTIBLE.includes(format)) {
         throw new TypeError(`convert: ${name} must be one of ${CONVERTIBLE.join(', ')}, received ${JSON.stringify(format)}`);
       }
     }
     const o = readOptions(limits) ?? DEFAULTS;
+    const fill = conversionOptions({ agentName, now, newId });
     const list = kindOf(messages) === 'array' ? messages : [messages];
     const outer = tape.busy ? tape.save() : null;
     let code;
     try {
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${from} messages`);
-      code = tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, Date.now()));
+      code = tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, fill.clock, fill.ownClock, fill.agentName));
     } finally {
       if (outer) tape.restore(outer);
     }
@@ -74,7 +105,23 @@ function createConverters(wasm, tape, formats) {
       e.losses = r.losses;
       throw e;
     }
+    if (fill.newId) replaceIds(converted, r.generated, fill.newId, to);
     return { messages: converted, losses: r.losses };
+  }
+
+  // The ids the conversion generated, replaced by the caller's: each message must stay valid.
+  function replaceIds(converted, generated, newId, to) {
+    for (const i of generated) {
+      const id = newId();
+      if (typeof id !== 'string') {
+        throw new TypeError(`convert: newId() must return a string, returned ${describeOption(id)}`);
+      }
+      converted[i].id = id;
+      const checked = formats[to].validate(converted[i]);
+      if (!checked.ok) {
+        throw new TypeError(`convert: newId() returned ${JSON.stringify(id)}, which makes an invalid ${to} message: ${checked.issues[0].message}`);
+      }
+    }
   }
 
   // The conversation of `format`, written in full and checked in Rust: its result object.
@@ -112,12 +159,22 @@ function createConverters(wasm, tape, formats) {
     return { messages: result.kept.map((i) => list[i]), findings: result.findings };
   }
 
-  return {
-    convert,
-    detectFormat,
-    checkConversation,
-    swarmHistory,
-    kernelToOpenAI: (messages, options) => convert(messages, { ...options, from: 'kernel', to: 'openai' }),
-    openAIToKernel: (messages, options) => convert(messages, { ...options, from: 'openai', to: 'kernel' }),
-  };
+  // A shortcut for every ordered pair: swarmToOpenAI(messages, options) is
+  // convert(messages, { ...options, from: 'swarm', to: 'openai' }).
+  const shortcuts = {};
+  for (const from of CONVERTIBLE) {
+    for (const to of CONVERTIBLE) {
+      if (from === to) continue;
+      const word = SHORTCUT_WORDS[to];
+      const name = `${SHORTCUT_WORDS[from]}To${word[0].toUpperCase()}${word.slice(1)}`;
+      shortcuts[name] = (messages, options) => {
+        if (options !== undefined && (options === null || typeof options !== 'object')) {
+          throw new TypeError(`${name}: options must be an object, received ${kindOf(options)}`);
+        }
+        return convert(messages, { ...options, from, to });
+      };
+    }
+  }
+
+  return { convert, detectFormat, checkConversation, swarmHistory, ...shortcuts };
 }

@@ -166,29 +166,77 @@ export interface Loss {
   detail: string;
 }
 
-/** The formats `convert` maps so far (the others follow: docs/CONVERSIONS.md). */
-export type ConvertibleFormat = 'kernel' | 'openai' | 'bedrock';
+/** The formats `convert` maps: every ordered pair of the five. */
+export type ConvertibleFormat = 'kernel' | 'openai' | 'swarm' | 'agens' | 'bedrock';
 
-export interface ConvertOptions extends Pick<ValidateOptions, 'maxIssues' | 'maxDepth'> {
-  from: ConvertibleFormat;
-  to: ConvertibleFormat;
-  /** Throw an AgentMessagesError (with `losses`) instead of losing anything. */
-  strict?: boolean;
+/** The message type `convert` reads and writes for each format (Bedrock: its responses). */
+export interface ConvertibleMessages {
+  kernel: K.KernelMessage;
+  openai: K.ChatCompletionMessageParam;
+  swarm: K.IModelMessage;
+  agens: K.AgensMessage;
+  bedrock: K.BedrockAgentResponse;
 }
 
-type ChatMessage = import('./types/generated.js').ChatCompletionMessageParam;
+export interface ConvertOptions<
+  From extends ConvertibleFormat = ConvertibleFormat,
+  To extends ConvertibleFormat = ConvertibleFormat,
+> extends Pick<ValidateOptions, 'maxIssues' | 'maxDepth'> {
+  from: From;
+  to: To;
+  /** Throw an AgentMessagesError (with `losses`) instead of losing anything. */
+  strict?: boolean;
+  /** The swarm `agentName` of messages whose source names no author (default `"agent"`). */
+  agentName?: string;
+  /** The clock for generated timestamps (and the ULIDs that carry them), in ms since the
+   * epoch; read once per conversion (default `Date.now`). */
+  now?: () => number;
+  /** The id of each message the target requires one for and the source gives none (Kernel);
+   * default a monotonic ULID. Each message must stay valid with it (a TypeError otherwise). */
+  newId?: () => string;
+}
+
+/** The options of the named shortcuts (`swarmToOpenAI`, ...): `convert`'s without from/to. */
+export type ShortcutOptions = Omit<ConvertOptions, 'from' | 'to'>;
+
+/** What a conversion gives: the converted messages and what the target could not carry. */
+export interface Converted<T> {
+  messages: T[];
+  losses: Loss[];
+}
+
+/** `convert` for one ordered pair of formats. */
+export type Shortcut<From extends ConvertibleFormat, To extends ConvertibleFormat> = (
+  messages: ConvertibleMessages[From] | readonly ConvertibleMessages[From][],
+  options?: ShortcutOptions,
+) => Converted<ConvertibleMessages[To]>;
 
 /** Convert messages between formats through one canonical model. The source is validated
  * (a ValidationError if it is not valid); the result is checked against the target. */
-export declare function convert(messages: unknown, options: ConvertOptions): { messages: unknown[]; losses: Loss[] };
-export declare function kernelToOpenAI(
-  messages: K.KernelMessage | readonly K.KernelMessage[],
-  options?: Omit<ConvertOptions, 'from' | 'to'>,
-): { messages: ChatMessage[]; losses: Loss[] };
-export declare function openAIToKernel(
-  messages: ChatMessage | readonly ChatMessage[],
-  options?: Omit<ConvertOptions, 'from' | 'to'>,
-): { messages: K.KernelMessage[]; losses: Loss[] };
+export declare function convert<From extends ConvertibleFormat, To extends ConvertibleFormat>(
+  messages: unknown,
+  options: ConvertOptions<From, To>,
+): Converted<ConvertibleMessages[To]>;
+export declare const kernelToOpenAI: Shortcut<'kernel', 'openai'>;
+export declare const kernelToSwarm: Shortcut<'kernel', 'swarm'>;
+export declare const kernelToAgens: Shortcut<'kernel', 'agens'>;
+export declare const kernelToBedrock: Shortcut<'kernel', 'bedrock'>;
+export declare const openAIToKernel: Shortcut<'openai', 'kernel'>;
+export declare const openAIToSwarm: Shortcut<'openai', 'swarm'>;
+export declare const openAIToAgens: Shortcut<'openai', 'agens'>;
+export declare const openAIToBedrock: Shortcut<'openai', 'bedrock'>;
+export declare const swarmToKernel: Shortcut<'swarm', 'kernel'>;
+export declare const swarmToOpenAI: Shortcut<'swarm', 'openai'>;
+export declare const swarmToAgens: Shortcut<'swarm', 'agens'>;
+export declare const swarmToBedrock: Shortcut<'swarm', 'bedrock'>;
+export declare const agensToKernel: Shortcut<'agens', 'kernel'>;
+export declare const agensToOpenAI: Shortcut<'agens', 'openai'>;
+export declare const agensToSwarm: Shortcut<'agens', 'swarm'>;
+export declare const agensToBedrock: Shortcut<'agens', 'bedrock'>;
+export declare const bedrockToKernel: Shortcut<'bedrock', 'kernel'>;
+export declare const bedrockToOpenAI: Shortcut<'bedrock', 'openai'>;
+export declare const bedrockToSwarm: Shortcut<'bedrock', 'swarm'>;
+export declare const bedrockToAgens: Shortcut<'bedrock', 'agens'>;
 
 /** One format a stored message (or array) may be in. */
 export interface DetectedFormat {

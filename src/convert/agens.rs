@@ -44,7 +44,7 @@ use super::text;
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::tape::json;
 use crate::tape::value::{obj, Value};
-use crate::validate::{check, Mode, Options, DEPTH_CEILING};
+use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
 pub const NO_INPUT: &str = "(no input)";
@@ -203,7 +203,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[k.as_str()],
                     loss::DROPPED_FIELD,
-                    format!("{k:?} is not an Agens.Message field and has no place in the target"),
+                    format!(
+                        "{} is not an Agens.Message field and has no place in the target",
+                        quoted(k)
+                    ),
                 ));
             }
         }
@@ -257,7 +260,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                                     i,
                                     &["tool_calls", "arguments"],
                                     loss::DROPPED_FIELD,
-                                    format!("the repeated argument {key:?} keeps its last value"),
+                                    format!(
+                                        "the repeated argument {} keeps its last value",
+                                        quoted(&key)
+                                    ),
                                 ));
                             }
                             args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
@@ -370,7 +376,7 @@ fn finish(
                 i,
                 &[key.as_str()],
                 loss::DROPPED_FIELD,
-                format!("the carried {key:?} is replaced by the step's own"),
+                format!("the carried {} is replaced by the step's own", quoted(&key)),
             ));
         } else {
             fields.set(&key, value);
@@ -471,7 +477,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                             i,
                             &[k.as_str()],
                             loss::DROPPED_FIELD,
-                            format!("Agens messages have no place for {k:?}"),
+                            format!("Agens messages have no place for {}", quoted(k)),
                         ));
                     }
                     continue;
@@ -622,7 +628,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                             i,
                             &["results", "callId"],
                             loss::DROPPED_FIELD,
-                            format!("a second result for call {id:?} is not carried"),
+                            format!("a second result for call {} is not carried", quoted(id)),
                         ));
                     } else {
                         results.set(id, value);
@@ -664,7 +670,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     i,
                     &[k],
                     loss::DROPPED_FIELD,
-                    format!("Agens messages have no place for {k:?}"),
+                    format!("Agens messages have no place for {}", quoted(k)),
                 ));
             }
         }
@@ -689,7 +695,7 @@ fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
                             i,
                             &["calls", "args"],
                             loss::STRINGIFIED_OUTPUT,
-                            format!("the argument {k:?} is written as JSON text (Agens argument values are strings)"),
+                            format!("the argument {} is written as JSON text (Agens argument values are strings)", quoted(k)),
                         ));
                         other.to_json()
                     }

@@ -14,7 +14,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
 use crate::tape::value::{obj, Value};
-use crate::validate::PathSeg;
+use crate::validate::{quoted, PathSeg};
 
 /// The carried mark (written by the OpenAI mapping) of tool calls that shared one message with
 /// the reply before them; Bedrock has two responses for them.
@@ -47,7 +47,7 @@ fn report_extra(
                 index,
                 path,
                 loss::DROPPED_FIELD,
-                format!("{key:?} is not a documented field of a Bedrock {what}; it has no place in the target"),
+                format!("{} is not a documented field of a Bedrock {what}; it has no place in the target", quoted(key)),
             ));
         }
     }
@@ -208,7 +208,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     i,
                     &[key],
                     loss::DROPPED_FIELD,
-                    format!("Bedrock responses have no place for {key:?}"),
+                    format!("Bedrock responses have no place for {}", quoted(key)),
                 ));
             }
         }

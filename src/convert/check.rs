@@ -3,7 +3,7 @@
 
 use super::canonical::{Body, Message, Part};
 use crate::tape::value::Value;
-use crate::validate::{write_json_string, write_path, PathSeg};
+use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
 
 /// One finding about a conversation.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,7 +62,10 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                     &["id"],
                     "duplicate_id",
                     "error",
-                    format!("message id {id:?} is already used by message {first}"),
+                    format!(
+                        "message id {} is already used by message {first}",
+                        quoted(id)
+                    ),
                 ));
             } else if !ids.iter().any(|(seen, _)| seen == id) {
                 ids.push((id.clone(), i));
@@ -76,7 +79,11 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                         &["timestamp"],
                         "timestamp_backwards",
                         "warning",
-                        format!("the timestamp {t} is earlier than message {at}'s ({prev})"),
+                        format!(
+                            "the timestamp {} is earlier than message {at}'s ({})",
+                            number_text(t),
+                            number_text(prev)
+                        ),
                     ));
                 }
             }
@@ -91,7 +98,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                             &["calls", "id"],
                             "duplicate_call_id",
                             "error",
-                            format!("tool call id {:?} is used twice", c.id),
+                            format!("tool call id {} is used twice", quoted(&c.id)),
                         ));
                     } else {
                         calls.push((c.id.clone(), i));
@@ -107,7 +114,10 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                             &["callId"],
                             "result_without_call",
                             "error",
-                            format!("a tool result for {id:?}, but no earlier message calls it"),
+                            format!(
+                                "a tool result for {}, but no earlier message calls it",
+                                quoted(id)
+                            ),
                         )),
                         None => out.push(Finding::new(
                             i,
@@ -151,7 +161,10 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                 &["calls", "id"],
                 "call_without_result",
                 "error",
-                format!("tool call {id:?} has no result (model APIs refuse such a conversation)"),
+                format!(
+                    "tool call {} has no result (model APIs refuse such a conversation)",
+                    quoted(id)
+                ),
             ));
         }
     }

@@ -3,12 +3,8 @@
 //! Mappings work on the JSON form of messages (bytes as base64, errors as objects), so none of
 //! them meets a JavaScript-only value; the caller validates the source first and the target
 //! after. Every conversion returns the converted messages and the [`Loss`]es: what the target
-//! cannot carry, reported instead of dropped. Built so far: Kernel and OpenAI Chat.
+//! cannot carry, reported instead of dropped. All five formats have mappings.
 
-// Built and tested natively; not yet in the wasm: they would take the package past its size
-// budget (Agens +9.6 KiB gzip, swarm +6), so they wait for the size work in
-// docs/CONVERSIONS.md.
-#[cfg(not(target_arch = "wasm32"))]
 pub mod agens;
 pub mod bedrock;
 pub mod canonical;
@@ -16,22 +12,24 @@ pub mod check;
 pub mod kernel;
 pub mod loss;
 pub mod openai;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod swarm;
 
 use crate::tape::value::Value;
+use crate::validate::quoted;
 pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
 pub use loss::Loss;
 
 /// The formats that have mappings.
-#[cfg(not(target_arch = "wasm32"))]
 pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock", "agens"];
-#[cfg(target_arch = "wasm32")]
-pub const FORMATS: &[&str] = &["kernel", "openai", "bedrock"];
 
-/// What a target needs and the source may lack: a fresh `(id, timestamp)` for Kernel.
+/// What a target needs and the source may lack (never a loss): a fresh `(id, timestamp)` for
+/// Kernel, the `agentName` for swarm.
 pub trait Fill {
     fn id_and_time(&mut self) -> (String, f64);
+    /// The `agentName` of swarm messages whose source names no author.
+    fn agent_name(&self) -> &str {
+        swarm::DEFAULT_AGENT
+    }
 }
 
 /// Convert JSON-form messages (already valid in `from`) into `to`.
@@ -44,21 +42,23 @@ pub fn convert(
     let mut losses = Vec::new();
     if !FORMATS.contains(&from) {
         return Err(format!(
-            "no conversion from {from:?} yet (built: {FORMATS:?})"
+            "no conversion from {} yet (built: {})",
+            quoted(from),
+            FORMATS.join(", ")
         ));
     }
     let canonical = to_canonical(from, values, &mut losses);
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
-        #[cfg(not(target_arch = "wasm32"))]
-        "swarm" => swarm::from_canonical(&canonical, &mut losses),
-        #[cfg(not(target_arch = "wasm32"))]
+        "swarm" => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
         "agens" => agens::from_canonical(&canonical, &mut losses),
         "bedrock" => bedrock::from_canonical(&canonical, &mut losses),
         other => {
             return Err(format!(
-                "no conversion to {other:?} yet (built: {FORMATS:?})"
+                "no conversion to {} yet (built: {})",
+                quoted(other),
+                FORMATS.join(", ")
             ))
         }
     };
@@ -71,9 +71,7 @@ pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> V
     match format {
         "kernel" => kernel::to_canonical(values, losses),
         "openai" => openai::to_canonical(values, losses),
-        #[cfg(not(target_arch = "wasm32"))]
         "swarm" => swarm::to_canonical(values, losses),
-        #[cfg(not(target_arch = "wasm32"))]
         "agens" => agens::to_canonical(values, losses),
         "bedrock" => bedrock::to_canonical(values, losses),
         _ => Vec::new(),

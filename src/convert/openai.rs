@@ -4,6 +4,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
 use crate::tape::value::{obj, Value};
+use crate::validate::quoted;
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
@@ -63,7 +64,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[&key],
                     loss::DROPPED_FIELD,
-                    format!("{key:?} has no place in the target"),
+                    format!("{} has no place in the target", quoted(&key)),
                 ));
             }
         }
@@ -229,7 +230,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 i,
                 &[key],
                 loss::DROPPED_FIELD,
-                format!("OpenAI messages have no place for {key:?}"),
+                format!("OpenAI messages have no place for {}", quoted(key)),
             ));
         }
         match &m.body {

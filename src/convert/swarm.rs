@@ -17,6 +17,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
 use crate::tape::value::{obj, Value};
+use crate::validate::quoted;
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
 pub const DEFAULT_AGENT: &str = "agent";
@@ -123,7 +124,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[key],
                     loss::DROPPED_FIELD,
-                    format!("{key:?} on a {role} message has no place in the target"),
+                    format!(
+                        "{} on a {role} message has no place in the target",
+                        quoted(key)
+                    ),
                 ));
             }
         }
@@ -133,7 +137,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     i,
                     &[key],
                     loss::DROPPED_FIELD,
-                    format!("{key:?} is carried, and comes back into swarm inside payload"),
+                    format!(
+                        "{} is carried, and comes back into swarm inside payload",
+                        quoted(key)
+                    ),
                 ));
                 carried.push((key.clone(), x.clone()));
             }
@@ -252,9 +259,9 @@ struct Head {
     payload: Vec<(String, Value)>,
 }
 
-fn head(m: &Message) -> Head {
+fn head(m: &Message, agent: &str) -> Head {
     let mut h = Head {
-        agent: DEFAULT_AGENT.into(),
+        agent: agent.into(),
         mode: None,
         images: None,
         continues: false,
@@ -325,7 +332,9 @@ fn message(role: &str, h: &Head, content: String) -> Value {
     ])
 }
 
-pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
+/// `agent` is the `agentName` of messages that carry none (the `agentName` option; by default
+/// [`DEFAULT_AGENT`]).
+pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
@@ -352,7 +361,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 "swarm messages carry no id or timestamp",
             ));
         }
-        let mut h = head(m);
+        let mut h = head(m, agent);
         let mut o = match &m.body {
             Body::Instructions { text, developer } => message(
                 if *developer { "developer" } else { "system" },

@@ -123,7 +123,8 @@ impl Parser<'_> {
             None => "the end of the text".to_string(),
             Some(_) => {
                 let rest = String::from_utf8_lossy(&self.s[at..(at + 4).min(self.s.len())]);
-                format!("{:?}", rest.chars().next().unwrap_or('?'))
+                let c = rest.chars().next().unwrap_or('?');
+                crate::validate::quoted(c.encode_utf8(&mut [0; 4]))
             }
         };
         SyntaxError {
@@ -385,15 +386,11 @@ impl Parser<'_> {
             self.digits();
         }
         let raw = &self.s[start..self.i];
-        // Short integers without the float parser; everything else the exact one.
+        // Short integers at once; everything else exactly, by `number::parse`.
         let n = if raw.len() < 16 && raw.iter().all(|b| b.is_ascii_digit()) {
             raw.iter().fold(0u64, |a, &b| a * 10 + (b - b'0') as u64) as f64
         } else {
-            // The grammar above admits only ASCII that f64's parser accepts.
-            std::str::from_utf8(raw)
-                .ok()
-                .and_then(|r| r.parse::<f64>().ok())
-                .unwrap_or(f64::NAN)
+            super::number::parse(raw)
         };
         self.out.words.extend([NUM, self.out.nums.len() as u32]);
         self.out.nums.push(n);

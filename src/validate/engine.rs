@@ -3,7 +3,7 @@
 
 use super::base64;
 use super::issue::{Issue, IssueCode, PathSeg};
-use super::json_out::{write_num, write_str, write_units};
+use super::json_out::{quoted, write_num, write_str, write_units};
 use super::options::Options;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use crate::keys::{self, Key};
@@ -420,12 +420,12 @@ impl<'t, 'a> Walk<'t, 'a> {
                     let found = tape.str_display(tape.str_at(at));
                     self.report(
                         IssueCode::InvalidLiteral,
-                        format!("expected {lit:?}, received {found}"),
-                        Some(format!("{lit:?}")),
+                        format!("expected {}, received {found}", quoted(lit)),
+                        Some(quoted(lit)),
                         Some(found),
                     );
                 } else {
-                    self.expected(at, &format!("{lit:?}"));
+                    self.expected(at, &quoted(lit));
                 }
             }
             Shape::Bytes => self.bytes(at),
@@ -491,6 +491,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                     return self.expected_code(at, expected, IssueCode::InvalidType);
                 }
                 if n < *min as f64 {
+                    // A safe integer here, written as one (no float formatting in the wasm).
+                    let n = n as i64;
                     return self.report(
                         IssueCode::TooSmall,
                         format!("expected an integer of at least {min}, received {n}"),
@@ -558,7 +560,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.with(Seg::Name(ts.tag), |s| {
                 s.report(
                     IssueCode::Missing,
-                    format!("required property {:?} is missing", ts.tag.name()),
+                    format!("required property {} is missing", quoted(ts.tag.name())),
                     Some(ts.expected_tags(&s.opts.custom_types)),
                     Some("undefined".into()),
                 )
@@ -668,7 +670,11 @@ impl<'t, 'a> Walk<'t, 'a> {
                         self.with(Seg::KeyAt(k), |s| {
                             s.report(
                                 IssueCode::UnrecognizedKey,
-                                format!("{} has no property {name:?} (strict mode)", os.name),
+                                format!(
+                                    "{} has no property {} (strict mode)",
+                                    os.name,
+                                    quoted(&name)
+                                ),
                                 None,
                                 None,
                             )
@@ -697,8 +703,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                             .is_some_and(|v| !matches!(tape.word(v), NULL | UNDEF))
                 });
                 if !alternatives_given && !unknown_given {
-                    let others: Vec<String> =
-                        f.unless.iter().map(|k| format!("{:?}", k.name())).collect();
+                    let others: Vec<String> = f.unless.iter().map(|k| quoted(k.name())).collect();
                     let received = tape
                         .find(at, f.key)
                         .map_or_else(|| "undefined".to_string(), |v| tape.kind_name(v));
@@ -706,8 +711,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                         s.report(
                             IssueCode::Missing,
                             format!(
-                                "{:?} is required unless {} is given",
-                                f.key.name(),
+                                "{} is required unless {} is given",
+                                quoted(f.key.name()),
                                 others.join(" or ")
                             ),
                             Some(shape_name(&f.shape)),
@@ -720,7 +725,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.with(Seg::Name(f.key), |s| {
                     s.report(
                         IssueCode::Missing,
-                        format!("required property {:?} is missing", f.key.name()),
+                        format!("required property {} is missing", quoted(f.key.name())),
                         Some(shape_name(&f.shape)),
                         Some("undefined".into()),
                     )
@@ -766,10 +771,32 @@ impl<'t, 'a> Walk<'t, 'a> {
         if self.mode != Mode::Json || strs.len() < 2 {
             return;
         }
-        let mut names = std::collections::HashSet::new();
-        for k in strs {
-            if !names.insert(tape.str_units(tape.str_at(k))) {
-                self.duplicate(k);
+        // An open-addressing table of FNV-1a hashes: std's HashSet would bring SipHash and
+        // its random keys (~3 KiB) into the wasm for this one use.
+        let names: Vec<Vec<u16>> = strs
+            .iter()
+            .map(|&k| tape.str_units(tape.str_at(k)))
+            .collect();
+        let mask = (names.len() * 2).next_power_of_two() - 1;
+        let mut table = vec![usize::MAX; mask + 1];
+        for (n, name) in names.iter().enumerate() {
+            let mut h: u32 = 0x811c_9dc5;
+            for &u in name {
+                h = (h ^ u as u32).wrapping_mul(0x0100_0193);
+            }
+            let mut slot = h as usize & mask;
+            loop {
+                match table[slot] {
+                    usize::MAX => {
+                        table[slot] = n;
+                        break;
+                    }
+                    m if names[m] == *name => {
+                        self.duplicate(strs[n]);
+                        break;
+                    }
+                    _ => slot = (slot + 1) & mask,
+                }
             }
         }
     }
@@ -789,7 +816,10 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.with(Seg::KeyAt(k), |s| {
             s.report(
                 IssueCode::DuplicateKey,
-                format!("property {name:?} appears more than once (JSON.parse would keep only the last)"),
+                format!(
+                    "property {} appears more than once (JSON.parse would keep only the last)",
+                    quoted(&name)
+                ),
                 None,
                 None,
             )
@@ -873,7 +903,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 self.with(Seg::Name(key), |s| {
                     s.report(
                         IssueCode::Missing,
-                        format!("an error needs a string {:?}", key.name()),
+                        format!("an error needs a string {}", quoted(key.name())),
                         Some("string".into()),
                         Some("undefined".into()),
                     )
@@ -1058,13 +1088,13 @@ fn shape_name(shape: &Shape) -> String {
         Shape::Boolean => "boolean".into(),
         Shape::Bytes | Shape::TaggedBytes => "Uint8Array".into(),
         Shape::Error => "Error".into(),
-        Shape::Literal(l) => format!("{l:?}"),
+        Shape::Literal(l) => quoted(l),
         Shape::Array(item) => array_name(item),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
         Shape::Enum(names) => names
             .iter()
-            .map(|n| format!("{n:?}"))
+            .map(|n| quoted(n))
             .collect::<Vec<_>>()
             .join(" | "),
         Shape::Integer { min } => format!("integer >= {min}"),

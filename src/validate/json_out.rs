@@ -86,7 +86,15 @@ pub fn write_units(out: &mut String, units: &[u16]) {
     out.push('"');
 }
 
-/// Append a finite number; Rust's shortest round-trip form parses back to the same `f64`.
+/// `s` as a JSON string literal: how messages quote a name or a value (core's `{:?}` would
+/// bring its Unicode tables, ~8 KiB, into the wasm).
+pub fn quoted(s: &str) -> String {
+    let mut out = String::new();
+    write_str(&mut out, s);
+    out
+}
+
+/// Append a finite number in a form that parses back to the same `f64`.
 pub fn write_num(out: &mut String, n: f64) {
     use std::fmt::Write;
     if n == 0.0 && n.is_sign_negative() {
@@ -95,8 +103,25 @@ pub fn write_num(out: &mut String, n: f64) {
         // Writing into `out` directly: no String per number.
         let _ = write!(out, "{}", n as i64);
     } else {
-        let _ = write!(out, "{n:?}");
+        out.push_str(&number_text(n));
     }
+}
+
+/// A number as text, the shortest form that parses back to the same `f64` (`NaN`, infinities
+/// by name). In the wasm, non-integers are JavaScript's `String(n)`, which is JSON's number
+/// form, so the wasm carries no float formatting of its own (core's is ~20 KiB); natively,
+/// Rust's.
+pub fn number_text(n: f64) -> String {
+    if n == n.trunc() && n.abs() < 1e15 {
+        if n == 0.0 && n.is_sign_negative() {
+            return "-0".into();
+        }
+        return format!("{}", n as i64);
+    }
+    #[cfg(target_arch = "wasm32")]
+    return crate::wasm::interop::js_number_text(n);
+    #[cfg(not(target_arch = "wasm32"))]
+    return format!("{n:?}");
 }
 
 /// Helper for comma-separated lists.

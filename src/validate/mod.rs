@@ -13,6 +13,8 @@ mod shape;
 pub use base64::{decode as base64_decode, encode as base64_encode};
 pub use engine::{check, check_each, encode_json, run, Checked, Mode, Revive, ReviveKind};
 pub use issue::{issues_json, write_path, Issue, IssueCode, PathSeg};
-pub use json_out::{write_num as write_json_number, write_str as write_json_string};
+pub use json_out::{
+    number_text, quoted, write_num as write_json_number, write_str as write_json_string,
+};
 pub use options::{Options, DEPTH_CEILING};
 pub use shape::{Field, ObjectShape, Rule, Shape, TaggedShape};

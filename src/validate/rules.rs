@@ -110,7 +110,7 @@ impl Walk<'_, '_> {
                 .path
                 .iter()
                 .map(|p| match p {
-                    PathSeg::Key(k) => format!("{k:?}"),
+                    PathSeg::Key(k) => quoted(k),
                     PathSeg::Index(i) => i.to_string(),
                 })
                 .collect();

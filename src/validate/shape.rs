@@ -1,5 +1,6 @@
 //! How a format describes its messages to the engine: static data, no code.
 
+use super::json_out::quoted;
 use crate::keys::Key;
 
 /// The expected form of one value.
@@ -145,13 +146,9 @@ impl TaggedShape {
 
     /// `"a" | "b" | ...`, for `expected`.
     pub fn expected_tags(&self, custom: &[String]) -> String {
-        let mut names: Vec<String> = self
-            .variants
-            .iter()
-            .map(|(name, _)| format!("{name:?}"))
-            .collect();
+        let mut names: Vec<String> = self.variants.iter().map(|(name, _)| quoted(name)).collect();
         if self.extensible {
-            names.extend(custom.iter().map(|c| format!("{c:?}")));
+            names.extend(custom.iter().map(|c| quoted(c)));
         }
         names.join(" | ")
     }

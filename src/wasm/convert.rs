@@ -8,16 +8,40 @@ use super::interop::{
 };
 use crate::convert::{convert, Fill};
 use crate::formats::schemas;
+use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
-use crate::validate::{issues_json, run, Issue, IssueCode, Mode};
+use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
 use wasm_bindgen::prelude::*;
 
-struct Clock(f64);
+/// The values a conversion generates: ids and timestamps from one clock reading, the swarm
+/// `agentName`; the ids are kept so that the facade can find (and, given `newId`, replace) them.
+struct Generated {
+    now: f64,
+    /// For the caller's clock: ULIDs of this conversion only, so that every generated
+    /// timestamp is the caller's reading (the shared generator never steps back in time).
+    own: Option<UlidGenerator>,
+    agent: String,
+    ids: Vec<String>,
+}
 
-impl Fill for Clock {
+impl Fill for Generated {
     fn id_and_time(&mut self) -> (String, f64) {
-        next_ulid(self.0).unwrap_or_else(|_| (String::new(), self.0))
+        let made = match &mut self.own {
+            Some(g) => g.next(self.now).map(|(id, ms)| (id.to_string(), ms as f64)),
+            None => next_ulid(self.now),
+        };
+        let (id, t) = made.unwrap_or_else(|_| (String::new(), self.now));
+        self.ids.push(id.clone());
+        (id, t)
+    }
+
+    fn agent_name(&self) -> &str {
+        if self.agent.is_empty() {
+            crate::convert::swarm::DEFAULT_AGENT
+        } else {
+            &self.agent
+        }
     }
 }
 
@@ -70,7 +94,7 @@ pub fn check_conversation_tape(
     max_depth: u32,
 ) -> u32 {
     let Some(schema) = message_schema(format) else {
-        return fail(format!("unknown format {format:?}"));
+        return fail(format!("unknown format {}", quoted(format)));
     };
     with_options(0, 100, max_depth, |opts| {
         let values = match source_values(schema, (nw, nn, nc, nb), opts) {
@@ -99,7 +123,14 @@ pub fn check_conversation_tape(
         }
         out.push(']');
         if let Some(k) = kept {
-            out.push_str(&format!(",\"kept\":{k:?}"));
+            out.push_str(",\"kept\":[");
+            for (n, i) in k.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                out.push_str(&i.to_string());
+            }
+            out.push(']');
         }
         out.push('}');
         set_result(out);
@@ -108,7 +139,10 @@ pub fn check_conversation_tape(
 }
 
 /// Convert the list on the tape from format `from` to format `to`; `now` is the clock for
-/// generated ids and timestamps.
+/// generated ids and timestamps (`own_clock`: the caller's, see [`Generated`]), `agent_name` the
+/// swarm `agentName` where the source has none
+/// (empty: the default). The result also lists, as `generated`, the indices of the converted
+/// messages whose `id` was generated.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn convert_tape(
@@ -121,9 +155,11 @@ pub fn convert_tape(
     max_issues: u32,
     max_depth: u32,
     now: f64,
+    own_clock: bool,
+    agent_name: &str,
 ) -> u32 {
     let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
-        return fail(format!("unknown format {from:?} or {to:?}"));
+        return fail(format!("unknown format {} or {}", quoted(from), quoted(to)));
     };
     with_options(0, max_issues, max_depth, |opts| {
         // 1. The source, validated and in its JSON form.
@@ -132,10 +168,24 @@ pub fn convert_tape(
             Err(code) => return code,
         };
         // 2. Through the canonical model.
-        let (messages, losses) = match convert(from, to, &values, &mut Clock(now)) {
+        let mut generated = Generated {
+            now,
+            own: own_clock.then(UlidGenerator::default),
+            agent: agent_name.to_string(),
+            ids: Vec::new(),
+        };
+        let (messages, losses) = match convert(from, to, &values, &mut generated) {
             Ok(done) => done,
             Err(e) => return fail(e),
         };
+        let fresh: Vec<usize> = (0..messages.len())
+            .filter(|&n| {
+                messages[n]
+                    .get("id")
+                    .and_then(Value::as_str)
+                    .is_some_and(|id| generated.ids.iter().any(|g| g == id))
+            })
+            .collect();
         let messages = Value::Arr(messages).to_json();
         // 3. The target is checked like any JSON text: a mapping bug is an issue, never a bad
         //    message; the check also plans the revival of bytes and errors.
@@ -168,6 +218,13 @@ pub fn convert_tape(
                 out.push(',');
             }
             l.write_json(&mut out);
+        }
+        out.push_str("],\"generated\":[");
+        for (n, i) in fresh.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            out.push_str(&i.to_string());
         }
         out.push_str("],\"plan\":");
         out.push_str(&super::interop::revive_json(&checked.revive.ops));

@@ -19,6 +19,17 @@ pub struct TapeBuffers {
     header: [u32; 8],
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's `String(n)`: the shortest round-trip form of a number, as `JSON.stringify`
+    /// writes it. Used instead of core's float formatting, which would add ~20 KiB to the wasm.
+    #[wasm_bindgen(js_name = String)]
+    pub fn js_number_text(n: f64) -> String;
+    /// JavaScript's `Number(text)`, for the JSON numbers `tape::number` has no fast path for.
+    #[wasm_bindgen(js_name = Number)]
+    pub fn js_number(text: &str) -> f64;
+}
+
 thread_local! {
     pub static TAPE: RefCell<TapeBuffers> = RefCell::new(TapeBuffers::default());
     /// The options of the current call; the registered Kernel types live here between calls.

@@ -361,6 +361,22 @@ test('agent-swarm-kit, Agens, Bedrock Swarm and OpenAI Chat in Chromium through 
     });
   });
 
+  await t.test('swarm and Agens convert in the page: swarm ⇄ Kernel with bytes and options, Agens ⇄ OpenAI', () => {
+    assert.deepEqual(r.convertMore, {
+      kernel: ['p1 7 input', 'p2 7 reply'],
+      bytes: [4, 5],
+      swarmBack: [
+        { role: 'user', agentName: 'agent', content: 'Look', mode: 'user', images: [[4, 5]] },
+        { role: 'assistant', agentName: 'agent', content: 'Seen.', mode: 'tool' },
+      ],
+      swarmLosses: ['0 dropped_field', '1 dropped_field'],
+      chat: [{ role: 'user', content: 'go' }, { role: 'assistant', content: 'done' }],
+      agensBack: [{ input: 'go', result: 'done' }],
+      refused: 'lossy_conversion',
+      badOption: 'TypeError',
+    });
+  });
+
   await t.test('toJSON/fromJSON of a revoked Proxy throw a ValidationError', () => {
     assert.deepEqual(rootProxyCodec.filter((line) => !line.endsWith('toJSON ValidationError, fromJSON ValidationError')), []);
   });

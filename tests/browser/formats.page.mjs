@@ -2,7 +2,10 @@
 // import map points `agent-messages` and its subpaths at pkg/*.browser.mjs. It exercises the
 // four format namespaces (swarm, agens, bedrock, openai) through their subpath entries and
 // reports plain JSON in window.__result; the assertions are in browser.test.mjs.
-import { swarm, agens, bedrock, openai, kernel, ValidationError, openAIToKernel, kernelToOpenAI, convert, detectFormat, checkConversation } from 'agent-messages';
+import {
+  swarm, agens, bedrock, openai, kernel, ValidationError, openAIToKernel, kernelToOpenAI, convert, detectFormat, checkConversation,
+  swarmToKernel, kernelToSwarm, agensToOpenAI, openAIToAgens,
+} from 'agent-messages';
 import * as S from 'agent-messages/swarm';
 import * as G from 'agent-messages/agens';
 import * as B from 'agent-messages/bedrock';
@@ -295,6 +298,41 @@ out.afterwards = {
     lossyCodes: lossy.losses.map((l) => l.code),
     detected: detectFormat(chat)[0]?.format,
     findings: checkConversation(chat.slice(0, 2), { format: 'openai' }).map((f) => f.code),
+  };
+}
+
+// swarm and Agens in the page: swarm → Kernel (bytes, options) → swarm, Agens ⇄ OpenAI.
+{
+  const history = [
+    { role: 'user', agentName: 'agent', content: 'Look', mode: 'user', images: [new Uint8Array([4, 5])] },
+    { role: 'assistant', agentName: 'agent', content: 'Seen.', mode: 'tool' },
+  ];
+  let n = 0;
+  const toKernel = swarmToKernel(history, { now: () => 7, newId: () => `p${++n}` });
+  const back = kernelToSwarm(toKernel.messages);
+  const run = [{ input: 'go', result: 'done' }];
+  const chat = agensToOpenAI(run);
+  let refused = null;
+  try {
+    swarmToKernel([{ role: 'flush', agentName: 'agent', content: '', mode: 'tool' }], { strict: true });
+  } catch (e) {
+    refused = e.code;
+  }
+  let badOption = null;
+  try {
+    kernelToSwarm(toKernel.messages, { agentName: 3 });
+  } catch (e) {
+    badOption = e.name;
+  }
+  out.convertMore = {
+    kernel: toKernel.messages.map((m) => `${m.id} ${m.timestamp} ${m.type}`),
+    bytes: bytesOf(toKernel.messages[0].files[0].data),
+    swarmBack: back.messages.map((m) => (m.images ? { ...m, images: m.images.map(bytesOf) } : m)),
+    swarmLosses: back.losses.map((l) => `${l.index} ${l.code}`),
+    chat: chat.messages,
+    agensBack: openAIToAgens(chat.messages).messages,
+    refused,
+    badOption,
   };
 }
 

@@ -1,6 +1,7 @@
 'use strict';
-// convert(): Kernel ⇄ OpenAI through the built package: the JS form comes back (bytes as
-// Uint8Array), losses are reported, strict refuses them, the target is always valid.
+// convert() and its shortcuts through the built package, all five formats: the JS form comes
+// back (bytes as Uint8Array), losses are reported, strict refuses them, the target is always
+// valid; the options for values a target requires (agentName, now, newId).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const api = require('../../pkg/index.cjs');
@@ -41,7 +42,7 @@ test('what OpenAI cannot carry is a loss; strict refuses it; the output is valid
 
 test('an invalid source is a ValidationError, bad options a TypeError, and nothing traps', () => {
   assert.throws(() => openAIToKernel([{ role: 'user' }]), ValidationError);
-  assert.throws(() => convert(chat, { from: 'openai', to: 'agens' }), TypeError, 'Agens is not convertible in the package yet');
+  assert.throws(() => convert(chat, { from: 'openai', to: 'elixir' }), /to must be one of kernel, openai, swarm, agens, bedrock/);
   assert.throws(() => convert(chat), TypeError);
   const cyclic = { role: 'user', content: 'x' };
   cyclic.self = cyclic;
@@ -97,4 +98,155 @@ test('checkConversation finds what breaks model calls; swarmHistory applies the 
   assert.deepEqual(sent.findings.map((f) => `${f.index} ${f.code}`), ['1 history_reset', '3 call_without_result', '4 result_without_call']);
   assert.throws(() => checkConversation([], { format: 'nope' }), TypeError);
   assert.throws(() => checkConversation([{ role: 'user' }], { format: 'openai' }), ValidationError);
+});
+
+// ---- swarm and Agens -------------------------------------------------------------------------
+
+const { swarm, agens, bedrock } = api;
+
+// Every ordered pair has a shortcut, OpenAI spelled with its capitals.
+const SHORTCUTS = [
+  'kernelToOpenAI', 'kernelToSwarm', 'kernelToAgens', 'kernelToBedrock',
+  'openAIToKernel', 'openAIToSwarm', 'openAIToAgens', 'openAIToBedrock',
+  'swarmToKernel', 'swarmToOpenAI', 'swarmToAgens', 'swarmToBedrock',
+  'agensToKernel', 'agensToOpenAI', 'agensToSwarm', 'agensToBedrock',
+  'bedrockToKernel', 'bedrockToOpenAI', 'bedrockToSwarm', 'bedrockToAgens',
+];
+
+const history = [
+  { role: 'system', agentName: 'agent', content: 'Be brief.', mode: 'tool' },
+  { role: 'user', agentName: 'agent', content: 'Look', mode: 'user', images: [new Uint8Array([1, 2, 3])] },
+  { role: 'assistant', agentName: 'agent', content: '', mode: 'tool', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: { b: 1 } } }] },
+  { role: 'tool', agentName: 'agent', content: 'done', mode: 'tool', tool_call_id: 'c1' },
+  { role: 'assistant', agentName: 'agent', content: 'Done.', mode: 'tool' },
+];
+
+const run = [
+  { input: 'go', result: 'done' },
+  { input: 'go', tool_calls: [{ id: 't1', name: 'f', server_name: 's', type: 'tool_call', arguments: [{ key: 'q', value: 'x' }] }], tool_results: { t1: 'ok' } },
+];
+
+// Ids k1, k2, ... in call order.
+function counter(prefix) {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}
+
+test('every ordered pair of the five formats has a named shortcut, exported from the root', () => {
+  for (const name of SHORTCUTS) assert.equal(typeof api[name], 'function', name);
+  const { messages } = api.bedrockToSwarm([bedrock.createMessageResponse('hi')]);
+  assert.deepEqual(messages, [{ role: 'assistant', agentName: 'agent', content: 'hi', mode: 'tool' }]);
+  assert.deepEqual(api.swarmToBedrock(messages).messages, [{ type: 'message', content: 'hi' }]);
+  assert.throws(() => api.swarmToKernel(history, 'strict'), /swarmToKernel: options must be an object/);
+});
+
+test('swarm to Kernel: bytes stay bytes, tool outputs are named after their call, and back exactly', () => {
+  const { messages, losses } = api.swarmToKernel(history, { now: () => 1_700_000_000_000, newId: counter('k') });
+  assert.deepEqual(losses, []);
+  assert.ok(messages.every((m) => kernel.is(m)));
+  assert.deepEqual(messages.map((m) => [m.id, m.timestamp, m.type]), [
+    ['k1', 1_700_000_000_000, 'system'], ['k2', 1_700_000_000_000, 'input'], ['k3', 1_700_000_000_000, 'tool-calls'],
+    ['k4', 1_700_000_000_000, 'tool-results'], ['k5', 1_700_000_000_000, 'reply'],
+  ]);
+  assert.ok(messages[1].files[0].data instanceof Uint8Array);
+  assert.deepEqual(messages[2].calls, [{ id: 'c1', name: 'f', args: { b: 1 } }]);
+  assert.deepEqual(messages[3].results, [{ callId: 'c1', name: 'f', output: 'done' }]);
+  const back = convert(messages, { from: 'kernel', to: 'swarm' });
+  assert.deepEqual(back.messages, history);
+  assert.deepEqual(back.losses.map((l) => `${l.index} ${l.code} ${l.path}`), [0, 1, 2, 3, 4].map((i) => `${i} dropped_field id`));
+});
+
+test('swarm to OpenAI and back: arguments as JSON text, an image without a media type reported', () => {
+  const { messages, losses } = api.swarmToOpenAI(history);
+  assert.ok(messages.every((m) => openai.is(m)));
+  assert.deepEqual(messages, [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'data:application/octet-stream;base64,AQID' } }] },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"b":1}' } }] },
+    { role: 'tool', tool_call_id: 'c1', content: 'done' },
+    { role: 'assistant', content: 'Done.' },
+  ]);
+  assert.deepEqual(losses.map((l) => `${l.index} ${l.code} ${l.path.join('.')}`), ['1 dropped_field files.mimeType']);
+  const back = api.openAIToSwarm(messages);
+  assert.deepEqual(back.losses, []);
+  assert.ok(back.messages.every((m) => swarm.is(m)));
+  assert.deepEqual(back.messages.map((m) => m.role), history.map((m) => m.role));
+  assert.deepEqual(back.messages[2].tool_calls[0].function.arguments, { b: 1 });
+});
+
+test('Agens to Kernel and OpenAI: a step becomes its messages, and back exactly from Kernel', () => {
+  const k = api.agensToKernel(run, { newId: counter('g'), now: () => 5 });
+  assert.deepEqual(k.losses, []);
+  assert.ok(k.messages.every((m) => kernel.is(m)));
+  assert.deepEqual(k.messages.map((m) => `${m.id} ${m.timestamp} ${m.type}`), ['g1 5 input', 'g2 5 reply', 'g3 5 tool-calls', 'g4 5 tool-results']);
+  const back = api.kernelToAgens(k.messages);
+  assert.deepEqual(back.messages, run);
+  assert.ok(back.losses.every((l) => l.code === 'dropped_field' && l.path[0] === 'id'));
+
+  const o = convert(run, { from: 'agens', to: 'openai' });
+  assert.deepEqual(o.messages, [
+    { role: 'user', content: 'go' },
+    { role: 'assistant', content: 'done' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'f', arguments: '{"q":"x"}' } }] },
+    { role: 'tool', tool_call_id: 't1', content: 'ok' },
+  ]);
+  // OpenAI has no place for the MCP server of a call.
+  assert.deepEqual(o.losses.map((l) => `${l.index} ${l.code} ${l.path}`), ['1 dropped_field tool_call_servers']);
+  const fromChat = api.openAIToAgens(o.messages);
+  assert.ok(fromChat.messages.every((m) => agens.is(m)));
+  assert.deepEqual(fromChat.messages[0], run[0]);
+});
+
+test('what swarm and Agens cannot carry is a loss, and strict refuses it for the new pairs too', () => {
+  const flush = [{ role: 'flush', agentName: 'agent', content: '', mode: 'tool' }];
+  const k = api.swarmToKernel(flush);
+  assert.deepEqual(k.messages, []);
+  assert.deepEqual(k.losses.map((l) => `${l.index} ${l.code}`), ['0 unsupported_message']);
+  assert.throws(() => api.swarmToKernel(flush, { strict: true }), (e) => e instanceof AgentMessagesError && e.code === 'lossy_conversion' && e.losses.length === 1);
+  assert.throws(() => api.kernelToSwarm([kernel.createReasoningMessage({ title: 't', summary: 's' })], { strict: true }), AgentMessagesError);
+  assert.throws(() => api.agensToOpenAI(run, { strict: true }), (e) => e instanceof AgentMessagesError && e.losses[0].path[0] === 'tool_call_servers');
+  // Without losses, strict changes nothing.
+  assert.deepEqual(api.openAIToSwarm([{ role: 'user', content: 'hi' }], { strict: true }).messages, [{ role: 'user', agentName: 'agent', content: 'hi', mode: 'user' }]);
+  assert.throws(() => api.swarmToAgens([{ role: 'user', content: 'no agentName' }]), ValidationError);
+});
+
+test('agentName names swarm messages whose source names no author; the source\'s own name wins', () => {
+  const chat = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'yo' }];
+  const named = api.openAIToSwarm(chat, { agentName: 'planner' }).messages;
+  assert.deepEqual(named.map((m) => m.agentName), ['planner', 'planner']);
+  assert.deepEqual(api.openAIToSwarm(chat).messages.map((m) => m.agentName), ['agent', 'agent']);
+  const reply = kernel.createReplyMessage({ text: 'x', author: 'bob' });
+  assert.equal(api.kernelToSwarm([reply], { agentName: 'planner' }).messages[0].agentName, 'bob');
+});
+
+test('now and newId give generated timestamps and ids; ids the source has are kept', () => {
+  const given = kernel.createReplyMessage({ text: 'x' });
+  const ids = counter('n');
+  const toKernel = api.openAIToKernel([{ role: 'user', content: 'hi' }], { now: () => 42, newId: ids });
+  assert.deepEqual(toKernel.messages, [{ id: 'n1', timestamp: 42, type: 'input', text: 'hi' }]);
+  // Kernel to Kernel through the canonical model keeps the ids it has: newId is not called.
+  let called = 0;
+  const same = convert([given], { from: 'kernel', to: 'kernel', newId: () => `x${++called}` });
+  assert.equal(same.messages[0].id, given.id);
+  assert.equal(called, 0);
+  // Without the options: monotonic ULIDs carrying the current time.
+  const before = Date.now();
+  const plain = api.swarmToKernel(history).messages;
+  assert.ok(plain.every((m) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(m.id) && m.timestamp >= before));
+  assert.ok(plain.every((m, i) => i === 0 || plain[i - 1].id < m.id));
+});
+
+test('bad conversion options are TypeErrors naming the option; a bad newId result too', () => {
+  const chat = [{ role: 'user', content: 'hi' }];
+  assert.throws(() => api.openAIToSwarm(chat, { agentName: 7 }), { name: 'TypeError', message: /agentName must be a non-empty string, received number/ });
+  assert.throws(() => api.openAIToSwarm(chat, { agentName: '' }), { name: 'TypeError', message: /agentName/ });
+  assert.throws(() => api.openAIToKernel(chat, { now: 42 }), { name: 'TypeError', message: /now must be a function/ });
+  assert.throws(() => api.openAIToKernel(chat, { now: () => 'soon' }), { name: 'TypeError', message: /now\(\) must return ms since the epoch/ });
+  assert.throws(() => api.openAIToKernel(chat, { now: () => -1 }), { name: 'TypeError', message: /now\(\)/ });
+  assert.throws(() => api.openAIToKernel(chat, { now: () => NaN }), { name: 'TypeError', message: /now\(\)/ });
+  assert.throws(() => api.openAIToKernel(chat, { newId: 'id' }), { name: 'TypeError', message: /newId must be a function/ });
+  assert.throws(() => api.openAIToKernel(chat, { newId: () => 1 }), { name: 'TypeError', message: /newId\(\) must return a string, returned number/ });
+  // A lone surrogate cannot be sent as UTF-8: not a valid Kernel message.
+  assert.throws(() => api.openAIToKernel(chat, { newId: () => '\ud800' }), { name: 'TypeError', message: /newId\(\) returned "\\ud800", which makes an invalid kernel message/ });
+  assert.throws(() => convert(chat, { from: 'openai', to: 'kernel', maxDepth: 0 }), { name: 'TypeError', message: /maxDepth/ });
 });

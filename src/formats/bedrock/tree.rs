@@ -3,7 +3,7 @@
 //! (`dangling_parent`) and parent links that loop (`cycle`). The result is always a forest, so
 //! walking it from the roots visits every placed event exactly once and terminates.
 
-use crate::validate::{write_path, PathSeg};
+use crate::validate::{quoted, write_path, PathSeg};
 
 /// What one event's `id` or `parent_event_id` holds, as JavaScript read it.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,7 +118,7 @@ fn slot_issue(index: usize, field: &str, kind: &str, expected: &str) -> TreeIssu
         "undefined" => (
             "missing",
             "undefined".to_string(),
-            format!("required property {field:?} is missing"),
+            format!("required property {} is missing", quoted(field)),
         ),
         "ill_formed" => (
             "ill_formed_string",
@@ -152,7 +152,7 @@ fn show(id: &str) -> String {
     if s.len() < id.len() {
         s.push('…');
     }
-    format!("{s:?}")
+    quoted(&s)
 }
 
 /// The first event holding each usable id: an open-addressing table of event indices (a std

@@ -20,7 +20,10 @@ pub fn check_custom_type(name: &str) -> Result<(), String> {
         ));
     }
     if TYPES.contains(&name) {
-        return Err(format!("{name:?} is a built-in Kernel message type"));
+        return Err(format!(
+            "{} is a built-in Kernel message type",
+            crate::validate::quoted(name)
+        ));
     }
     Ok(())
 }
