@@ -407,6 +407,14 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 o
             }
             Body::ToolOutputs { outputs } => {
+                if outputs.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["results"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an empty list of tool results is no swarm message",
+                    ));
+                }
                 let payload = payload(std::mem::take(&mut h.payload), i, losses);
                 for r in outputs {
                     let mut o = message("tool", &h, super::output_text(r, i, losses, "swarm"));
