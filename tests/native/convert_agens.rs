@@ -488,3 +488,37 @@ mod law {
         }
     }
 }
+
+/// Found by the round-trip law: a step of tool results alone after one ending in tool results
+/// was read with its carried-forward input as a user message of its own (a user turn nobody
+/// wrote) even when the step's own fields tell where it begins; now those fields, and the
+/// `agens_step` mark that keeps Kernel from joining the two tool-results, tell it.
+#[test]
+fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
+    let steps = vec![
+        json!({"input": "(no input)", "tool_results": {"c1": "a"}, "retries": 0}),
+        json!({"input": "(no input)", "tool_results": {"c2": "b"}, "retries": 0}),
+    ];
+    let (o, losses) = run("agens", "openai", &steps);
+    assert_eq!(
+        o,
+        vec![
+            json!({"role": "tool", "tool_call_id": "c1", "content": "a"}),
+            json!({"role": "tool", "tool_call_id": "c2", "content": "b"}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        vec![
+            loss(0, "dropped_field", r#"["retries"]"#),
+            loss(1, "dropped_field", r#"["retries"]"#),
+            loss(1, "dropped_field", r#"["agens_step"]"#),
+        ]
+    );
+    let (k, losses) = run("agens", "kernel", &steps);
+    assert_eq!(losses, vec![]);
+    assert_eq!(k.len(), 2);
+    assert_eq!(k[1]["agens_step"], json!(true));
+    let (back, _) = run("kernel", "agens", &k);
+    assert_eq!(back, steps);
+}

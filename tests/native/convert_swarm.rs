@@ -457,3 +457,16 @@ fn tool_messages_with_different_payloads_survive_kernel() {
         assert_eq!(run("kernel", "swarm", &k).0, chat);
     }
 }
+
+/// Found by the round-trip law: an empty list of tool results wrote no swarm message and said
+/// nothing.
+#[test]
+fn an_empty_tool_results_message_is_reported() {
+    let k = vec![json!({"id": "a", "timestamp": 1, "type": "tool-results", "results": []})];
+    let (s, losses) = run("kernel", "swarm", &k);
+    assert_eq!(s, Vec::<serde_json::Value>::new());
+    assert_eq!(
+        without_ids(losses),
+        vec![loss(0, "unsupported_message", r#"["results"]"#)]
+    );
+}
