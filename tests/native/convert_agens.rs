@@ -3,7 +3,7 @@
 //! output and losses, target validity, and the round-trip law.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
-use agent_messages::formats::{agens, kernel, openai};
+use agent_messages::formats::{agens, kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
 use serde_json::json;
@@ -25,6 +25,7 @@ fn shape(format: &str) -> &'static Shape {
         "agens" => &agens::MESSAGE,
         "kernel" => &kernel::MESSAGE,
         "openai" => &openai::MESSAGE,
+        "swarm" => &swarm::MESSAGE,
         other => panic!("no shape for {other}"),
     }
 }
@@ -521,4 +522,77 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
     assert_eq!(k[1]["agens_step"], json!(true));
     let (back, _) = run("kernel", "agens", &k);
     assert_eq!(back, steps);
+}
+
+// The FORMATS.md rows between Agens and swarm (both directions).
+
+fn swarm_msg(role: &str, content: &str, mode: &str) -> serde_json::Value {
+    json!({"role": role, "agentName": "agent", "content": content, "mode": mode})
+}
+
+#[test]
+fn agens_to_swarm_maps_every_row_and_comes_back_exactly() {
+    let (s, losses) = run("agens", "swarm", &plain_run());
+    assert_eq!(losses, vec![]);
+    assert_eq!(
+        s,
+        vec![
+            swarm_msg("system", "You are a travel agent.", "tool"),
+            swarm_msg("user", "Weather in Paris?", "user"),
+            json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+            ]}),
+            json!({"role": "tool", "agentName": "agent", "content": "18°C", "mode": "tool", "tool_call_id": "c1"}),
+            swarm_msg("assistant", "18°C in Paris.", "tool"),
+            swarm_msg("user", "And Rome?", "user"),
+            swarm_msg("user", "Job: weather\nInput: And Rome?", "user"),
+            json!({"role": "assistant", "agentName": "agent", "content": "On it.", "mode": "tool", "tool_calls": [
+                {"id": "c2", "type": "function", "function": {"name": "weather", "arguments": {"city": "Rome", "unit": "C"}}}
+            ]}),
+        ]
+    );
+    let (back, losses) = run("swarm", "agens", &s);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, plain_run());
+}
+
+#[test]
+fn swarm_rows_agens_cannot_carry_are_reported() {
+    let chat = vec![
+        swarm_msg("developer", "Be brief.", "tool"),
+        swarm_msg("user", "Weather?", "user"),
+        json!({"role": "user", "agentName": "agent", "content": "This photo?", "mode": "user", "images": [{"$bytes": "AQID"}]}),
+        json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris", "days": 2}}}
+        ]}),
+        json!({"role": "tool", "agentName": "agent", "content": "18°C", "mode": "tool", "tool_call_id": "c1"}),
+        json!({"role": "assistant", "agentName": "triage", "content": "18°C.", "mode": "tool"}),
+        swarm_msg("resque", "", "tool"),
+    ];
+    let (a, losses) = run("swarm", "agens", &chat);
+    assert_eq!(
+        a,
+        vec![
+            json!({
+                "input": "Weather?",
+                "system": "Be brief.",
+                "user": "This photo?",
+                "tool_calls": [{"id": "c1", "name": "weather", "arguments": [{"key": "city", "value": "Paris"}, {"key": "days", "value": "2"}], "server_name": "", "type": "tool_call"}],
+                "tool_results": {"c1": "18°C"}
+            }),
+            json!({"input": "Weather?", "result": "18°C."}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        vec![
+            // No developer role; no images; a number argument becomes text; the agent's name;
+            // the history reset.
+            loss(0, "dropped_field", r#"["developer"]"#),
+            loss(2, "dropped_field", r#"["files"]"#),
+            loss(3, "stringified_output", r#"["calls","args"]"#),
+            loss(5, "dropped_field", r#"["author"]"#),
+            loss(6, "unsupported_message", "[]"),
+        ]
+    );
 }
