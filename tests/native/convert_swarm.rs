@@ -470,3 +470,23 @@ fn an_empty_tool_results_message_is_reported() {
         vec![loss(0, "unsupported_message", r#"["results"]"#)]
     );
 }
+
+/// Found by the round-trip law: beside a carried property named `payload`, every carried
+/// property reads back inside `payload`; each is reported, not only `payload`.
+#[test]
+fn carried_properties_beside_one_named_payload_are_each_reported() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "trace": null, "payload": null}),
+    ];
+    let (s, losses) = run("kernel", "swarm", &k);
+    assert_valid(&swarm::MESSAGE, &s);
+    assert_eq!(s[0]["payload"], json!({"trace": null, "payload": null}));
+    assert_eq!(
+        without_ids(losses),
+        // (`json!` sorts keys: payload comes first.)
+        vec![
+            loss(0, "dropped_field", r#"["payload"]"#),
+            loss(0, "dropped_field", r#"["trace"]"#),
+        ]
+    );
+}

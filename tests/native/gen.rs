@@ -643,14 +643,62 @@ pub fn agens_message() -> S<Value> {
         .boxed()
 }
 
+/// Sometimes a property the format does not document, last (each mapping reports or carries
+/// it).
+fn with_extra(message: S<Value>, key: &'static str) -> S<Value> {
+    (message, proptest::option::weighted(0.15, json()))
+        .prop_map(move |(mut m, extra)| {
+            if let (Value::Obj(e), Some(x)) = (&mut m, extra) {
+                if !e.iter().any(|(k, _)| k == key) {
+                    e.push((key.to_string(), x));
+                }
+            }
+            m
+        })
+        .boxed()
+}
+
+/// Sometimes a field of another role: swarm's shape admits any field on any role.
+fn swarm_stray(message: S<Value>) -> S<Value> {
+    (
+        message,
+        proptest::option::weighted(0.1, select(vec!["tool_calls", "images", "tool_call_id"])),
+    )
+        .prop_map(|(mut m, stray)| {
+            if let (Value::Obj(e), Some(key)) = (&mut m, stray) {
+                let role = e[0].1.as_str().unwrap_or("").to_string();
+                let owner = match key {
+                    "tool_calls" => "assistant",
+                    "images" => "user",
+                    _ => "tool",
+                };
+                if role != owner && !e.iter().any(|(k, _)| k == key) {
+                    let value = match key {
+                        "tool_calls" => Value::Arr(Vec::new()),
+                        "images" => Value::Arr(vec![st("AQID")]),
+                        _ => st("call_9"),
+                    };
+                    // Before `payload`, where the shape's order puts it.
+                    let at = e
+                        .iter()
+                        .position(|(k, _)| k == "payload")
+                        .unwrap_or(e.len());
+                    e.insert(at, (key.to_string(), value));
+                }
+            }
+            m
+        })
+        .boxed()
+}
+
 /// A conversation of 0 to `max` messages in `format`.
 pub fn conversation(format: &str, max: usize) -> S<Vec<Value>> {
     let message = match format {
         "kernel" => kernel_message(),
-        "openai" => openai_message(),
-        "swarm" => swarm_message(),
-        "bedrock" => bedrock_message(),
-        "agens" => agens_message(),
+        "openai" => with_extra(openai_message(), "metadata"),
+        "swarm" => with_extra(swarm_stray(swarm_message()), "trace"),
+        "bedrock" => with_extra(bedrock_message(), "agent_name"),
+        "agens" => with_extra(agens_message(), "extra"),
         other => panic!("no generator for {other}"),
     };
     proptest::collection::vec(message, 0..=max).boxed()
