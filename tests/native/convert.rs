@@ -239,7 +239,7 @@ fn kernel_messages_openai_cannot_write_as_they_are_are_reported() {
     assert_eq!(
         rows,
         vec![
-            (0, "dropped_field", r#"["content"]"#),
+            (0, "dropped_field", r#"["text"]"#),
             (1, "unsupported_message", r#"["results"]"#),
             (3, "dropped_field", r#"["results","name"]"#),
             (3, "dropped_field", r#"["results","name"]"#),

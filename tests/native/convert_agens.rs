@@ -178,9 +178,13 @@ fn openai_rows_agens_cannot_carry_are_reported() {
         vec![
             // No developer role; no images; a number argument becomes text; a user input equal
             // to the carried-forward input reads back as carried, not as a message.
-            loss(0, "dropped_field", r#"["developer"]"#),
-            loss(3, "dropped_field", r#"["files"]"#),
-            loss(4, "stringified_output", r#"["calls","args"]"#),
+            loss(0, "dropped_field", r#"["role"]"#),
+            loss(3, "dropped_field", r#"["content"]"#),
+            loss(
+                4,
+                "stringified_output",
+                r#"["tool_calls","function","arguments"]"#
+            ),
             loss(7, "dropped_field", r#"["content"]"#),
         ]
     );
@@ -274,7 +278,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
     );
     let mut expected: Losses = [
         "caller",
-        "agens_id",
+        "id",
         "run_id",
         "parent_run_id",
         "thread_id",
@@ -287,17 +291,18 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
         "resources",
         "retries",
         "next",
-        "tool_call_servers",
+        "tool_calls",
     ]
     .iter()
     .map(|k| loss(0, "dropped_field", &format!("[\"{k}\"]")))
     .collect();
-    expected.push(loss(0, "stringified_output", r#"["results","output"]"#));
+    expected.push(loss(0, "stringified_output", r#"["tool_results"]"#));
     for k in ["result", "tool_calls", "next"] {
         expected.push(loss(1, "dropped_field", &format!("[\"{k}\"]")));
     }
-    expected.push(loss(2, "dropped_field", r#"["agens_step"]"#));
-    expected.push(loss(3, "dropped_field", r#"["agens_step"]"#));
+    // The step boundaries only the mark told: the steps' inputs.
+    expected.push(loss(2, "dropped_field", r#"["input"]"#));
+    expected.push(loss(3, "dropped_field", r#"["input"]"#));
     let mut losses = losses;
     losses.sort();
     expected.sort();
@@ -377,7 +382,7 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
         loss(4, "dropped_field", r#"["results","name"]"#),
         loss(5, "unsupported_message", "[]"),
         loss(6, "dropped_field", r#"["retries"]"#),
-        loss(7, "unsupported_message", r#"["content"]"#),
+        loss(7, "unsupported_message", r#"["text"]"#),
     ]);
     let mut losses = losses;
     losses.sort();
@@ -513,7 +518,7 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
         vec![
             loss(0, "dropped_field", r#"["retries"]"#),
             loss(1, "dropped_field", r#"["retries"]"#),
-            loss(1, "dropped_field", r#"["agens_step"]"#),
+            loss(1, "dropped_field", r#"["input"]"#),
         ]
     );
     let (k, losses) = run("agens", "kernel", &steps);
@@ -588,11 +593,31 @@ fn swarm_rows_agens_cannot_carry_are_reported() {
         vec![
             // No developer role; no images; a number argument becomes text; the agent's name;
             // the history reset.
-            loss(0, "dropped_field", r#"["developer"]"#),
-            loss(2, "dropped_field", r#"["files"]"#),
-            loss(3, "stringified_output", r#"["calls","args"]"#),
-            loss(5, "dropped_field", r#"["author"]"#),
+            loss(0, "dropped_field", r#"["role"]"#),
+            loss(2, "dropped_field", r#"["images"]"#),
+            loss(
+                3,
+                "stringified_output",
+                r#"["tool_calls","function","arguments"]"#
+            ),
+            loss(5, "dropped_field", r#"["agentName"]"#),
             loss(6, "unsupported_message", "[]"),
         ]
     );
+}
+
+/// Losses found while writing the target name the source's field: a second result for one
+/// call is its whole OpenAI tool message.
+#[test]
+fn a_second_result_for_one_call_is_reported_at_its_message() {
+    let chat = vec![
+        json!({"role": "tool", "tool_call_id": "c1", "content": "a"}),
+        json!({"role": "tool", "tool_call_id": "c1", "content": "b"}),
+    ];
+    let (a, losses) = run("openai", "agens", &chat);
+    assert_eq!(
+        a,
+        vec![json!({"input": "(no input)", "tool_results": {"c1": "a"}})]
+    );
+    assert_eq!(losses, vec![loss(1, "dropped_field", "[]")]);
 }

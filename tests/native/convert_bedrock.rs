@@ -390,10 +390,10 @@ fn swarm_rows_bedrock_has_no_response_for_are_reported() {
             (1, "unsupported_message", "[]"),
             (2, "unsupported_message", "[]"),
             // The agent's name; the reply and the calls become two responses.
-            (3, "dropped_field", r#"["author"]"#),
+            (3, "dropped_field", r#"["agentName"]"#),
             (3, "dropped_field", r#"["tool_calls"]"#),
             (4, "unsupported_message", "[]"),
-            (5, "dropped_field", r#"["trace"]"#),
+            (5, "dropped_field", r#"["payload","trace"]"#),
             (6, "unsupported_message", "[]"),
         ])
     );
@@ -442,7 +442,11 @@ fn bedrock_to_agens_maps_replies_and_tool_calls_and_comes_back_exactly() {
     );
     assert_eq!(
         losses,
-        lost(&[(0, "stringified_output", r#"["calls","args"]"#)])
+        lost(&[(
+            0,
+            "stringified_output",
+            r#"["tool_calls","function","arguments"]"#
+        )])
     );
 }
 

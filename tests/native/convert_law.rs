@@ -13,7 +13,7 @@
 use crate::gen::{assert_valid, conversation};
 use crate::support::Counter;
 use agent_messages::convert::{convert, Loss};
-use agent_messages::formats::agens;
+use agent_messages::formats::{agens, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::PathSeg;
 use proptest::prelude::*;
@@ -72,87 +72,68 @@ fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, String)
 }
 
 /// The source paths (key paths; `[]` is the whole message) a loss covers, when the source is
-/// in `from`. Losses found while reading the source name source fields already; losses found
-/// while writing the target name fields in the canonical model's words (`calls`, `results`,
-/// `files`, `content`, a carried property), which this table turns into the source format's
-/// fields. Array positions are not in loss paths, so a loss covers that field of every item
-/// of its message.
+/// in `from`. A loss path is the source field (array positions left out), so a loss covers
+/// that field of every item of its message, and the rest here is what a loss means beyond its
+/// own field.
 fn covers(from: &str, loss: &Loss) -> Vec<Vec<&'static str>> {
-    let keys: Vec<&str> = loss
+    let keys: Vec<&'static str> = loss
         .path
         .iter()
         .filter_map(|p| match p {
-            PathSeg::Key(k) => Some(k.as_str()),
+            PathSeg::Key(k) => Some(leak(k)),
             PathSeg::Index(_) => None,
         })
         .collect();
     let whole = vec![vec![]];
-    // A canonical message not carried at all: for a one-message-per-meaning format that is
-    // the whole message; for Agens (a step is several canonical messages) the loss does not
-    // say which part, so it covers the step.
-    if loss.code == "unsupported_message" && !(from == "kernel" && keys == ["results", "callId"]) {
-        return whole;
-    }
     let kernel = from == "kernel";
-    let tool_message = matches!(from, "openai" | "swarm");
     let v = |paths: &[&[&'static str]]| paths.iter().map(|p| p.to_vec()).collect::<Vec<_>>();
     match keys.as_slice() {
-        // One loss for the id and the timestamp. Without ids, consecutive tool results
-        // read back as one call group (one tool-results message): the message boundary goes
-        // with the id (a decision of the Kernel mapping, docs/CONVERSIONS.md).
+        // A Kernel result without a call id is not carried (when every result goes, so does
+        // the message's type).
+        ["results", "callId"] if kernel => v(&[&["results"], &["type"]]),
+        // A message (for Agens a step's part; the loss does not say which) not carried at all.
+        _ if loss.code == "unsupported_message" => whole,
+        // One loss for the id and the timestamp. Without ids, consecutive tool results read
+        // back as one call group (one tool-results message): the message boundary goes with
+        // the id (a decision of the Kernel mapping, docs/CONVERSIONS.md).
         ["id"] if kernel => v(&[&["id"], &["timestamp"], &["type"]]),
         // A single tool-call / tool-result is rewritten as a tool-calls / tool-results message.
         ["type"] if kernel => whole,
-        ["calls", "args"] => match from {
-            "kernel" => v(&[&["calls", "args"], &["args"]]),
-            "agens" => v(&[&["tool_calls", "arguments"]]),
-            _ => v(&[&["tool_calls", "function", "arguments"]]),
-        },
-        ["calls"] if !kernel => v(&[&["tool_calls"]]),
-        ["results", "output"] => match from {
-            "kernel" => v(&[&["results", "output"], &["result"]]),
-            "agens" => v(&[&["tool_results"]]),
-            _ => v(&[&["content"]]),
-        },
         // The error is written into the output's text.
-        ["results", "error"] if kernel => {
-            v(&[&["results", "error"], &["results", "output"], &["error"]])
-        }
-        // A result without a call id: the result (one tool message each, but in Kernel).
-        // (When every result goes, so does the message's type.)
-        ["results", "callId"] if kernel => v(&[&["results"], &["type"]]),
-        ["results", "callId"] if tool_message => whole,
-        ["results"] if from == "agens" => v(&[&["tool_results"]]),
-        ["files", "filename"] if from == "openai" => v(&[&["content", "file", "filename"]]),
-        ["files", ..] if from == "openai" => v(&[&["content"]]),
-        ["files", ..] if from == "swarm" => v(&[&["images"]]),
-        ["content"] if kernel => v(&[&["text"], &["files"]]),
-        ["content"] if from == "agens" => v(&[&["input"], &["user"]]),
-        // A text not carried as written; for a user input that repeats the Agens step's
-        // carried-forward input, the message goes with it.
-        ["content"] if tool_message => whole,
-        ["developer"] if tool_message => v(&[&["role"]]),
-        // Carried properties.
-        ["author"] if from == "swarm" => v(&[&["agentName"]]),
-        [key] if from == "swarm" => vec![vec![leak(key)], vec!["payload"]],
-        ["tool_call_servers"] if from == "agens" => {
-            v(&[&["tool_calls", "server_name"], &["tool_calls", "type"]])
-        }
-        // Agens step fields ride on the step's first canonical message and tell where the step
-        // begins (or the `agens_step` mark does, when the step has none): a target that drops
-        // them loses the boundary, so the step's input may read back as part of the step
-        // before, and its user inputs may take other slots (`input` / `user`): a decision of
-        // the Agens mapping (docs/CONVERSIONS.md).
-        ["agens_step"] if from == "agens" => v(&[&["input"], &["user"]]),
-        ["agens_id"] if from == "agens" => v(&[&["id"], &["input"], &["user"]]),
-        [key] if from == "agens" && *key != "continues" => {
-            vec![vec![leak(key)], vec!["input"], vec!["user"]]
-        }
+        ["results", "error"] if kernel => v(&[&["results", "error"], &["results", "output"]]),
+        ["error"] if kernel => v(&[&["error"], &["result"]]),
         // A part not carried, or written back as another kind of part: what is left may be
         // written as a string, not parts.
         ["content", "file" | "image_url"] if from == "openai" => v(&[&["content"]]),
-        keys => vec![keys.iter().map(|k| leak(k)).collect()],
+        // A text not carried as written; for a user input that repeats the Agens step's
+        // carried-forward input, the message goes with it.
+        ["content"] if from == "openai" || from == "swarm" => whole,
+        // Agens step fields ride on the step's first canonical message and tell where the step
+        // begins (or the `agens_step` mark does, reported at `input`, when the step has none):
+        // a target that drops them loses the boundary, so the step's input may read back as
+        // part of the step before, and its user inputs may take other slots (`input` /
+        // `user`): a decision of the Agens mapping (docs/CONVERSIONS.md).
+        [key] if from == "agens" && step_field(key) => vec![vec![key], vec!["input"], vec!["user"]],
+        // A swarm property the shape does not name comes back inside `payload`.
+        [key] if from == "swarm" && !swarm_field(key) => vec![vec![key], vec!["payload"]],
+        keys => vec![keys.to_vec()],
     }
+}
+
+fn swarm_field(key: &str) -> bool {
+    swarm::MODEL_MESSAGE
+        .fields
+        .iter()
+        .any(|f| f.key.name() == key)
+}
+
+/// An Agens field that can ride on a step's first canonical message (the mapped ones too,
+/// when null or empty).
+fn step_field(key: &str) -> bool {
+    agens::MESSAGE_OBJECT
+        .fields
+        .iter()
+        .any(|f| f.key.name() == key)
 }
 
 /// Paths are compared with static strings; a test may leak a few short keys.

@@ -140,9 +140,9 @@ fn swarm_to_openai_maps_every_row_and_reports_the_agent_name() {
     // The agent's name on every message (OpenAI has no place for it), and the byte image's
     // missing media type.
     let mut expected: Losses = (0..10)
-        .map(|i| loss(i, "dropped_field", r#"["author"]"#))
+        .map(|i| loss(i, "dropped_field", r#"["agentName"]"#))
         .collect();
-    expected.insert(4, loss(3, "dropped_field", r#"["files","mimeType"]"#));
+    expected.insert(4, loss(3, "dropped_field", r#"["images"]"#));
     assert_eq!(losses, expected);
 }
 
@@ -346,8 +346,8 @@ fn openai_losses_into_swarm_are_reported() {
         vec![
             loss(0, "dropped_field", r#"["content"]"#),
             loss(0, "dropped_field", r#"["content"]"#),
-            loss(1, "dropped_field", r#"["files","filename"]"#),
-            loss(1, "dropped_field", r#"["files"]"#),
+            loss(1, "dropped_field", r#"["content","file","filename"]"#),
+            loss(1, "dropped_field", r#"["content"]"#),
             loss(1, "dropped_field", r#"["content"]"#),
         ]
     );
@@ -376,10 +376,10 @@ fn history_resets_stay_in_swarm_and_are_reported_elsewhere() {
     assert_eq!(
         losses,
         vec![
-            loss(0, "dropped_field", r#"["author"]"#),
+            loss(0, "dropped_field", r#"["agentName"]"#),
             loss(1, "unsupported_message", "[]"),
             loss(2, "unsupported_message", "[]"),
-            loss(3, "dropped_field", r#"["author"]"#),
+            loss(3, "dropped_field", r#"["agentName"]"#),
         ]
     );
 }
@@ -487,6 +487,27 @@ fn carried_properties_beside_one_named_payload_are_each_reported() {
         vec![
             loss(0, "dropped_field", r#"["payload"]"#),
             loss(0, "dropped_field", r#"["trace"]"#),
+        ]
+    );
+}
+
+/// Losses found while writing the target name the source's field: a single Kernel tool-call
+/// has its arguments at `args`, a tool-result its output at `result`.
+#[test]
+fn losses_name_the_fields_of_single_kernel_tool_messages() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "tool-call", "name": "f", "args": [1]}),
+        json!({"id": "b", "timestamp": 2, "type": "tool-result", "callId": "a", "result": {"n": 1}}),
+    ];
+    let (s, losses) = run("kernel", "swarm", &k);
+    assert_valid(&swarm::MESSAGE, &s);
+    assert_eq!(
+        without_ids(losses),
+        vec![
+            loss(0, "dropped_field", r#"["type"]"#),
+            loss(0, "dropped_field", r#"["args"]"#),
+            loss(1, "dropped_field", r#"["type"]"#),
+            loss(1, "stringified_output", r#"["result"]"#),
         ]
     );
 }
