@@ -353,3 +353,30 @@ pairs! {
     agens_swarm, agens_swarm_written_by_swarm: "agens" -> "swarm";
     agens_bedrock, agens_bedrock_written_by_bedrock: "agens" -> "bedrock";
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(cases())
+    })]
+
+    /// A → A through the canonical model, held to the same law: with no loss, the same
+    /// messages (Kernel's ids and timestamps included, which no other pair carries back).
+    #[test]
+    fn every_format_to_itself(
+        (format, source) in proptest::sample::select(vec!["kernel", "openai", "swarm", "bedrock", "agens"])
+            .prop_flat_map(|f| (Just(f), conversation(f, MAX_MESSAGES).prop_map(Case)))
+    ) {
+        assert_valid(format, &source.0);
+        let (out, losses) = convert(format, format, &source.0, &mut Counter(0)).unwrap();
+        assert_valid(format, &out);
+        let missing = unreported(format, &source.0, &losses, &out);
+        prop_assert!(
+            if losses.is_empty() { out == source.0 } else { missing.is_empty() },
+            "{format} -> {format}: not reported, yet not the same: {missing:?}\nsource:\n  {}\nout:\n  {}\nlosses:\n  {}",
+            texts(&source.0),
+            texts(&out),
+            loss_texts(&losses)
+        );
+    }
+}
