@@ -41,48 +41,74 @@ pub const DROPPED_FIELD: &str = "dropped_field";
 pub const STRINGIFIED_OUTPUT: &str = "stringified_output";
 pub const ERROR_AS_TEXT: &str = "error_as_text";
 
-/// A loss found while writing the target names the canonical model's field (`calls.args`,
-/// `results.output`, `files`, `content`, a carried property): the same field in the words of
-/// the source format `from`, for the source message `m` (array positions are not kept).
-pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
-    let keys: Vec<&str> = path
-        .iter()
-        .map(|p| match p {
-            PathSeg::Key(k) => k.as_str(),
-            PathSeg::Index(_) => "",
-        })
-        .collect();
-    let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
-    let chat = from == "openai" || from == "swarm";
-    let to: &[&str] = match (from, keys.as_slice()) {
-        ("kernel", ["calls", "args"]) if ty == "tool-call" => &["args"],
-        ("kernel", ["results", "output"]) if ty == "tool-result" => &["result"],
-        ("kernel", ["results", key]) if ty == "tool-result" => return vec![seg(key)],
-        ("kernel", ["content"]) => &["text"],
-        ("kernel", _) => return path.to_vec(),
-        ("agens", ["calls", "args"]) => &["tool_calls", "arguments"],
-        (_, ["calls", "args"]) => &["tool_calls", "function", "arguments"],
-        (_, ["calls"]) => &["tool_calls"],
-        ("agens", ["results", ..]) => &["tool_results"],
-        (_, ["results", "output"]) if chat => &["content"],
-        // One tool message is one result: a result not carried is the message.
-        (_, ["results", "callId"]) if chat => &[],
-        (_, ["results", _]) if chat => &["tool_call_id"],
-        ("openai", ["files", "filename"]) => &["content", "file", "filename"],
-        ("openai", ["files", ..]) => &["content"],
-        ("swarm", ["files", ..]) => &["images"],
-        (_, ["developer"]) if chat => &["role"],
-        (_, ["continues"]) => &["tool_calls"],
-        ("swarm", ["author"]) => &["agentName"],
-        ("swarm", [key]) if !m.has(key) => return vec![seg("payload"), seg(key)],
-        ("agens", ["content"] | ["agens_step"]) => &["input"],
-        ("agens", ["agens_id"]) => &["id"],
-        ("agens", ["tool_call_servers"]) => &["tool_calls"],
-        _ => return path.to_vec(),
-    };
-    to.iter().map(|k| seg(k)).collect()
-}
+type Words = &'static [&'static str];
 
-fn seg(key: &str) -> PathSeg {
-    PathSeg::Key(key.to_string())
+/// A loss found while writing the target names the canonical model's field (`calls.args`,
+/// `results.output`, `files`, `content`, a carried property): `(scope, canonical path, source
+/// path)`, the first match (the path or a path under it) wins. Scopes: a format,
+/// `kernel/<type>`, `chat` (OpenAI and swarm) or `any` (all but Kernel).
+const IN_SOURCE: &[(&str, Words, Words)] = &[
+    ("kernel/tool-call", &["calls", "args"], &["args"]),
+    ("kernel/tool-result", &["results", "output"], &["result"]),
+    ("kernel/tool-result", &["results", "error"], &["error"]),
+    ("kernel/tool-result", &["results", "callId"], &["callId"]),
+    ("kernel", &["content"], &["text"]),
+    ("agens", &["calls", "args"], &["tool_calls", "arguments"]),
+    (
+        "any",
+        &["calls", "args"],
+        &["tool_calls", "function", "arguments"],
+    ),
+    ("any", &["calls"], &["tool_calls"]),
+    ("agens", &["results"], &["tool_results"]),
+    ("chat", &["results", "output"], &["content"]),
+    // One tool message is one result: a result not carried is the message.
+    ("chat", &["results", "callId"], &[]),
+    ("chat", &["results"], &["tool_call_id"]),
+    (
+        "openai",
+        &["files", "filename"],
+        &["content", "file", "filename"],
+    ),
+    ("openai", &["files"], &["content"]),
+    ("swarm", &["files"], &["images"]),
+    ("chat", &["developer"], &["role"]),
+    ("any", &["continues"], &["tool_calls"]),
+    ("swarm", &["author"], &["agentName"]),
+    ("agens", &["content"], &["input"]),
+    ("agens", &["agens_step"], &["input"]),
+    ("agens", &["agens_id"], &["id"]),
+    ("agens", &["tool_call_servers"], &["tool_calls"]),
+];
+
+/// The same field in the words of the source format `from`, for the source message `m` (array
+/// positions are not kept).
+pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
+    let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
+    let kernel = from == "kernel";
+    for (scope, canonical, source) in IN_SOURCE {
+        let applies = match *scope {
+            "any" => !kernel,
+            "chat" => from == "openai" || from == "swarm",
+            _ => match scope.split_once('/') {
+                Some((f, t)) => f == from && t == ty,
+                None => *scope == from,
+            },
+        };
+        let under = canonical.len() <= path.len()
+            && canonical
+                .iter()
+                .zip(path)
+                .all(|(c, p)| matches!(p, PathSeg::Key(k) if k == c));
+        if applies && under {
+            return source.iter().map(|k| PathSeg::Key(k.to_string())).collect();
+        }
+    }
+    // A carried property swarm has no field for came from its payload.
+    match path {
+        [PathSeg::Key(key)] if from == "swarm" && !m.has(key) => {
+            vec![PathSeg::Key("payload".into()), PathSeg::Key(key.clone())]
+        }
+        _ => path.to_vec(),
+    }
 }
