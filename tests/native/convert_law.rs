@@ -175,6 +175,23 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
                 prefixes.push(vec!["input"]);
             }
             input_covered = prefixes.iter().any(|p| p.is_empty() || *p == ["input"]);
+            // A step boundary not carried: the step's tool results join the step before's,
+            // where a second result for one call is not carried.
+            let boundary = prefixes.iter().any(|p| *p == ["user"]);
+            let before = (i > 0)
+                .then(|| source[i - 1].get("tool_results").and_then(Value::as_object))
+                .flatten();
+            if let (true, Some(before), Some(results)) = (
+                boundary,
+                before,
+                v.get("tool_results").and_then(Value::as_object),
+            ) {
+                for (id, _) in results {
+                    if before.iter().any(|(seen, _)| seen == id) {
+                        prefixes.push(vec!["tool_results", leak(id)]);
+                    }
+                }
+            }
         }
         let mut out = Vec::new();
         leaves(v, &mut Vec::new(), &mut out);
@@ -296,23 +313,39 @@ fn reserved(to: &str, values: &[Value]) -> bool {
                 .fields
                 .iter()
                 .map(|f| f.key.name())
-                .filter(|k| {
-                    ![
-                        "id",
-                        "input",
-                        "system",
-                        "user",
-                        "result",
-                        "tool_calls",
-                        "tool_results",
-                    ]
-                    .contains(k)
-                }),
+                .filter(|k| *k != "id" && *k != "input"),
         );
     }
+    // The plain properties: a swarm payload's entries, a Kernel message's custom properties.
+    let kernel_keys = [
+        "id",
+        "timestamp",
+        "type",
+        "text",
+        "files",
+        "title",
+        "summary",
+        "calls",
+        "results",
+        "name",
+        "args",
+        "callId",
+        "result",
+        "error",
+    ];
     values.iter().any(|v| {
-        let text = v.to_json();
-        names.iter().any(|n| text.contains(&format!("\"{n}\":")))
+        let plain: Vec<&str> = match (v.get("payload"), v.get("type")) {
+            (Some(Value::Obj(p)), _) => p.iter().map(|(k, _)| k.as_str()).collect(),
+            (None, Some(_)) => v
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| !kernel_keys.contains(k))
+                .collect(),
+            _ => Vec::new(),
+        };
+        plain.iter().any(|k| names.contains(k))
     })
 }
 
