@@ -2,6 +2,7 @@
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
 use super::canonical::{Body, Message, Part};
+use super::loss;
 use crate::tape::value::Value;
 use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
 
@@ -46,7 +47,50 @@ impl Finding {
     }
 }
 
-/// Check a conversation given as canonical messages.
+/// What [`check`] finds in a conversation of one format.
+pub struct Checked {
+    pub findings: Vec<Finding>,
+    /// For agent-swarm-kit: the indices its history rule would send to a model.
+    pub kept: Option<Vec<usize>>,
+}
+
+/// Check JSON-form messages (already valid in `format`): the canonical checks with paths in
+/// the format's own words, and for agent-swarm-kit its history rule.
+pub fn check(format: &str, values: &[Value]) -> Checked {
+    let mut ignored = Vec::new();
+    let canonical = super::to_canonical(format, values, &mut ignored);
+    let mut findings = check_conversation(&canonical);
+    for f in &mut findings {
+        if let Some(m) = values.get(f.index) {
+            f.path = in_source(format, m, &f.path);
+        }
+    }
+    let mut kept = None;
+    if format == "swarm" {
+        let (k, more) = swarm_history(values);
+        // The history rule names what it leaves out; the same pairing problem found on the
+        // canonical messages would say it twice.
+        findings.retain(|f| !more.iter().any(|m| m.index == f.index && m.code == f.code));
+        findings.extend(more);
+        super::by_index(&mut findings, |f| f.index);
+        kept = Some(k);
+    }
+    Checked { findings, kept }
+}
+
+/// A finding's canonical path in the words of `format`: as for losses, except that a chat
+/// tool message names its call in `tool_call_id`.
+fn in_source(format: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
+    let chat = format == "openai" || format == "swarm";
+    let result_call =
+        matches!(path, [PathSeg::Key(a), PathSeg::Key(b)] if a == "results" && b == "callId");
+    if chat && result_call {
+        return vec![PathSeg::Key("tool_call_id".into())];
+    }
+    loss::in_source(format, m, path)
+}
+
+/// Check a conversation given as canonical messages (paths in the canonical model's words).
 pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut calls: Vec<(String, usize)> = Vec::new();
@@ -111,7 +155,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                         Some(id) if calls.iter().any(|(c, _)| c == id) => answered.push(id.clone()),
                         Some(id) => out.push(Finding::new(
                             i,
-                            &["callId"],
+                            &["results", "callId"],
                             "result_without_call",
                             "error",
                             format!(
@@ -121,7 +165,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                         )),
                         None => out.push(Finding::new(
                             i,
-                            &["callId"],
+                            &["results", "callId"],
                             "result_without_call",
                             "warning",
                             "a tool result that names no call".into(),

@@ -101,19 +101,8 @@ pub fn check_conversation_tape(
             Ok(values) => values,
             Err(code) => return code,
         };
-        let mut ignored = Vec::new();
-        let canonical = crate::convert::to_canonical(format, &values, &mut ignored);
-        let mut findings = crate::convert::check::check_conversation(&canonical);
-        let mut kept = None;
-        if format == "swarm" {
-            let (k, more) = crate::convert::check::swarm_history(&values);
-            // The history rule names what it leaves out; the same pairing problem found on
-            // the canonical messages would say it twice.
-            findings.retain(|f| !more.iter().any(|m| m.index == f.index && m.code == f.code));
-            findings.extend(more);
-            crate::convert::by_index(&mut findings, |f| f.index);
-            kept = Some(k);
-        }
+        let crate::convert::check::Checked { findings, kept } =
+            crate::convert::check::check(format, &values);
         let mut out = String::from("{\"findings\":[");
         for (n, f) in findings.iter().enumerate() {
             if n > 0 {

@@ -76,10 +76,10 @@ test('checkConversation finds what breaks model calls; swarmHistory applies the 
     { role: 'tool', tool_call_id: 'zzz', content: 'orphan' },
     { role: 'assistant', content: '   ' },
   ], { format: 'openai' });
-  assert.deepEqual(findings.map((f) => `${f.index} ${f.code} ${f.severity}`), [
-    '1 call_without_result error',
-    '2 result_without_call error',
-    '3 empty_message warning',
+  assert.deepEqual(findings.map((f) => `${f.index} ${f.code} ${f.severity} ${f.path.join('.')}`), [
+    '1 call_without_result error tool_calls',
+    '2 result_without_call error tool_call_id',
+    '3 empty_message warning ',
   ]);
   const k1 = kernel.createReplyMessage({ text: 'a' });
   const k2 = { ...kernel.createReplyMessage({ text: 'b' }), id: k1.id, timestamp: k1.timestamp - 5 };

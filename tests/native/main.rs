@@ -6,6 +6,7 @@ mod bedrock;
 mod convert;
 mod convert_agens;
 mod convert_bedrock;
+mod convert_check;
 mod convert_law;
 mod convert_options;
 mod convert_swarm;

@@ -1,0 +1,83 @@
+//! checkConversation in the core: findings name the field in the checked format's own words.
+
+use agent_messages::convert::check::{check, Finding};
+use agent_messages::tape::value::Value;
+use serde_json::json;
+
+fn values(list: serde_json::Value) -> Vec<Value> {
+    match Value::parse(&list.to_string()).expect("test JSON parses") {
+        Value::Arr(items) => items,
+        other => vec![other],
+    }
+}
+
+/// `index code severity path` of every finding.
+fn rows(findings: &[Finding]) -> Vec<String> {
+    findings
+        .iter()
+        .map(|f| {
+            let path = serde_json::to_string(&f.path).unwrap();
+            format!("{} {} {} {path}", f.index, f.code, f.severity)
+        })
+        .collect()
+}
+
+#[test]
+fn openai_findings_point_at_openai_fields() {
+    let chat = values(json!([
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": null, "tool_calls": [
+            {"id": "a", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+        ]},
+        {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
+        {"role": "assistant", "content": "   "}
+    ]));
+    let got = check("openai", &chat);
+    assert_eq!(
+        rows(&got.findings),
+        [
+            r#"1 call_without_result error ["tool_calls"]"#,
+            r#"2 result_without_call error ["tool_call_id"]"#,
+            "3 empty_message warning []",
+        ]
+    );
+    assert!(got.kept.is_none());
+}
+
+#[test]
+fn kernel_findings_point_at_kernel_fields() {
+    let id = "01JD7Z8Q0000000000000000AB";
+    let stream = values(json!([
+        {"id": id, "timestamp": 2000, "type": "tool-calls",
+         "calls": [{"id": "c1", "name": "f", "args": {}}]},
+        {"id": id, "timestamp": 1000, "type": "tool-results",
+         "results": [{"callId": "c2", "name": "f", "output": "x"}]}
+    ]));
+    assert_eq!(
+        rows(&check("kernel", &stream).findings),
+        [
+            r#"0 call_without_result error ["calls","id"]"#,
+            r#"1 duplicate_id error ["id"]"#,
+            r#"1 timestamp_backwards warning ["timestamp"]"#,
+            r#"1 result_without_call error ["results","callId"]"#,
+        ]
+    );
+}
+
+#[test]
+fn swarm_checks_add_the_history_rule_once() {
+    let history = values(json!([
+        {"role": "user", "agentName": "a", "content": "old", "mode": "user"},
+        {"role": "flush", "agentName": "a", "content": "", "mode": "tool"},
+        {"role": "tool", "agentName": "a", "content": "out", "mode": "tool", "tool_call_id": "nope"}
+    ]));
+    let got = check("swarm", &history);
+    assert_eq!(got.kept.as_deref(), Some(&[][..]));
+    let codes: Vec<_> = got.findings.iter().map(|f| (f.index, f.code)).collect();
+    assert_eq!(
+        codes,
+        [(1, "history_reset"), (2, "result_without_call")],
+        "the pairing problem is said once, by the history rule"
+    );
+    assert!(got.findings[0].message.contains("discards the 1 message"));
+}
