@@ -6,12 +6,15 @@ use super::ids::next_ulid;
 use super::interop::{
     publish, set_result, with_options, with_tape, INVALID, OK_WITH_DATA, RESULT_BYTES,
 };
+use crate::convert::loss::Loss;
 use crate::convert::{convert, Fill};
 use crate::formats::schemas;
 use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
-use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
+use crate::validate::{
+    issues_json, quoted, run, write_json_string, write_path, Issue, IssueCode, Mode, PathSeg,
+};
 use wasm_bindgen::prelude::*;
 
 /// The values a conversion generates: ids and timestamps from one clock reading, the swarm
@@ -212,14 +215,9 @@ pub fn convert_tape(
             set_result(out);
             return INVALID;
         }
-        let mut out = format!("{{\"messages\":{messages},\"losses\":[");
-        for (n, l) in losses.iter().enumerate() {
-            if n > 0 {
-                out.push(',');
-            }
-            l.write_json(&mut out);
-        }
-        out.push_str("],\"generated\":[");
+        let mut out = format!("{{\"messages\":{messages},\"losses\":");
+        write_losses(&losses, &mut out);
+        out.push_str(",\"generated\":[");
         for (n, i) in fresh.iter().enumerate() {
             if n > 0 {
                 out.push(',');
@@ -233,4 +231,72 @@ pub fn convert_tape(
         set_result(out);
         OK_WITH_DATA
     })
+}
+
+/// The losses in the compact form the facade expands: `{ "kinds": [[path, code, detail], ...],
+/// "at": [index, kind, index, kind, ...] }`. A conversion repeats the same few losses for
+/// every message (an Agens step loses the same dozen fields each time): each distinct loss is
+/// written and parsed once, not per message.
+fn write_losses(losses: &[Loss], out: &mut String) {
+    // An open-addressing table of FNV-1a hashes over the distinct losses (see check_keys).
+    let mask = (losses.len() * 2).next_power_of_two() - 1;
+    let mut table = vec![usize::MAX; mask + 1];
+    let mut kinds: Vec<&Loss> = Vec::new();
+    let mut at = String::new();
+    for (n, l) in losses.iter().enumerate() {
+        let mut h: u32 = 0x811c_9dc5;
+        let mut mix = |bytes: &[u8]| {
+            for &b in bytes {
+                h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+            }
+            h = (h ^ 0xff).wrapping_mul(0x0100_0193);
+        };
+        mix(l.code.as_bytes());
+        mix(l.detail.as_bytes());
+        for seg in &l.path {
+            match seg {
+                PathSeg::Key(k) => mix(k.as_bytes()),
+                PathSeg::Index(i) => mix(&i.to_le_bytes()),
+            }
+        }
+        let mut slot = h as usize & mask;
+        let kind = loop {
+            match table[slot] {
+                usize::MAX => {
+                    table[slot] = kinds.len();
+                    kinds.push(l);
+                    break kinds.len() - 1;
+                }
+                k if kinds[k].code == l.code
+                    && kinds[k].detail == l.detail
+                    && kinds[k].path == l.path =>
+                {
+                    break k
+                }
+                _ => slot = (slot + 1) & mask,
+            }
+        };
+        if n > 0 {
+            at.push(',');
+        }
+        at.push_str(&l.index.to_string());
+        at.push(',');
+        at.push_str(&kind.to_string());
+    }
+    out.push_str("{\"kinds\":[");
+    for (n, k) in kinds.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        write_path(out, &k.path);
+        out.push(',');
+        write_json_string(out, k.code);
+        out.push(',');
+        write_json_string(out, &k.detail);
+        out.push(']');
+    }
+    out.push_str("],\"at\":[");
+    out.push_str(&at);
+    out.push_str("]}");
 }
