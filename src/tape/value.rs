@@ -181,7 +181,7 @@ impl From<f64> for Value {
 /// through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the parser checked
 /// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
 /// message through here.)
-fn text_of(tape: &TapeView, s: Str) -> String {
+pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
     match tape.chars {
         Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
             let raw = text
@@ -203,7 +203,7 @@ fn text_of(tape: &TapeView, s: Str) -> String {
 }
 
 /// The name of the key whose tag is at `i` (`TapeView::key_name`, through [`text_of`]).
-fn key_of(tape: &TapeView, i: usize) -> String {
+pub(crate) fn key_of(tape: &TapeView, i: usize) -> String {
     if tape.word(i) == KEY_STR {
         text_of(tape, tape.str_at(i))
     } else {

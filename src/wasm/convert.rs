@@ -13,7 +13,8 @@ use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
 use crate::validate::{
-    issues_json, quoted, run, write_json_string, write_path, Issue, IssueCode, Mode, PathSeg,
+    issues_json, quoted, read_values, run, write_json_string, write_path, Issue, IssueCode, Mode,
+    PathSeg,
 };
 use wasm_bindgen::prelude::*;
 
@@ -69,19 +70,16 @@ fn source_values(
     (nw, nn, nc, nb): (usize, usize, usize, usize),
     opts: &crate::validate::Options,
 ) -> Result<Vec<Value>, u32> {
-    let encoded = with_tape(nw, nn, nc, nb, |tape| {
-        run(tape, 0, schema.shape, Mode::Js, opts, true, true)
+    let mut read = with_tape(nw, nn, nc, nb, |tape| {
+        read_values(tape, 0, schema.shape, Mode::Js, opts, true)
     });
-    if !encoded.issues.is_empty() {
-        return Err(publish(encoded, false));
+    if !read.issues.is_empty() {
+        return Err(publish(read, false));
     }
-    match Value::parse(&encoded.json.unwrap_or_default()) {
-        Ok(Value::Arr(items)) => Ok(items),
-        Ok(one) => Ok(vec![one]),
-        Err(e) => Err(fail(format!(
-            "internal: the JSON form did not read back: {}",
-            e.message
-        ))),
+    match read.value.take() {
+        Some(Value::Arr(items)) => Ok(items),
+        Some(one) => Ok(vec![one]),
+        None => Err(fail("internal: the JSON form was not built".into())),
     }
 }
 
