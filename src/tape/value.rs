@@ -72,6 +72,76 @@ impl Value {
         }
     }
 
+    /// The value as JSON text appended to `out`, and at once the tape [`json::parse`] would
+    /// read from that text (strings point into `out`), so that text just written need not be
+    /// parsed to be checked. Returns how deep the value nests (a scalar: 0).
+    pub fn write_with_tape(&self, out: &mut String, tape: &mut json::JsonTape) -> usize {
+        let words = &mut tape.words;
+        match self {
+            Value::Null => {
+                words.push(NULL);
+                out.push_str("null");
+            }
+            Value::Bool(b) => {
+                words.push(if *b { TRUE } else { FALSE });
+                out.push_str(if *b { "true" } else { "false" });
+            }
+            Value::Num(n) => {
+                words.extend([NUM, tape.nums.len() as u32]);
+                tape.nums.push(*n);
+                crate::validate::write_json_number(out, *n);
+            }
+            Value::Str(s) => {
+                words.push(STR);
+                push_string(out, words, s);
+            }
+            Value::Arr(items) => {
+                words.extend([ARR, 0]);
+                let slot = words.len() - 1;
+                out.push('[');
+                let mut depth = 0;
+                for (n, v) in items.iter().enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    depth = depth.max(v.write_with_tape(out, tape));
+                }
+                out.push(']');
+                tape.words.push(END);
+                tape.words[slot] = tape.words.len() as u32;
+                return depth + 1;
+            }
+            Value::Obj(entries) => {
+                words.extend([OBJ, 0]);
+                let slot = words.len() - 1;
+                out.push('{');
+                let mut depth = 0;
+                for (n, (k, v)) in entries.iter().enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    match crate::keys::lookup(k.as_bytes()) {
+                        Some(id) => {
+                            tape.words.extend([KEY_ID, id.0 as u32]);
+                            write_json_string(out, k);
+                        }
+                        None => {
+                            tape.words.push(KEY_STR);
+                            push_string(out, &mut tape.words, k);
+                        }
+                    }
+                    out.push(':');
+                    depth = depth.max(v.write_with_tape(out, tape));
+                }
+                out.push('}');
+                tape.words.push(END);
+                tape.words[slot] = tape.words.len() as u32;
+                return depth + 1;
+            }
+        }
+        0
+    }
+
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);
@@ -177,6 +247,17 @@ impl From<f64> for Value {
     }
 }
 
+/// `s` as a JSON string literal appended to `out`, and its operands (len, off, copied, flags)
+/// as [`json::parse`] records them: the raw text between the quotes, escaped if it differs
+/// from `s` (every escape is longer than what it stands for).
+fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
+    let off = out.len() + 1;
+    write_json_string(out, s);
+    let len = out.len() - 1 - off;
+    let flags = if len == s.len() { 0 } else { F_ESCAPED };
+    words.extend([len as u32, off as u32, len as u32, flags]);
+}
+
 /// A string of the tape as Rust text, as `TapeView::str_lossy` reads it but without its detour
 /// through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the parser checked
 /// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
@@ -232,6 +313,23 @@ mod tests {
         assert_eq!(v.to_json(), text);
         assert_eq!(v.get("a").and_then(Value::as_array).map(Vec::len), Some(3));
         assert_eq!(obj([("k", Value::from("v"))]).to_json(), r#"{"k":"v"}"#);
+    }
+
+    #[test]
+    fn the_tape_written_with_the_text_is_the_one_parsed_from_it() {
+        let text = r#"[{"role":"user","content":"a\"b\né","zz\tkey":[1,-0.5,true,null,{}],"type":"x"},[],"",-0]"#;
+        let v = Value::parse(text).unwrap();
+        let mut out = String::new();
+        let mut tape = json::JsonTape::default();
+        let depth = v.write_with_tape(&mut out, &mut tape);
+        let parsed = json::parse(&out, 8).unwrap();
+        assert_eq!(out, v.to_json());
+        assert_eq!(tape.words, parsed.words);
+        assert_eq!(
+            tape.nums.iter().map(|n| n.to_bits()).collect::<Vec<_>>(),
+            parsed.nums.iter().map(|n| n.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(depth, 4);
     }
 
     #[test]

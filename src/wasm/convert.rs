@@ -187,26 +187,27 @@ pub fn convert_tape(
                     .is_some_and(|id| generated.ids.iter().any(|g| g == id))
             })
             .collect();
-        let messages = Value::Arr(messages).to_json();
-        // 3. The target is checked like any JSON text: a mapping bug is an issue, never a bad
-        //    message; the check also plans the revival of bytes and errors.
-        let checked = match json::parse(&messages, opts.max_depth) {
-            Ok(t) => run(
-                &t.view(&messages),
-                0,
-                target.shape,
-                Mode::Json,
-                opts,
-                false,
-                true,
-            ),
-            Err(e) => {
-                return fail(format!(
-                    "internal: the converted messages are not JSON: {}",
-                    e.message
-                ))
-            }
-        };
+        // 3. The target is checked as the JSON text it is (a mapping bug is an issue, never a
+        //    bad message), on the tape written along with that text; the check also plans
+        //    the revival of bytes and errors.
+        let mut text = String::new();
+        let mut tape = json::JsonTape::default();
+        if Value::Arr(messages).write_with_tape(&mut text, &mut tape) > opts.max_depth {
+            return fail(format!(
+                "internal: the converted messages nest deeper than maxDepth ({})",
+                opts.max_depth
+            ));
+        }
+        let messages = text;
+        let checked = run(
+            &tape.view(&messages),
+            0,
+            target.shape,
+            Mode::Json,
+            opts,
+            false,
+            true,
+        );
         if !checked.issues.is_empty() {
             let mut out = String::new();
             issues_json(&checked.issues, &mut out);
