@@ -333,7 +333,7 @@ const SECTIONS = [
 
 // ---- wasm size and start-up -------------------------------------------------------------------------
 
-const WASM_GZIP_LIMIT = 120 * 1024;
+const WASM_GZIP_LIMIT = 120_000; // 120 KB as the issue says it: the stricter reading;
 
 function sizes() {
   const wasmFile = new URL('../pkg/web/agent_messages_bg.wasm', import.meta.url);
@@ -513,12 +513,12 @@ const size = sizes();
 const start = ONLY ? null : startup(QUICK ? 2 : 7);
 progress('');
 const sizeMet = size.wasmGzip <= WASM_GZIP_LIMIT;
-targets.push({ label: 'wasm: at most 120 KB gzip (taken as 120 KiB)', figure: `${(size.wasmGzip / 1024).toFixed(1)} KiB (${size.wasmGzip} B)`, met: sizeMet });
+targets.push({ label: 'wasm: at most 120 KB gzip (120,000 B)', figure: `${(size.wasmGzip / 1024).toFixed(1)} KiB (${size.wasmGzip} B)`, met: sizeMet });
 
 log('');
 log('8. Size and start-up (pkg/web/agent_messages_bg.wasm)');
 log(`    ${pad('  wasm, raw', LABEL)}${lpad((size.wasmRaw / 1024).toFixed(1), 9)} KiB (${size.wasmRaw} B)`);
-log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((size.wasmGzip / 1024).toFixed(1), 9)} KiB (${size.wasmGzip} B)   ≤120 KiB ${status(sizeMet)}`);
+log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((size.wasmGzip / 1024).toFixed(1), 9)} KiB (${size.wasmGzip} B)   ≤120,000 B ${status(sizeMet)}`);
 log(`    ${pad('  JS: web glue + api.mjs + index.browser.mjs, raw / gzip -9', LABEL)}${lpad((size.jsRaw / 1024).toFixed(1), 9)} / ${(size.jsGzip / 1024).toFixed(1)} KiB`);
 if (start) {
   log(`    median of ${start.runs} fresh processes each (ms):`);

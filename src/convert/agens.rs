@@ -224,7 +224,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         if input != prev_input
             || user.is_some()
             || !has_content(v)
-            || (after_outputs && only_outputs(v))
+            || (after_outputs && only_outputs(v) && carried.is_empty())
         {
             msgs.push(message(Body::UserInput {
                 parts: vec![Part::Text(input.clone())],
@@ -315,7 +315,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         // The step's own fields ride on its first message; a boundary nothing else tells is
         // marked.
         let first = &mut msgs[0];
-        if carried.is_empty() && prev_state.is_some_and(|s| fits(s, first)) {
+        // (Tool results after tool results with step fields of their own: the step's fields
+        // tell the boundary, and the mark keeps Kernel from joining the two tool-results.)
+        let joins_outputs = after_outputs && only_outputs(v) && !carried.is_empty();
+        if joins_outputs || (carried.is_empty() && prev_state.is_some_and(|s| fits(s, first))) {
             carried.push((STEP.into(), Value::Bool(true)));
         }
         carried.append(&mut first.carried);

@@ -30,7 +30,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             .as_object()
             .map(|o| {
                 o.iter()
-                    .filter(|(k, _)| !documented(&ty).contains(&k.as_str()))
+                    // (An empty `files` list is carried: no part says it was there.)
+                    .filter(|(k, v)| {
+                        !documented(&ty).contains(&k.as_str())
+                            || (k == "files" && *v == Value::Arr(Vec::new()))
+                    })
                     .cloned()
                     .collect()
             })
@@ -255,7 +259,9 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
                     && m.id.is_none()
                     && msgs[n - 1].id.is_none()
-                    && msgs[n - 1].carried == m.carried;
+                    && msgs[n - 1].carried == m.carried
+                    // (An Agens step boundary: the outputs are of two steps.)
+                    && !m.carried.iter().any(|(k, _)| k == "agens_step");
                 if joins {
                     if let Some(prev) = out
                         .last_mut()

@@ -1,5 +1,6 @@
 //! What a conversion could not carry.
 
+use crate::tape::value::Value;
 use crate::validate::{write_json_string, write_path, PathSeg};
 
 /// One thing the target cannot carry: the source message `index`, the `path` inside it, a
@@ -39,3 +40,75 @@ pub const UNSUPPORTED_MESSAGE: &str = "unsupported_message";
 pub const DROPPED_FIELD: &str = "dropped_field";
 pub const STRINGIFIED_OUTPUT: &str = "stringified_output";
 pub const ERROR_AS_TEXT: &str = "error_as_text";
+
+type Words = &'static [&'static str];
+
+/// A loss found while writing the target names the canonical model's field (`calls.args`,
+/// `results.output`, `files`, `content`, a carried property): `(scope, canonical path, source
+/// path)`, the first match (the path or a path under it) wins. Scopes: a format,
+/// `kernel/<type>`, `chat` (OpenAI and swarm) or `any` (all but Kernel).
+const IN_SOURCE: &[(&str, Words, Words)] = &[
+    ("kernel/tool-call", &["calls", "args"], &["args"]),
+    ("kernel/tool-result", &["results", "output"], &["result"]),
+    ("kernel/tool-result", &["results", "error"], &["error"]),
+    ("kernel/tool-result", &["results", "callId"], &["callId"]),
+    ("kernel", &["content"], &["text"]),
+    ("agens", &["calls", "args"], &["tool_calls", "arguments"]),
+    (
+        "any",
+        &["calls", "args"],
+        &["tool_calls", "function", "arguments"],
+    ),
+    ("any", &["calls"], &["tool_calls"]),
+    ("agens", &["results"], &["tool_results"]),
+    ("chat", &["results", "output"], &["content"]),
+    // One tool message is one result: a result not carried is the message.
+    ("chat", &["results", "callId"], &[]),
+    ("chat", &["results"], &["tool_call_id"]),
+    (
+        "openai",
+        &["files", "filename"],
+        &["content", "file", "filename"],
+    ),
+    ("openai", &["files"], &["content"]),
+    ("swarm", &["files"], &["images"]),
+    ("chat", &["developer"], &["role"]),
+    ("any", &["continues"], &["tool_calls"]),
+    ("swarm", &["author"], &["agentName"]),
+    ("agens", &["content"], &["input"]),
+    ("agens", &["agens_step"], &["input"]),
+    ("agens", &["agens_id"], &["id"]),
+    ("agens", &["tool_call_servers"], &["tool_calls"]),
+];
+
+/// The same field in the words of the source format `from`, for the source message `m` (array
+/// positions are not kept).
+pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
+    let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
+    let kernel = from == "kernel";
+    for (scope, canonical, source) in IN_SOURCE {
+        let applies = match *scope {
+            "any" => !kernel,
+            "chat" => from == "openai" || from == "swarm",
+            _ => match scope.split_once('/') {
+                Some((f, t)) => f == from && t == ty,
+                None => *scope == from,
+            },
+        };
+        let under = canonical.len() <= path.len()
+            && canonical
+                .iter()
+                .zip(path)
+                .all(|(c, p)| matches!(p, PathSeg::Key(k) if k == c));
+        if applies && under {
+            return source.iter().map(|k| PathSeg::Key(k.to_string())).collect();
+        }
+    }
+    // A carried property swarm has no field for came from its payload.
+    match path {
+        [PathSeg::Key(key)] if from == "swarm" && !m.has(key) => {
+            vec![PathSeg::Key("payload".into()), PathSeg::Key(key.clone())]
+        }
+        _ => path.to_vec(),
+    }
+}

@@ -48,6 +48,7 @@ pub fn convert(
         ));
     }
     let canonical = to_canonical(from, values, &mut losses);
+    let read = losses.len();
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
@@ -62,6 +63,12 @@ pub fn convert(
             ))
         }
     };
+    // What the target could not carry, named in the source's words.
+    for l in &mut losses[read..] {
+        if let Some(m) = values.get(l.index) {
+            l.path = loss::in_source(from, m, &l.path);
+        }
+    }
     by_index(&mut losses, |l| l.index);
     Ok((out, losses))
 }

@@ -76,6 +76,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             "user" => {
                 let parts = match v.get("content") {
                     Some(Value::Str(s)) => vec![Part::Text(s.clone())],
+                    Some(Value::Arr(parts))
+                        if parts.len() == 1
+                            && text(&parts[0], "type").as_deref() == Some("text") =>
+                    {
+                        losses.push(Loss::new(
+                            i,
+                            &["content"],
+                            loss::DROPPED_FIELD,
+                            "a single text part is written back as a string",
+                        ));
+                        vec![Part::Text(text(&parts[0], "text").unwrap_or_default())]
+                    }
                     Some(Value::Arr(parts)) => parts
                         .iter()
                         .filter_map(|p| user_part(p, i, losses))
@@ -99,6 +111,15 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     out.push(message(Body::Reply {
                         text: content_text(v, i, losses),
                     }));
+                }
+                let has_content = v.get("content").is_some_and(|c| !c.is_null());
+                if !has_content && !v.has("tool_calls") {
+                    losses.push(Loss::new(
+                        i,
+                        &[],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an assistant message with neither content nor tool calls is not carried",
+                    ));
                 }
                 if let Some(calls) = v.get("tool_calls").and_then(Value::as_array) {
                     let calls: Vec<Call> = calls
@@ -161,11 +182,21 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
             }
             let url = text(img, "url").unwrap_or_default();
             Some(match parse_data_url(&url) {
-                Some((media, data)) => Part::File {
-                    source: ImageSource::Base64(data),
-                    media_type: Some(media),
-                    filename: None,
-                },
+                Some((media, data)) => {
+                    if !media.starts_with("image/") {
+                        losses.push(Loss::new(
+                            i,
+                            &["content", "image_url"],
+                            loss::DROPPED_FIELD,
+                            "data that is not an image is written back as a file part",
+                        ));
+                    }
+                    Part::File {
+                        source: ImageSource::Base64(data),
+                        media_type: Some(media),
+                        filename: None,
+                    }
+                }
                 None => Part::File {
                     source: ImageSource::Url(url),
                     media_type: None,
@@ -176,10 +207,20 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
         Some("file") => {
             let f = p.get("file")?;
             match text(f, "file_data").as_deref().and_then(parse_data_url) {
-                Some((media, data)) => Some(Part::File {
-                    source: ImageSource::Base64(data),
-                    media_type: Some(media),
-                    filename: text(f, "filename"),
+                Some((media, data)) => Some({
+                    if media.starts_with("image/") {
+                        losses.push(Loss::new(
+                            i,
+                            &["content", "file"],
+                            loss::DROPPED_FIELD,
+                            "an image sent as a file part is written back as an image_url part",
+                        ));
+                    }
+                    Part::File {
+                        source: ImageSource::Base64(data),
+                        media_type: Some(media),
+                        filename: text(f, "filename"),
+                    }
                 }),
                 None => {
                     losses.push(Loss::new(
@@ -206,6 +247,8 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
 
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
+    // Tool names by call id: a tool message is named after its call, and names nothing else.
+    let mut names: Vec<(&str, &str)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
         let i = m.source;
         // A message that is not carried at all gets one loss (below), not one per field.
@@ -246,6 +289,15 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::UserInput { parts } => {
                 let content = match parts.as_slice() {
                     [Part::Text(t)] => Value::from(t),
+                    [] => {
+                        losses.push(Loss::new(
+                            i,
+                            &["content"],
+                            loss::DROPPED_FIELD,
+                            "an input with neither text nor files is written as an empty text",
+                        ));
+                        Value::from("")
+                    }
                     _ => Value::Arr(parts.iter().map(|p| part(p, i, losses)).collect()),
                 };
                 out.push(obj([("role", Value::from("user")), ("content", content)]));
@@ -258,6 +310,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 let tool_calls: Vec<Value> = calls
                     .iter()
                     .map(|c| {
+                        names.push((&c.id, &c.name));
                         let args = match &c.args {
                             Some(a) => a.to_json(),
                             None => {
@@ -297,11 +350,28 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 }
             }
             Body::ToolOutputs { outputs } => {
+                if outputs.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["results"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an empty list of tool results is no OpenAI message",
+                    ));
+                }
                 for o in outputs {
                     let Some(call_id) = &o.call_id else {
                         losses.push(Loss::new(i, &["results", "callId"], loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one is not carried"));
                         continue;
                     };
+                    let called = names.iter().rev().find(|(c, _)| c == call_id);
+                    if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
+                        losses.push(Loss::new(
+                            i,
+                            &["results", "name"],
+                            loss::DROPPED_FIELD,
+                            "an OpenAI tool message has no tool name; it is not its call's",
+                        ));
+                    }
                     let content = super::output_text(o, i, losses, "OpenAI");
                     out.push(obj([
                         ("role", Value::from("tool")),

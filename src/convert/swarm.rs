@@ -310,12 +310,15 @@ fn payload(entries: Vec<(String, Value)>, index: usize, losses: &mut Vec<Loss>) 
         return None;
     }
     if entries.iter().any(|(k, _)| k == PAYLOAD) {
-        losses.push(Loss::new(
-            index,
-            &[PAYLOAD],
-            loss::DROPPED_FIELD,
-            "a carried property named payload is kept inside payload, but does not read back the same",
-        ));
+        // Every entry reads back inside the one named payload, not as itself.
+        for (k, _) in &entries {
+            losses.push(Loss::new(
+                index,
+                &[k],
+                loss::DROPPED_FIELD,
+                "beside a carried property named payload, carried properties are kept inside payload, but do not read back the same",
+            ));
+        }
     }
     Some(Value::Obj(entries))
 }
@@ -416,6 +419,14 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 o
             }
             Body::ToolOutputs { outputs } => {
+                if outputs.is_empty() {
+                    losses.push(Loss::new(
+                        i,
+                        &["results"],
+                        loss::UNSUPPORTED_MESSAGE,
+                        "an empty list of tool results is no swarm message",
+                    ));
+                }
                 let payload = payload(std::mem::take(&mut h.payload), i, losses);
                 for r in outputs {
                     let mut o = message("tool", &h, super::output_text(r, i, losses, "swarm"));

@@ -166,9 +166,10 @@ test('swarm to OpenAI and back: arguments as JSON text, an image without a media
     { role: 'tool', tool_call_id: 'c1', content: 'done' },
     { role: 'assistant', content: 'Done.' },
   ]);
-  assert.deepEqual(losses.map((l) => `${l.index} ${l.code} ${l.path.join('.')}`), ['1 dropped_field files.mimeType']);
+  assert.deepEqual(losses.map((l) => `${l.index} ${l.code} ${l.path.join('.')}`), ['1 dropped_field images']);
   const back = api.openAIToSwarm(messages);
-  assert.deepEqual(back.losses, []);
+  // An image_url part whose data is not an image reads as a file (reported when read).
+  assert.deepEqual(back.losses.map((l) => `${l.index} ${l.code} ${l.path.join('.')}`), ['1 dropped_field content.image_url']);
   assert.ok(back.messages.every((m) => swarm.is(m)));
   assert.deepEqual(back.messages.map((m) => m.role), history.map((m) => m.role));
   assert.deepEqual(back.messages[2].tool_calls[0].function.arguments, { b: 1 });
@@ -191,7 +192,7 @@ test('Agens to Kernel and OpenAI: a step becomes its messages, and back exactly 
     { role: 'tool', tool_call_id: 't1', content: 'ok' },
   ]);
   // OpenAI has no place for the MCP server of a call.
-  assert.deepEqual(o.losses.map((l) => `${l.index} ${l.code} ${l.path}`), ['1 dropped_field tool_call_servers']);
+  assert.deepEqual(o.losses.map((l) => `${l.index} ${l.code} ${l.path}`), ['1 dropped_field tool_calls']);
   const fromChat = api.openAIToAgens(o.messages);
   assert.ok(fromChat.messages.every((m) => agens.is(m)));
   assert.deepEqual(fromChat.messages[0], run[0]);
@@ -204,7 +205,7 @@ test('what swarm and Agens cannot carry is a loss, and strict refuses it for the
   assert.deepEqual(k.losses.map((l) => `${l.index} ${l.code}`), ['0 unsupported_message']);
   assert.throws(() => api.swarmToKernel(flush, { strict: true }), (e) => e instanceof AgentMessagesError && e.code === 'lossy_conversion' && e.losses.length === 1);
   assert.throws(() => api.kernelToSwarm([kernel.createReasoningMessage({ title: 't', summary: 's' })], { strict: true }), AgentMessagesError);
-  assert.throws(() => api.agensToOpenAI(run, { strict: true }), (e) => e instanceof AgentMessagesError && e.losses[0].path[0] === 'tool_call_servers');
+  assert.throws(() => api.agensToOpenAI(run, { strict: true }), (e) => e instanceof AgentMessagesError && e.losses[0].path[0] === 'tool_calls');
   // Without losses, strict changes nothing.
   assert.deepEqual(api.openAIToSwarm([{ role: 'user', content: 'hi' }], { strict: true }).messages, [{ role: 'user', agentName: 'agent', content: 'hi', mode: 'user' }]);
   assert.throws(() => api.swarmToAgens([{ role: 'user', content: 'no agentName' }]), ValidationError);

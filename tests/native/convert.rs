@@ -166,3 +166,96 @@ fn unknown_pairs_say_what_exists() {
     let e = convert("nope", "kernel", &[], &mut Counter(0)).unwrap_err();
     assert!(e.contains("kernel") && e.contains("openai"), "{e}");
 }
+
+// What the round-trip law (convert_law.rs) found changed without a loss, as fixed cases.
+
+#[test]
+fn openai_changes_the_law_found_are_reported() {
+    let chat = vec![
+        // One text part reads back as a string.
+        json!({"role": "user", "content": [{"type": "text", "text": "hi"}]}),
+        // A refusal alone is no message of the target.
+        json!({"role": "assistant", "content": null, "refusal": "I can't."}),
+        // An image sent as a file part reads back as an image_url part, and data that is not
+        // an image sent as an image_url part reads back as a file part.
+        json!({"role": "user", "content": [
+            {"type": "file", "file": {"file_data": "data:image/png;base64,AQID"}},
+            {"type": "image_url", "image_url": {"url": "data:application/pdf;base64,AQID"}}
+        ]}),
+    ];
+    let (k, losses) = run("openai", "kernel", &chat);
+    assert_valid(&kernel::MESSAGE, &k);
+    assert_eq!(
+        losses,
+        vec![
+            (0, "dropped_field".into(), r#"["content"]"#.into()),
+            (1, "dropped_field".into(), r#"["refusal"]"#.into()),
+            (1, "unsupported_message".into(), "[]".into()),
+            (2, "dropped_field".into(), r#"["content","file"]"#.into()),
+            (
+                2,
+                "dropped_field".into(),
+                r#"["content","image_url"]"#.into()
+            ),
+        ]
+    );
+    let (back, _) = run("kernel", "openai", &k);
+    assert_eq!(
+        back,
+        vec![
+            json!({"role": "user", "content": "hi"}),
+            json!({"role": "user", "content": [
+                {"type": "image_url", "image_url": {"url": "data:image/png;base64,AQID"}},
+                {"type": "file", "file": {"file_data": "data:application/pdf;base64,AQID"}}
+            ]}),
+        ]
+    );
+}
+
+#[test]
+fn kernel_messages_openai_cannot_write_as_they_are_are_reported() {
+    let k = vec![
+        // An input with neither text nor files: an empty text (an empty list of parts is not
+        // a valid OpenAI message).
+        json!({"id": "a", "timestamp": 1, "type": "input"}),
+        // An empty list of tool results is no tool message.
+        json!({"id": "b", "timestamp": 2, "type": "tool-results", "results": []}),
+        // A result named otherwise than its call: OpenAI names it after the call.
+        json!({"id": "c", "timestamp": 3, "type": "tool-calls", "calls": [{"id": "c1", "name": "f", "args": {}}]}),
+        json!({"id": "d", "timestamp": 4, "type": "tool-results", "results": [
+            {"callId": "c1", "name": "g", "output": "x"},
+            {"callId": "c2", "name": "h", "output": "y"}
+        ]}),
+    ];
+    let (o, losses) = run("kernel", "openai", &k);
+    assert_valid(&openai::MESSAGE, &o);
+    assert_eq!(o[0], json!({"role": "user", "content": ""}));
+    assert_eq!(o.len(), 4);
+    let rows: Vec<(usize, &str, &str)> = losses
+        .iter()
+        .filter(|(_, _, p)| p != r#"["id"]"#)
+        .map(|(i, c, p)| (*i, c.as_str(), p.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (0, "dropped_field", r#"["text"]"#),
+            (1, "unsupported_message", r#"["results"]"#),
+            (3, "dropped_field", r#"["results","name"]"#),
+            (3, "dropped_field", r#"["results","name"]"#),
+        ]
+    );
+}
+
+#[test]
+fn an_empty_kernel_files_list_is_carried() {
+    let k = vec![json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "files": []})];
+    let (same, losses) = run("kernel", "kernel", &k);
+    assert_eq!(losses, vec![]);
+    assert_eq!(same, k);
+    let (_, losses) = run("kernel", "openai", &k);
+    assert!(
+        losses.contains(&(0, "dropped_field".into(), r#"["files"]"#.into())),
+        "{losses:?}"
+    );
+}

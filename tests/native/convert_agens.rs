@@ -3,7 +3,7 @@
 //! output and losses, target validity, and the round-trip law.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
-use agent_messages::formats::{agens, kernel, openai};
+use agent_messages::formats::{agens, kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
 use serde_json::json;
@@ -25,6 +25,7 @@ fn shape(format: &str) -> &'static Shape {
         "agens" => &agens::MESSAGE,
         "kernel" => &kernel::MESSAGE,
         "openai" => &openai::MESSAGE,
+        "swarm" => &swarm::MESSAGE,
         other => panic!("no shape for {other}"),
     }
 }
@@ -177,9 +178,13 @@ fn openai_rows_agens_cannot_carry_are_reported() {
         vec![
             // No developer role; no images; a number argument becomes text; a user input equal
             // to the carried-forward input reads back as carried, not as a message.
-            loss(0, "dropped_field", r#"["developer"]"#),
-            loss(3, "dropped_field", r#"["files"]"#),
-            loss(4, "stringified_output", r#"["calls","args"]"#),
+            loss(0, "dropped_field", r#"["role"]"#),
+            loss(3, "dropped_field", r#"["content"]"#),
+            loss(
+                4,
+                "stringified_output",
+                r#"["tool_calls","function","arguments"]"#
+            ),
             loss(7, "dropped_field", r#"["content"]"#),
         ]
     );
@@ -273,7 +278,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
     );
     let mut expected: Losses = [
         "caller",
-        "agens_id",
+        "id",
         "run_id",
         "parent_run_id",
         "thread_id",
@@ -286,17 +291,18 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
         "resources",
         "retries",
         "next",
-        "tool_call_servers",
+        "tool_calls",
     ]
     .iter()
     .map(|k| loss(0, "dropped_field", &format!("[\"{k}\"]")))
     .collect();
-    expected.push(loss(0, "stringified_output", r#"["results","output"]"#));
+    expected.push(loss(0, "stringified_output", r#"["tool_results"]"#));
     for k in ["result", "tool_calls", "next"] {
         expected.push(loss(1, "dropped_field", &format!("[\"{k}\"]")));
     }
-    expected.push(loss(2, "dropped_field", r#"["agens_step"]"#));
-    expected.push(loss(3, "dropped_field", r#"["agens_step"]"#));
+    // The step boundaries only the mark told: the steps' inputs.
+    expected.push(loss(2, "dropped_field", r#"["input"]"#));
+    expected.push(loss(3, "dropped_field", r#"["input"]"#));
     let mut losses = losses;
     losses.sort();
     expected.sort();
@@ -376,7 +382,7 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
         loss(4, "dropped_field", r#"["results","name"]"#),
         loss(5, "unsupported_message", "[]"),
         loss(6, "dropped_field", r#"["retries"]"#),
-        loss(7, "unsupported_message", r#"["content"]"#),
+        loss(7, "unsupported_message", r#"["text"]"#),
     ]);
     let mut losses = losses;
     losses.sort();
@@ -487,4 +493,131 @@ mod law {
             }
         }
     }
+}
+
+/// Found by the round-trip law: a step of tool results alone after one ending in tool results
+/// was read with its carried-forward input as a user message of its own (a user turn nobody
+/// wrote) even when the step's own fields tell where it begins; now those fields, and the
+/// `agens_step` mark that keeps Kernel from joining the two tool-results, tell it.
+#[test]
+fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
+    let steps = vec![
+        json!({"input": "(no input)", "tool_results": {"c1": "a"}, "retries": 0}),
+        json!({"input": "(no input)", "tool_results": {"c2": "b"}, "retries": 0}),
+    ];
+    let (o, losses) = run("agens", "openai", &steps);
+    assert_eq!(
+        o,
+        vec![
+            json!({"role": "tool", "tool_call_id": "c1", "content": "a"}),
+            json!({"role": "tool", "tool_call_id": "c2", "content": "b"}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        vec![
+            loss(0, "dropped_field", r#"["retries"]"#),
+            loss(1, "dropped_field", r#"["retries"]"#),
+            loss(1, "dropped_field", r#"["input"]"#),
+        ]
+    );
+    let (k, losses) = run("agens", "kernel", &steps);
+    assert_eq!(losses, vec![]);
+    assert_eq!(k.len(), 2);
+    assert_eq!(k[1]["agens_step"], json!(true));
+    let (back, _) = run("kernel", "agens", &k);
+    assert_eq!(back, steps);
+}
+
+// The FORMATS.md rows between Agens and swarm (both directions).
+
+fn swarm_msg(role: &str, content: &str, mode: &str) -> serde_json::Value {
+    json!({"role": role, "agentName": "agent", "content": content, "mode": mode})
+}
+
+#[test]
+fn agens_to_swarm_maps_every_row_and_comes_back_exactly() {
+    let (s, losses) = run("agens", "swarm", &plain_run());
+    assert_eq!(losses, vec![]);
+    assert_eq!(
+        s,
+        vec![
+            swarm_msg("system", "You are a travel agent.", "tool"),
+            swarm_msg("user", "Weather in Paris?", "user"),
+            json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+            ]}),
+            json!({"role": "tool", "agentName": "agent", "content": "18°C", "mode": "tool", "tool_call_id": "c1"}),
+            swarm_msg("assistant", "18°C in Paris.", "tool"),
+            swarm_msg("user", "And Rome?", "user"),
+            swarm_msg("user", "Job: weather\nInput: And Rome?", "user"),
+            json!({"role": "assistant", "agentName": "agent", "content": "On it.", "mode": "tool", "tool_calls": [
+                {"id": "c2", "type": "function", "function": {"name": "weather", "arguments": {"city": "Rome", "unit": "C"}}}
+            ]}),
+        ]
+    );
+    let (back, losses) = run("swarm", "agens", &s);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, plain_run());
+}
+
+#[test]
+fn swarm_rows_agens_cannot_carry_are_reported() {
+    let chat = vec![
+        swarm_msg("developer", "Be brief.", "tool"),
+        swarm_msg("user", "Weather?", "user"),
+        json!({"role": "user", "agentName": "agent", "content": "This photo?", "mode": "user", "images": [{"$bytes": "AQID"}]}),
+        json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris", "days": 2}}}
+        ]}),
+        json!({"role": "tool", "agentName": "agent", "content": "18°C", "mode": "tool", "tool_call_id": "c1"}),
+        json!({"role": "assistant", "agentName": "triage", "content": "18°C.", "mode": "tool"}),
+        swarm_msg("resque", "", "tool"),
+    ];
+    let (a, losses) = run("swarm", "agens", &chat);
+    assert_eq!(
+        a,
+        vec![
+            json!({
+                "input": "Weather?",
+                "system": "Be brief.",
+                "user": "This photo?",
+                "tool_calls": [{"id": "c1", "name": "weather", "arguments": [{"key": "city", "value": "Paris"}, {"key": "days", "value": "2"}], "server_name": "", "type": "tool_call"}],
+                "tool_results": {"c1": "18°C"}
+            }),
+            json!({"input": "Weather?", "result": "18°C."}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        vec![
+            // No developer role; no images; a number argument becomes text; the agent's name;
+            // the history reset.
+            loss(0, "dropped_field", r#"["role"]"#),
+            loss(2, "dropped_field", r#"["images"]"#),
+            loss(
+                3,
+                "stringified_output",
+                r#"["tool_calls","function","arguments"]"#
+            ),
+            loss(5, "dropped_field", r#"["agentName"]"#),
+            loss(6, "unsupported_message", "[]"),
+        ]
+    );
+}
+
+/// Losses found while writing the target name the source's field: a second result for one
+/// call is its whole OpenAI tool message.
+#[test]
+fn a_second_result_for_one_call_is_reported_at_its_message() {
+    let chat = vec![
+        json!({"role": "tool", "tool_call_id": "c1", "content": "a"}),
+        json!({"role": "tool", "tool_call_id": "c1", "content": "b"}),
+    ];
+    let (a, losses) = run("openai", "agens", &chat);
+    assert_eq!(
+        a,
+        vec![json!({"input": "(no input)", "tool_results": {"c1": "a"}})]
+    );
+    assert_eq!(losses, vec![loss(1, "dropped_field", "[]")]);
 }

@@ -3,7 +3,7 @@
 //! target, and the round-trip law where nothing is lost.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
-use agent_messages::formats::{bedrock, kernel, openai};
+use agent_messages::formats::{agens, bedrock, kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
 use serde_json::json;
@@ -331,4 +331,163 @@ fn bedrock_to_bedrock_through_the_model_is_the_identity() {
     let (out, losses) = run("bedrock", "bedrock", &chat);
     assert_eq!(losses, lost(&[]));
     assert_eq!(out, chat);
+}
+
+// The FORMATS.md rows between Bedrock and the formats other than Kernel and OpenAI.
+
+#[test]
+fn bedrock_to_swarm_maps_replies_and_tool_calls_and_comes_back_exactly() {
+    let (s, losses) = run("bedrock", "swarm", &bedrock_chat());
+    assert_eq!(losses, vec![]);
+    assert_valid(&swarm::MESSAGE, &s);
+    assert_eq!(
+        s,
+        vec![
+            json!({"role": "assistant", "agentName": "agent", "content": "Let me check.", "mode": "tool"}),
+            json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris", "days": [1, 2], "units": {"temp": "C"}}}},
+                {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": {}}}
+            ]}),
+            json!({"role": "assistant", "agentName": "agent", "content": "18°C and 14:00.", "mode": "tool"}),
+            json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool"}),
+            json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": []}),
+        ]
+    );
+    let (back, losses) = run("swarm", "bedrock", &s);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, bedrock_chat());
+}
+
+#[test]
+fn swarm_rows_bedrock_has_no_response_for_are_reported() {
+    let chat = vec![
+        json!({"role": "developer", "agentName": "agent", "content": "Be brief.", "mode": "tool"}),
+        json!({"role": "system", "agentName": "agent", "content": "You are a travel agent.", "mode": "tool"}),
+        json!({"role": "user", "agentName": "agent", "content": "Weather?", "mode": "user", "images": [{"$bytes": "AQID"}]}),
+        json!({"role": "assistant", "agentName": "triage", "content": "Checking.", "mode": "tool", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+        ]}),
+        json!({"role": "tool", "agentName": "agent", "content": "18°C", "mode": "tool", "tool_call_id": "c1"}),
+        json!({"role": "assistant", "agentName": "agent", "content": "18°C.", "mode": "tool", "payload": {"trace": 7}}),
+        json!({"role": "flush", "agentName": "agent", "content": "", "mode": "tool"}),
+    ];
+    let (b, losses) = run("swarm", "bedrock", &chat);
+    assert_valid(&bedrock::AGENT_RESPONSE, &b);
+    assert_eq!(
+        b,
+        vec![
+            json!({"type": "message", "content": "Checking."}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+            ]}),
+            json!({"type": "message", "content": "18°C."}),
+        ]
+    );
+    assert_eq!(
+        losses,
+        lost(&[
+            (0, "unsupported_message", "[]"),
+            (1, "unsupported_message", "[]"),
+            (2, "unsupported_message", "[]"),
+            // The agent's name; the reply and the calls become two responses.
+            (3, "dropped_field", r#"["agentName"]"#),
+            (3, "dropped_field", r#"["tool_calls"]"#),
+            (4, "unsupported_message", "[]"),
+            (5, "dropped_field", r#"["payload","trace"]"#),
+            (6, "unsupported_message", "[]"),
+        ])
+    );
+}
+
+#[test]
+fn bedrock_to_agens_maps_replies_and_tool_calls_and_comes_back_exactly() {
+    let chat = vec![
+        json!({"type": "message", "content": "Let me check."}),
+        json!({"type": "tool_call", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}},
+            {"id": "call_2", "type": "function", "function": {"name": "time", "arguments": {}}}
+        ]}),
+        json!({"type": "message", "content": "18°C."}),
+    ];
+    let (a, losses) = run("bedrock", "agens", &chat);
+    assert_eq!(losses, vec![]);
+    assert_valid(&agens::MESSAGE, &a);
+    // Bedrock has no input: every step carries the placeholder; calls after a reply that did
+    // not share a message with it begin a step.
+    assert_eq!(
+        a,
+        vec![
+            json!({"input": "(no input)", "result": "Let me check."}),
+            json!({"input": "(no input)", "tool_calls": [
+                {"id": "call_1", "name": "weather", "arguments": [{"key": "city", "value": "Paris"}], "server_name": "", "type": "tool_call"},
+                {"id": "call_2", "name": "time", "arguments": [], "server_name": "", "type": "tool_call"}
+            ]}),
+            json!({"input": "(no input)", "result": "18°C."}),
+        ]
+    );
+    let (back, losses) = run("agens", "bedrock", &a);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, chat);
+    // Argument values that are not strings are written as JSON text.
+    let (a, losses) = run(
+        "bedrock",
+        "agens",
+        &[json!({"type": "tool_call", "tool_calls": [
+            {"id": "c", "type": "function", "function": {"name": "f", "arguments": {"n": 2}}}
+        ]})],
+    );
+    assert_eq!(
+        a[0]["tool_calls"][0]["arguments"],
+        json!([{"key": "n", "value": "2"}])
+    );
+    assert_eq!(
+        losses,
+        lost(&[(
+            0,
+            "stringified_output",
+            r#"["tool_calls","function","arguments"]"#
+        )])
+    );
+}
+
+#[test]
+fn agens_rows_bedrock_has_no_response_for_are_reported() {
+    let steps = vec![
+        json!({
+            "thread_id": "t-1",
+            "input": "Weather in Paris?",
+            "system": "You are a travel agent.",
+            "user": "Job: weather",
+            "result": "Checking.",
+            "tool_calls": [{"id": "c1", "name": "weather", "arguments": [{"key": "city", "value": "Paris"}], "server_name": "", "type": "tool_call"}],
+            "tool_results": {"c1": "18°C"}
+        }),
+        json!({"input": "Weather in Paris?", "result": "18°C."}),
+    ];
+    let (b, losses) = run("agens", "bedrock", &steps);
+    assert_valid(&bedrock::AGENT_RESPONSE, &b);
+    assert_eq!(
+        b,
+        vec![
+            json!({"type": "message", "content": "Checking."}),
+            json!({"type": "tool_call", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "weather", "arguments": {"city": "Paris"}}}
+            ]}),
+            json!({"type": "message", "content": "18°C."}),
+        ]
+    );
+    let mut losses = losses;
+    losses.sort();
+    assert_eq!(
+        losses,
+        lost(&[
+            // The instructions (carrying the step's fields), the input, the prepared prompt,
+            // the tool results; the reply and its calls become two responses.
+            (0, "dropped_field", r#"["tool_calls"]"#),
+            (0, "unsupported_message", "[]"),
+            (0, "unsupported_message", "[]"),
+            (0, "unsupported_message", "[]"),
+            (0, "unsupported_message", "[]"),
+        ])
+    );
 }

@@ -1,0 +1,425 @@
+//! The round-trip law, for every ordered pair of formats (issue 4), over generated valid
+//! conversations (`gen.rs`):
+//!
+//! 1. A → B gives messages valid in B (and B → A messages valid in A).
+//! 2. If A → B reports no loss, B → A gives back A **exactly**: equal values, key order
+//!    included (the generators write keys in the order each mapping writes them). Values that B
+//!    requires and A lacks (Kernel ids and timestamps, swarm `agentName`/`mode`) are filled and
+//!    are not losses; going back they are what A cannot carry, so they never reach A.
+//! 3. If A → B reports losses, everything not reported survives: every leaf of every source
+//!    message (its key path, array positions left out, and its value) that no loss covers is
+//!    found in B → A (counted: two equal leaves need two). A loss covers the leaves under the
+//!    source paths `covers` gives for it (a loss path is the source field; `covers` says what
+//!    a loss means beyond it).
+//!
+//! Each pair has two properties: over conversations generated in A, and over A conversations
+//! written by B → A from generated B conversations (what B can say, so that the exact branch
+//! is exercised too); A → A is held to the same law. Known exceptions, each a design question
+//! encoded where it applies: `known_inexact`, `reserved`, and two generator restrictions in
+//! `gen.rs` (swarm image data URLs are images; an OpenAI assistant's content is never absent).
+use crate::gen::{assert_valid, conversation};
+use crate::support::Counter;
+use agent_messages::convert::{convert, Loss};
+use agent_messages::formats::{agens, swarm};
+use agent_messages::tape::value::Value;
+use agent_messages::validate::PathSeg;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use std::collections::HashMap;
+
+/// Messages per generated conversation.
+const MAX_MESSAGES: usize = 6;
+/// Cases per ordered pair and property; `LAW_CASES=5000 cargo test --test native
+/// convert_law` searches longer.
+fn cases() -> u32 {
+    std::env::var("LAW_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(128)
+}
+
+fn texts(values: &[Value]) -> String {
+    values
+        .iter()
+        .map(Value::to_json)
+        .collect::<Vec<_>>()
+        .join("\n  ")
+}
+
+fn loss_texts(losses: &[Loss]) -> String {
+    losses
+        .iter()
+        .map(|l| {
+            let mut s = String::new();
+            l.write_json(&mut s);
+            s
+        })
+        .collect::<Vec<_>>()
+        .join("\n  ")
+}
+
+/// `(key path without array positions, value as JSON text)` of every leaf of a message:
+/// scalars, empty arrays and empty objects.
+fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+    match v {
+        Value::Arr(items) if !items.is_empty() => {
+            for x in items {
+                leaves(x, path, out);
+            }
+        }
+        Value::Obj(entries) if !entries.is_empty() => {
+            for (k, x) in entries {
+                path.push(k.clone());
+                leaves(x, path, out);
+                path.pop();
+            }
+        }
+        leaf => out.push((path.clone(), leaf.to_json())),
+    }
+}
+
+/// The source paths (key paths; `[]` is the whole message) a loss covers, when the source is
+/// in `from`. A loss path is the source field (array positions left out), so a loss covers
+/// that field of every item of its message, and the rest here is what a loss means beyond its
+/// own field.
+fn covers(from: &str, loss: &Loss) -> Vec<Vec<&'static str>> {
+    let keys: Vec<&'static str> = loss
+        .path
+        .iter()
+        .filter_map(|p| match p {
+            PathSeg::Key(k) => Some(leak(k)),
+            PathSeg::Index(_) => None,
+        })
+        .collect();
+    let whole = vec![vec![]];
+    let kernel = from == "kernel";
+    let v = |paths: &[&[&'static str]]| paths.iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+    match keys.as_slice() {
+        // A Kernel result without a call id is not carried (when every result goes, so does
+        // the message's type).
+        ["results", "callId"] if kernel => v(&[&["results"], &["type"]]),
+        // A message (for Agens a step's part; the loss does not say which) not carried at all.
+        _ if loss.code == "unsupported_message" => whole,
+        // One loss for the id and the timestamp. Without ids, consecutive tool results read
+        // back as one call group (one tool-results message): the message boundary goes with
+        // the id (a decision of the Kernel mapping, docs/CONVERSIONS.md).
+        ["id"] if kernel => v(&[&["id"], &["timestamp"], &["type"]]),
+        // A single tool-call / tool-result is rewritten as a tool-calls / tool-results message.
+        ["type"] if kernel => whole,
+        // The error is written into the output's text.
+        ["results", "error"] if kernel => v(&[&["results", "error"], &["results", "output"]]),
+        ["error"] if kernel => v(&[&["error"], &["result"]]),
+        // A part not carried, or written back as another kind of part: what is left may be
+        // written as a string, not parts.
+        ["content", "file" | "image_url"] if from == "openai" => v(&[&["content"]]),
+        // A text not carried as written; for a user input that repeats the Agens step's
+        // carried-forward input, the message goes with it.
+        ["content"] if from == "openai" || from == "swarm" => whole,
+        // Agens step fields ride on the step's first canonical message and tell where the step
+        // begins (or the `agens_step` mark does, reported at `input`, when the step has none):
+        // a target that drops them loses the boundary, so the step's input may read back as
+        // part of the step before, and its user inputs may take other slots (`input` /
+        // `user`): a decision of the Agens mapping (docs/CONVERSIONS.md).
+        [key] if from == "agens" && step_field(key) => vec![vec![key], vec!["input"], vec!["user"]],
+        // A swarm property the shape does not name comes back inside `payload`.
+        [key] if from == "swarm" && !swarm_field(key) => vec![vec![key], vec!["payload"]],
+        keys => vec![keys.to_vec()],
+    }
+}
+
+fn swarm_field(key: &str) -> bool {
+    swarm::MODEL_MESSAGE
+        .fields
+        .iter()
+        .any(|f| f.key.name() == key)
+}
+
+/// An Agens field that can ride on a step's first canonical message (the mapped ones too,
+/// when null or empty).
+fn step_field(key: &str) -> bool {
+    agens::MESSAGE_OBJECT
+        .fields
+        .iter()
+        .any(|f| f.key.name() == key)
+}
+
+/// Paths are compared with static strings; a test may leak a few short keys.
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+/// Leaves of `source` not covered by a loss and missing from `back`.
+fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> Vec<String> {
+    let mut have: HashMap<(Vec<String>, String), usize> = HashMap::new();
+    for v in back {
+        let mut out = Vec::new();
+        leaves(v, &mut Vec::new(), &mut out);
+        for leaf in out {
+            *have.entry(leaf).or_default() += 1;
+        }
+    }
+    let mut missing = Vec::new();
+    // Agens: whether the previous step's input is covered.
+    let mut input_covered = false;
+    for (i, v) in source.iter().enumerate() {
+        let mut prefixes: Vec<Vec<&str>> = losses
+            .iter()
+            .filter(|l| l.index == i)
+            .flat_map(|l| covers(from, l))
+            .collect();
+        if from == "agens" {
+            // An input repeating the step before's is that step's input carried forward: it
+            // goes where that one goes.
+            let repeats = i > 0 && v.get("input") == source[i - 1].get("input");
+            if repeats && input_covered {
+                prefixes.push(vec!["input"]);
+            }
+            input_covered = prefixes.iter().any(|p| p.is_empty() || *p == ["input"]);
+            // A step boundary not carried: the step's tool results join the step before's,
+            // where a second result for one call is not carried.
+            let boundary = prefixes.iter().any(|p| *p == ["user"]);
+            let before = (i > 0)
+                .then(|| source[i - 1].get("tool_results").and_then(Value::as_object))
+                .flatten();
+            if let (true, Some(before), Some(results)) = (
+                boundary,
+                before,
+                v.get("tool_results").and_then(Value::as_object),
+            ) {
+                for (id, _) in results {
+                    if before.iter().any(|(seen, _)| seen == id) {
+                        prefixes.push(vec!["tool_results", leak(id)]);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        leaves(v, &mut Vec::new(), &mut out);
+        for leaf in out {
+            let covered = prefixes
+                .iter()
+                .any(|p| p.len() <= leaf.0.len() && p.iter().zip(&leaf.0).all(|(a, b)| a == b));
+            if covered {
+                continue;
+            }
+            // Kernel tool results joined into one call group (see `covers` on ids) keep one
+            // set of their custom properties: those are looked for, not counted.
+            let joined = from == "kernel"
+                && v.get("type").and_then(Value::as_str) == Some("tool-results")
+                && leaf
+                    .0
+                    .first()
+                    .is_some_and(|k| !["id", "timestamp", "type", "results"].contains(&k.as_str()));
+            match have.get_mut(&leaf) {
+                Some(n) if *n > 0 && joined => {}
+                Some(n) if *n > 0 => *n -= 1,
+                _ => missing.push(format!("message {i}: {} = {}", leaf.0.join("."), leaf.1)),
+            }
+        }
+    }
+    missing
+}
+
+/// A generated conversation, shown as JSON text when proptest prints the minimal case.
+struct Case(Vec<Value>);
+
+impl std::fmt::Debug for Case {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "[\n  {}\n]", texts(&self.0))
+    }
+}
+
+/// A known case where no loss is reported and yet B → A is not A exactly (found by this law,
+/// not fixed; listed in its report). Such a case is held to the second half of the law only.
+///
+/// Agens → swarm: the step's own fields ride on its first canonical message; when that is
+/// its tool outputs and there are several, swarm writes the fields into the payload of every
+/// tool message, and going back each tool message with step fields begins a step of its own.
+fn known_inexact(from: &str, to: &str, source: &[Value]) -> bool {
+    (from, to) == ("agens", "swarm")
+        && source.iter().any(|step| {
+            let results = step.get("tool_results").and_then(Value::as_object);
+            let calls = step.get("tool_calls").and_then(Value::as_array);
+            results.is_some_and(|r| r.len() > 1)
+                && calls.is_none_or(|c| c.is_empty())
+                && ["system", "user", "result"]
+                    .iter()
+                    .all(|k| step.get(k).and_then(Value::as_str).is_none())
+                && step.as_object().is_some_and(|o| {
+                    o.iter()
+                        .any(|(k, _)| !["input", "tool_results"].contains(&k.as_str()))
+                })
+        })
+}
+
+/// The law for one pair on one conversation.
+fn law(from: &str, to: &str, source: &[Value]) -> Result<(), TestCaseError> {
+    assert_valid(from, source);
+    let (mid, losses) = convert(from, to, source, &mut Counter(0)).unwrap();
+    assert_valid(to, &mid);
+    let (back, _) = convert(to, from, &mid, &mut Counter(100)).unwrap();
+    assert_valid(from, &back);
+    let context = || {
+        format!(
+            "{from} -> {to} -> {from}\nsource:\n  {}\n{to}:\n  {}\nlosses:\n  {}\nback:\n  {}",
+            texts(source),
+            texts(&mid),
+            loss_texts(&losses),
+            texts(&back)
+        )
+    };
+    if std::env::var_os("LAW_STATS").is_some() {
+        eprintln!("STAT {from}->{to} {} {}", losses.is_empty(), source.len());
+    }
+    if losses.is_empty() && !known_inexact(from, to, source) {
+        prop_assert!(
+            back == source,
+            "no loss reported, yet not back exactly: {}",
+            context()
+        );
+    } else {
+        let missing = unreported(from, source, &losses, &back);
+        prop_assert!(
+            missing.is_empty(),
+            "not reported, yet not back: {missing:?}\n{}",
+            context()
+        );
+    }
+    Ok(())
+}
+
+/// An A conversation written by B → A from a generated B conversation: what B can say, so
+/// that A → B often reports no loss and the exact branch of the law is exercised too.
+fn from_other(from: &str, to: &str) -> impl Strategy<Value = Case> {
+    let (from, to) = (from.to_string(), to.to_string());
+    conversation(&to, MAX_MESSAGES).prop_map(move |other| {
+        assert_valid(&to, &other);
+        let (source, _) = convert(&to, &from, &other, &mut Counter(200)).unwrap();
+        Case(source)
+    })
+}
+
+/// Does a conversation hold, as a plain property (a Kernel custom property, a swarm payload
+/// entry), a name the mappings reserve for their carried marks, or (going to Agens) an Agens
+/// step field? A conversation written by one mapping can (B → A carries B's marks and
+/// fields), and a mapping then reads the name as its own: carried names are not namespaced (a
+/// design question, listed in the law's report), so such conversations are left out of the
+/// second property.
+fn reserved(to: &str, values: &[Value]) -> bool {
+    let mut names = vec!["agens_step", "agens_id", "tool_call_servers"];
+    if to == "agens" {
+        names.extend(
+            agens::MESSAGE_OBJECT
+                .fields
+                .iter()
+                .map(|f| f.key.name())
+                .filter(|k| *k != "id" && *k != "input"),
+        );
+    }
+    // The plain properties: a swarm payload's entries, a Kernel message's custom properties.
+    let kernel_keys = [
+        "id",
+        "timestamp",
+        "type",
+        "text",
+        "files",
+        "title",
+        "summary",
+        "calls",
+        "results",
+        "name",
+        "args",
+        "callId",
+        "result",
+        "error",
+    ];
+    values.iter().any(|v| {
+        let plain: Vec<&str> = match (v.get("payload"), v.get("type")) {
+            (Some(Value::Obj(p)), _) => p.iter().map(|(k, _)| k.as_str()).collect(),
+            (None, Some(_)) => v
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, _)| k.as_str())
+                .filter(|k| !kernel_keys.contains(k))
+                .collect(),
+            _ => Vec::new(),
+        };
+        plain.iter().any(|k| names.contains(k))
+    })
+}
+
+macro_rules! pairs {
+    ($($name:ident, $via:ident: $from:literal -> $to:literal;)*) => {
+        proptest! {
+            #![proptest_config(ProptestConfig {
+                failure_persistence: None,
+                // The second property leaves out conversations with reserved names.
+                max_global_rejects: 20 * cases(),
+                ..ProptestConfig::with_cases(cases())
+            })]
+            $(
+                #[test]
+                fn $name(source in conversation($from, MAX_MESSAGES).prop_map(Case)) {
+                    law($from, $to, &source.0)?;
+                }
+
+                #[test]
+                fn $via(source in from_other($from, $to)) {
+                    prop_assume!(!reserved($to, &source.0));
+                    law($from, $to, &source.0)?;
+                }
+            )*
+        }
+    };
+}
+
+pairs! {
+    kernel_openai, kernel_openai_written_by_openai: "kernel" -> "openai";
+    kernel_swarm, kernel_swarm_written_by_swarm: "kernel" -> "swarm";
+    kernel_bedrock, kernel_bedrock_written_by_bedrock: "kernel" -> "bedrock";
+    kernel_agens, kernel_agens_written_by_agens: "kernel" -> "agens";
+    openai_kernel, openai_kernel_written_by_kernel: "openai" -> "kernel";
+    openai_swarm, openai_swarm_written_by_swarm: "openai" -> "swarm";
+    openai_bedrock, openai_bedrock_written_by_bedrock: "openai" -> "bedrock";
+    openai_agens, openai_agens_written_by_agens: "openai" -> "agens";
+    swarm_kernel, swarm_kernel_written_by_kernel: "swarm" -> "kernel";
+    swarm_openai, swarm_openai_written_by_openai: "swarm" -> "openai";
+    swarm_bedrock, swarm_bedrock_written_by_bedrock: "swarm" -> "bedrock";
+    swarm_agens, swarm_agens_written_by_agens: "swarm" -> "agens";
+    bedrock_kernel, bedrock_kernel_written_by_kernel: "bedrock" -> "kernel";
+    bedrock_openai, bedrock_openai_written_by_openai: "bedrock" -> "openai";
+    bedrock_swarm, bedrock_swarm_written_by_swarm: "bedrock" -> "swarm";
+    bedrock_agens, bedrock_agens_written_by_agens: "bedrock" -> "agens";
+    agens_kernel, agens_kernel_written_by_kernel: "agens" -> "kernel";
+    agens_openai, agens_openai_written_by_openai: "agens" -> "openai";
+    agens_swarm, agens_swarm_written_by_swarm: "agens" -> "swarm";
+    agens_bedrock, agens_bedrock_written_by_bedrock: "agens" -> "bedrock";
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(cases())
+    })]
+
+    /// A → A through the canonical model, held to the same law: with no loss, the same
+    /// messages (Kernel's ids and timestamps included, which no other pair carries back).
+    #[test]
+    fn every_format_to_itself(
+        (format, source) in proptest::sample::select(vec!["kernel", "openai", "swarm", "bedrock", "agens"])
+            .prop_flat_map(|f| (Just(f), conversation(f, MAX_MESSAGES).prop_map(Case)))
+    ) {
+        assert_valid(format, &source.0);
+        let (out, losses) = convert(format, format, &source.0, &mut Counter(0)).unwrap();
+        assert_valid(format, &out);
+        let missing = unreported(format, &source.0, &losses, &out);
+        prop_assert!(
+            if losses.is_empty() { out == source.0 } else { missing.is_empty() },
+            "{format} -> {format}: not reported, yet not the same: {missing:?}\nsource:\n  {}\nout:\n  {}\nlosses:\n  {}",
+            texts(&source.0),
+            texts(&out),
+            loss_texts(&losses)
+        );
+    }
+}
