@@ -43,7 +43,7 @@ use super::loss::{self, Loss};
 use super::text;
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::tape::json;
-use crate::tape::value::{obj, Value};
+use crate::tape::value::{obj, Name, Value};
 use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
@@ -186,11 +186,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let entries = v.as_object().cloned().unwrap_or_default();
-        let mut carried: Vec<(String, Value)> = Vec::new();
+        let mut carried: Vec<(Name, Value)> = Vec::new();
         for (k, val) in &entries {
             if k == "input" {
                 continue;
-            } else if MAPPED.contains(&k.as_str()) {
+            } else if MAPPED.contains(&k.as_ref()) {
                 if is_empty_mapped(val) {
                     carried.push((k.clone(), val.clone()));
                 }
@@ -201,7 +201,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             } else {
                 losses.push(Loss::new(
                     i,
-                    &[k.as_str()],
+                    &[k.as_ref()],
                     loss::DROPPED_FIELD,
                     format!(
                         "{} is not an Agens.Message field and has no place in the target",
@@ -303,7 +303,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 let outputs = results
                     .iter()
                     .map(|(id, value)| Output {
-                        call_id: Some(id.clone()),
+                        call_id: Some(id.to_string()),
                         name: lookup(&names, id),
                         output: value.clone(),
                         error: None,
@@ -478,7 +478,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     for (k, _) in &m.carried {
                         losses.push(Loss::new(
                             i,
-                            &[k.as_str()],
+                            &[k.as_ref()],
                             loss::DROPPED_FIELD,
                             format!("Agens messages have no place for {}", quoted(k)),
                         ));
@@ -642,7 +642,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         // Carried fields: the step's own are read back, the rest reported.
         for (k, v) in &m.carried {
-            let k = k.as_str();
+            let k = k.as_ref();
             let consumed = match k {
                 STEP => true,
                 CONTINUES => {
@@ -703,7 +703,7 @@ fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
                         other.to_json()
                     }
                 };
-                obj([("key", Value::from(k)), ("value", Value::from(value))])
+                obj([("key", Value::from(k.as_ref())), ("value", Value::from(value))])
             })
             .collect(),
         None => {

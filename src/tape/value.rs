@@ -5,6 +5,10 @@ use super::json::{self, SyntaxError};
 use super::*;
 use crate::validate::write_json_string;
 
+/// A property name: the known keys (every name a format defines, and those the converters
+/// write) are borrowed, so that building and dropping a message allocates no key.
+pub type Name = std::borrow::Cow<'static, str>;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Null,
@@ -13,7 +17,7 @@ pub enum Value {
     Str(String),
     Arr(Vec<Value>),
     /// Properties in their order; keys are unique (the validator reports duplicates).
-    Obj(Vec<(String, Value)>),
+    Obj(Vec<(Name, Value)>),
 }
 
 impl Value {
@@ -176,7 +180,7 @@ impl Value {
         }
     }
 
-    pub fn as_object(&self) -> Option<&Vec<(String, Value)>> {
+    pub fn as_object(&self) -> Option<&Vec<(Name, Value)>> {
         match self {
             Value::Obj(entries) => Some(entries),
             _ => None,
@@ -202,7 +206,7 @@ impl Value {
         if let Value::Obj(entries) = self {
             match entries.iter_mut().find(|(k, _)| k == key) {
                 Some((_, v)) => *v = value,
-                None => entries.push((key.to_string(), value)),
+                None => entries.push((name(key), value)),
             }
         }
     }
@@ -284,20 +288,28 @@ pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
 }
 
 /// The name of the key whose tag is at `i` (`TapeView::key_name`, through [`text_of`]).
-pub(crate) fn key_of(tape: &TapeView, i: usize) -> String {
-    if tape.word(i) == KEY_STR {
-        text_of(tape, tape.str_at(i))
-    } else {
-        tape.key_name(i)
+pub(crate) fn key_of(tape: &TapeView, i: usize) -> Name {
+    match tape.key_id(i) {
+        Some(k) => Name::Borrowed(k.name()),
+        None if tape.word(i) == KEY_STR => Name::Owned(text_of(tape, tape.str_at(i))),
+        None => Name::Owned(tape.key_name(i)),
+    }
+}
+
+/// `key` as a [`Name`]: borrowed if it is a known key.
+pub fn name(key: &str) -> Name {
+    match crate::keys::lookup(key.as_bytes()) {
+        Some(k) => Name::Borrowed(k.name()),
+        None => Name::Owned(key.to_string()),
     }
 }
 
 /// An object from `(key, value)` pairs, in order.
-pub fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
+pub fn obj<const N: usize>(entries: [(&'static str, Value); N]) -> Value {
     Value::Obj(
         entries
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .map(|(k, v)| (Name::Borrowed(k), v))
             .collect(),
     )
 }
@@ -348,7 +360,7 @@ mod tests {
             .as_object()
             .unwrap()
             .iter()
-            .map(|(k, x)| (k.clone(), x.as_str().unwrap().to_string()))
+            .map(|(k, x)| (k.to_string(), x.as_str().unwrap().to_string()))
             .collect();
         assert_eq!(got, expected);
         assert_eq!(

@@ -8,7 +8,7 @@ use super::options::Options;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use super::values_out::ValuesOut;
 use crate::keys::{self, Key};
-use crate::tape::value::{key_of, text_of, Value};
+use crate::tape::value::{key_of, text_of, Name, Value};
 use crate::tape::*;
 
 #[path = "rules.rs"]
@@ -356,13 +356,13 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// The key of a free-form tag (`$bytes`, `$error`, `$escape`), after its `{`.
-    fn emit_tag(&mut self, tag: &str) {
+    fn emit_tag(&mut self, tag: &'static str) {
         if let Some(out) = &mut self.out {
             write_str(out, tag);
             out.push(':');
         }
         if let Some(b) = &mut self.build {
-            b.key(tag.to_string());
+            b.key(Name::Borrowed(tag));
         }
     }
 

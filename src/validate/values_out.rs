@@ -2,15 +2,15 @@
 //! source this way, with no text written and parsed back. The walk calls the same points as
 //! for text (open, key, value, close), so both outputs follow the same JSON-form rules.
 
-use crate::tape::value::Value;
+use crate::tape::value::{Name, Value};
 
 /// A [`Value`] under construction.
 #[derive(Default)]
 pub(super) struct ValuesOut {
     /// The open containers, each with the key it will be stored under in its parent.
-    stack: Vec<(Value, Option<String>)>,
+    stack: Vec<(Value, Option<Name>)>,
     /// The key of the next value (inside an object).
-    key: Option<String>,
+    key: Option<Name>,
     root: Option<Value>,
     /// About how many bytes the JSON text of what was built would take (for the same limit as
     /// the text: what JavaScript can hold).
@@ -35,7 +35,7 @@ impl ValuesOut {
         }
     }
 
-    pub fn key(&mut self, key: String) {
+    pub fn key(&mut self, key: Name) {
         self.key = Some(key);
     }
 
