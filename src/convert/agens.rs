@@ -141,6 +141,11 @@ fn advance(state: State, m: &Message) -> State {
 
 /// Has the Agens message anything a canonical message carries besides its input?
 fn has_content(v: &Value) -> bool {
+    has_content_but(v, "")
+}
+
+/// [`has_content`], not counting the field `skip`.
+fn has_content_but(v: &Value, skip: &str) -> bool {
     let non_empty = |k: &str| match v.get(k) {
         Some(Value::Str(_)) => true,
         Some(Value::Arr(a)) => !a.is_empty(),
@@ -149,16 +154,14 @@ fn has_content(v: &Value) -> bool {
     };
     ["system", "user", "result", "tool_calls", "tool_results"]
         .iter()
-        .any(|k| non_empty(k))
+        .any(|k| *k != skip && non_empty(k))
 }
 
 /// Has the Agens message tool results and nothing else a canonical message carries besides its
 /// input? After a step ending in tool results, such a step shows its input as its boundary
 /// (consecutive outputs would join, and Kernel joins consecutive tool results).
 fn only_outputs(v: &Value) -> bool {
-    let mut rest = v.clone();
-    rest.set("tool_results", Value::Null);
-    has_content(v) && !has_content(&rest)
+    has_content(v) && !has_content_but(v, "tool_results")
 }
 
 /// Is a mapped field's value one that carries no message (null, or an empty list / map)?
@@ -185,9 +188,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut prev_state: Option<State> = None;
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        let entries = v.as_object().cloned().unwrap_or_default();
+        let entries = v.as_object().map_or(&[][..], Vec::as_slice);
         let mut carried: Vec<(Name, Value)> = Vec::new();
-        for (k, val) in &entries {
+        for (k, val) in entries {
             if k == "input" {
                 continue;
             } else if MAPPED.contains(&k.as_ref()) {

@@ -87,6 +87,15 @@ pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
     let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
     let kernel = from == "kernel";
     for (scope, canonical, source) in IN_SOURCE {
+        // (The path first: it rules out most rows at once, and every loss comes through here.)
+        let under = canonical.len() <= path.len()
+            && canonical
+                .iter()
+                .zip(path)
+                .all(|(c, p)| matches!(p, PathSeg::Key(k) if k == c));
+        if !under {
+            continue;
+        }
         let applies = match *scope {
             "any" => !kernel,
             "chat" => from == "openai" || from == "swarm",
@@ -95,12 +104,7 @@ pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
                 None => *scope == from,
             },
         };
-        let under = canonical.len() <= path.len()
-            && canonical
-                .iter()
-                .zip(path)
-                .all(|(c, p)| matches!(p, PathSeg::Key(k) if k == c));
-        if applies && under {
+        if applies {
             return source.iter().map(|k| PathSeg::Key(k.to_string())).collect();
         }
     }
