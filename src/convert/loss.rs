@@ -84,7 +84,7 @@ const IN_SOURCE: &[(&str, Words, Words)] = &[
 /// The same field in the words of the source format `from`, for the source message `m` (array
 /// positions are not kept).
 pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
-    let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
+    let ty = || m.get("type").and_then(Value::as_str).unwrap_or("");
     let kernel = from == "kernel";
     for (scope, canonical, source) in IN_SOURCE {
         // (The path first: it rules out most rows at once, and every loss comes through here.)
@@ -99,9 +99,11 @@ pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
         let applies = match *scope {
             "any" => !kernel,
             "chat" => from == "openai" || from == "swarm",
-            _ => match scope.split_once('/') {
-                Some((f, t)) => f == from && t == ty,
-                None => *scope == from,
+            // `<format>` or `<format>/<type>`.
+            _ => match scope.strip_prefix(from) {
+                Some("") => true,
+                Some(rest) => rest.strip_prefix('/') == Some(ty()),
+                None => false,
             },
         };
         if applies {
