@@ -949,17 +949,27 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// A base64 string in the JSON form, planned for revival as bytes.
     fn base64_string(&mut self, at: usize) {
         let tape = self.tape;
-        let raw: Vec<u8> = match tape.chars {
+        let s = tape.str_at(at);
+        let owned: Vec<u8>;
+        let raw: &[u8] = match tape.chars {
+            // Unescaped JSON text is the string itself.
+            Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => text
+                .get(s.off as usize..(s.off + s.len) as usize)
+                .unwrap_or(&[]),
             Chars::Utf8(_) => {
-                String::from_utf16_lossy(&tape.str_units(tape.str_at(at))).into_bytes()
+                owned = String::from_utf16_lossy(&tape.str_units(s)).into_bytes();
+                &owned
             }
-            Chars::Utf16(_) => tape
-                .str_units(tape.str_at(at))
-                .iter()
-                .map(|&u| u.min(255) as u8)
-                .collect(),
+            Chars::Utf16(_) => {
+                owned = tape
+                    .str_units(s)
+                    .iter()
+                    .map(|&u| u.min(255) as u8)
+                    .collect();
+                &owned
+            }
         };
-        match base64::decode(&raw) {
+        match base64::decode(raw) {
             Ok(bytes) => {
                 let off = self.revive.bytes.len();
                 let len = bytes.len();

@@ -179,14 +179,7 @@ pub fn convert_tape(
             Ok(done) => done,
             Err(e) => return fail(e),
         };
-        let fresh: Vec<usize> = (0..messages.len())
-            .filter(|&n| {
-                messages[n]
-                    .get("id")
-                    .and_then(Value::as_str)
-                    .is_some_and(|id| generated.ids.iter().any(|g| g == id))
-            })
-            .collect();
+        let fresh = generated_at(&messages, &generated.ids);
         // 3. The target is checked as the JSON text it is (a mapping bug is an issue, never a
         //    bad message), on the tape written along with that text; the check also plans
         //    the revival of bytes and errors.
@@ -298,4 +291,41 @@ fn write_losses(losses: &[Loss], out: &mut String) {
     out.push_str("],\"at\":[");
     out.push_str(&at);
     out.push_str("]}");
+}
+
+/// The indices of the messages whose `id` is one of `ids` (those the conversion generated).
+/// Through a table of FNV-1a hashes: a conversion may generate an id for every message.
+fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
+    let hash = |s: &str| {
+        s.bytes().fold(0x811c_9dc5u32, |h, b| {
+            (h ^ b as u32).wrapping_mul(0x0100_0193)
+        })
+    };
+    let mask = (ids.len() * 2).next_power_of_two() - 1;
+    let mut table = vec![usize::MAX; mask + 1];
+    for (n, id) in ids.iter().enumerate() {
+        let mut slot = hash(id) as usize & mask;
+        while table[slot] != usize::MAX {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = n;
+    }
+    let known = |id: &str| {
+        let mut slot = hash(id) as usize & mask;
+        loop {
+            match table[slot] {
+                usize::MAX => return false,
+                n if ids[n] == id => return true,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    };
+    (0..messages.len())
+        .filter(|&n| {
+            messages[n]
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(known)
+        })
+        .collect()
 }
