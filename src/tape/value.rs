@@ -277,8 +277,17 @@ pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
         Chars::Utf16(units) => {
             let end = (s.off + s.copied.min(s.len)) as usize;
             let units = units.get(s.off as usize..end).unwrap_or(&[]);
-            if units.iter().all(|&u| u < 0x80) {
-                String::from_utf8(units.iter().map(|&u| u as u8).collect()).unwrap_or_default()
+            // One pass: the low bytes, and whether any unit was not ASCII.
+            let mut high = 0u16;
+            let bytes: Vec<u8> = units
+                .iter()
+                .map(|&u| {
+                    high |= u;
+                    u as u8
+                })
+                .collect();
+            if high < 0x80 {
+                String::from_utf8(bytes).unwrap_or_default()
             } else {
                 String::from_utf16_lossy(units)
             }

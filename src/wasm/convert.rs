@@ -271,9 +271,9 @@ fn write_losses(losses: &[Loss], out: &mut String) {
         if n > 0 {
             at.push(',');
         }
-        at.push_str(&l.index.to_string());
+        push_decimal(&mut at, l.index);
         at.push(',');
-        at.push_str(&kind.to_string());
+        push_decimal(&mut at, kind);
     }
     out.push_str("{\"kinds\":[");
     for (n, k) in kinds.iter().enumerate() {
@@ -328,4 +328,19 @@ fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
                 .is_some_and(known)
         })
         .collect()
+}
+
+/// `n` in decimal, appended without a `String` of its own.
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
 }
