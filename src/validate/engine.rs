@@ -156,8 +156,9 @@ struct Walk<'t, 'a> {
     path: Vec<Seg>,
     stopped: bool,
     out: Option<String>,
-    /// The JSON form as values (instead of `out`).
-    build: Option<ValuesOut>,
+    /// The JSON form as values (instead of `out`); boxed, to keep the walk small for the
+    /// validation that writes nothing.
+    build: Option<Box<ValuesOut>>,
     /// Is either output being written?
     encoding: bool,
     revive: Revive,
@@ -188,7 +189,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             path: PATHS.with_borrow_mut(|pool| pool.pop()).unwrap_or_default(),
             stopped: false,
             out: (out == Out::Text).then(String::new),
-            build: (out == Out::Values).then(ValuesOut::default),
+            build: (out == Out::Values).then(Box::default),
             encoding: out != Out::None,
             revive: Revive::default(),
             depth: 0,
@@ -216,7 +217,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             issues: self.issues,
             json: if ok { self.out } else { None },
             value: if ok {
-                self.build.and_then(ValuesOut::finish)
+                self.build.and_then(|b| b.finish())
             } else {
                 None
             },
@@ -381,7 +382,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.out = Some(String::new());
         }
         if self.build.is_some() {
-            self.build = Some(ValuesOut::default());
+            self.build = Some(Box::default());
         } else if self.out.is_none() {
             return true;
         }
