@@ -12,9 +12,9 @@
 // + the JSON form as text + its trip to JS), `validateMany` (walker in fast mode + validation
 // alone), the target's check of the output alone (`<to>.validateJson(text)`: text into wasm,
 // parse, shape check), `JSON.parse` of the result text as convert() gets it (messages, losses
-// and revival plan). What convert() does besides (reading the JSON form back, the mapping,
-// writing the target's text) is the remainder. The split inside Rust needs a build with
-// stage exits (see the report of the conversion benchmark in the project history).
+// and revival plan). What convert() does besides (building the source's values, the mapping,
+// writing the target's text with its tape) is the remainder. The split inside Rust: profile
+// natively (see bench/README.md) or a wasm build with stage exits.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,7 +58,7 @@ const { wasm, tape } = privateTape();
 // The result text convert() parses, made by the same wasm call on the private instance.
 const resultTexts = inputs.map((list) => {
   tape.write(list, true, 128, false);
-  tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, 100, 128, Date.now()));
+  tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, 100, 128, Date.now(), false, ''));
   return wasm.take_result();
 });
 const outputTexts = inputs.map((list) => pkg[to].toJSON(pkg.convert(list, options).messages));
@@ -87,5 +87,6 @@ const figures = samples.map(median);
 console.log(`${from} → ${to}, 100 messages (${inputs.length} conversations in turn); µs per conversation, median of ${ROUNDS} rounds`);
 stages.forEach(([label], j) => console.log(`${label.padEnd(62)}${figures[j].toFixed(1).padStart(9)}`));
 const resultBytes = Math.round(resultTexts.reduce((s, t) => s + t.length, 0) / resultTexts.length);
-const losses = Math.round(resultTexts.reduce((s, t) => s + JSON.parse(t).losses.length, 0) / resultTexts.length);
+// (Losses cross as `{ kinds, at }`: each distinct loss once, then index/kind pairs.)
+const losses = Math.round(resultTexts.reduce((s, t) => s + JSON.parse(t).losses.at.length / 2, 0) / resultTexts.length);
 console.log(`(result text ${resultBytes} characters on average, ${losses} losses)`);

@@ -44,6 +44,17 @@ const DETECT_TYPES = {
 };
 const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
 
+// The losses as the wasm writes them (each distinct loss once, then index/kind pairs), as the
+// public list of { index, path, code, detail }: each loss its own object and path array.
+function expandLosses({ kinds, at }) {
+  const out = new Array(at.length >> 1);
+  for (let n = 0; n < out.length; n++) {
+    const [path, code, detail] = kinds[at[2 * n + 1]];
+    out[n] = { index: at[2 * n], path: path.slice(), code, detail };
+  }
+  return out;
+}
+
 function createConverters(wasm, tape, formats) {
   /** Which format(s) a message or an array of them is: every format some item is valid in,
    * with the share of items valid (`matched`), and the share valid even in strict mode (no
@@ -96,6 +107,7 @@ function createConverters(wasm, tape, formats) {
     }
     if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${from} messages`);
     const r = JSON.parse(wasm.take_result());
+    r.losses = expandLosses(r.losses);
     const converted = r.plan.length ? applyRevival(r.messages, r.plan, wasm.take_bytes()) : r.messages;
     if (strict && r.losses.length) {
       const e = new AgentMessagesError(

@@ -43,7 +43,7 @@ use super::loss::{self, Loss};
 use super::text;
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::tape::json;
-use crate::tape::value::{obj, Value};
+use crate::tape::value::{obj, Name, Value};
 use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
@@ -141,6 +141,11 @@ fn advance(state: State, m: &Message) -> State {
 
 /// Has the Agens message anything a canonical message carries besides its input?
 fn has_content(v: &Value) -> bool {
+    has_content_but(v, "")
+}
+
+/// [`has_content`], not counting the field `skip`.
+fn has_content_but(v: &Value, skip: &str) -> bool {
     let non_empty = |k: &str| match v.get(k) {
         Some(Value::Str(_)) => true,
         Some(Value::Arr(a)) => !a.is_empty(),
@@ -149,16 +154,14 @@ fn has_content(v: &Value) -> bool {
     };
     ["system", "user", "result", "tool_calls", "tool_results"]
         .iter()
-        .any(|k| non_empty(k))
+        .any(|k| *k != skip && non_empty(k))
 }
 
 /// Has the Agens message tool results and nothing else a canonical message carries besides its
 /// input? After a step ending in tool results, such a step shows its input as its boundary
 /// (consecutive outputs would join, and Kernel joins consecutive tool results).
 fn only_outputs(v: &Value) -> bool {
-    let mut rest = v.clone();
-    rest.set("tool_results", Value::Null);
-    has_content(v) && !has_content(&rest)
+    has_content(v) && !has_content_but(v, "tool_results")
 }
 
 /// Is a mapped field's value one that carries no message (null, or an empty list / map)?
@@ -185,12 +188,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut prev_state: Option<State> = None;
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        let entries = v.as_object().cloned().unwrap_or_default();
-        let mut carried: Vec<(String, Value)> = Vec::new();
-        for (k, val) in &entries {
+        let entries = v.as_object().map_or(&[][..], Vec::as_slice);
+        let mut carried: Vec<(Name, Value)> = Vec::new();
+        for (k, val) in entries {
             if k == "input" {
                 continue;
-            } else if MAPPED.contains(&k.as_str()) {
+            } else if MAPPED.contains(&k.as_ref()) {
                 if is_empty_mapped(val) {
                     carried.push((k.clone(), val.clone()));
                 }
@@ -201,7 +204,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             } else {
                 losses.push(Loss::new(
                     i,
-                    &[k.as_str()],
+                    &[k.as_ref()],
                     loss::DROPPED_FIELD,
                     format!(
                         "{} is not an Agens.Message field and has no place in the target",
@@ -303,7 +306,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 let outputs = results
                     .iter()
                     .map(|(id, value)| Output {
-                        call_id: Some(id.clone()),
+                        call_id: Some(id.to_string()),
                         name: lookup(&names, id),
                         output: value.clone(),
                         error: None,
@@ -478,7 +481,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     for (k, _) in &m.carried {
                         losses.push(Loss::new(
                             i,
-                            &[k.as_str()],
+                            &[k.as_ref()],
                             loss::DROPPED_FIELD,
                             format!("Agens messages have no place for {}", quoted(k)),
                         ));
@@ -642,7 +645,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         // Carried fields: the step's own are read back, the rest reported.
         for (k, v) in &m.carried {
-            let k = k.as_str();
+            let k = k.as_ref();
             let consumed = match k {
                 STEP => true,
                 CONTINUES => {
@@ -703,7 +706,7 @@ fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
                         other.to_json()
                     }
                 };
-                obj([("key", Value::from(k)), ("value", Value::from(value))])
+                obj([("key", Value::from(k.as_ref())), ("value", Value::from(value))])
             })
             .collect(),
         None => {

@@ -40,9 +40,9 @@ fn report_extra(
     losses: &mut Vec<Loss>,
 ) {
     for (key, _) in v.as_object().into_iter().flatten() {
-        if !documented.contains(&key.as_str()) {
+        if !documented.contains(&key.as_ref()) {
             let mut path = at.to_vec();
-            path.push(PathSeg::Key(key.clone()));
+            path.push(PathSeg::Key(key.to_string()));
             losses.push(loss_at(
                 index,
                 path,

@@ -1,6 +1,6 @@
 //! The one model every format maps to and from.
 
-use crate::tape::value::Value;
+use crate::tape::value::{Name, Value};
 
 /// A message in no format's words.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,7 +13,7 @@ pub struct Message {
     pub timestamp: Option<f64>,
     /// Source-only fields, kept where the target admits extra properties so that converting
     /// back restores them (Kernel custom properties).
-    pub carried: Vec<(String, Value)>,
+    pub carried: Vec<(Name, Value)>,
 }
 
 impl Message {

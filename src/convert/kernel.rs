@@ -3,7 +3,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{text, Fill};
-use crate::tape::value::{obj, Value};
+use crate::tape::value::{obj, Name, Value};
 
 /// Keys each Kernel type documents; the rest of a message is carried (custom properties).
 fn documented(ty: &str) -> &'static [&'static str] {
@@ -26,13 +26,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let ty = text(v, "type").unwrap_or_default();
-        let mut carried: Vec<(String, Value)> = v
+        let mut carried: Vec<(Name, Value)> = v
             .as_object()
             .map(|o| {
                 o.iter()
                     // (An empty `files` list is carried: no part says it was there.)
                     .filter(|(k, v)| {
-                        !documented(&ty).contains(&k.as_str())
+                        !documented(&ty).contains(&k.as_ref())
                             || (k == "files" && *v == Value::Arr(Vec::new()))
                     })
                     .cloned()

@@ -81,34 +81,48 @@ const IN_SOURCE: &[(&str, Words, Words)] = &[
     ("agens", &["tool_call_servers"], &["tool_calls"]),
 ];
 
-/// The same field in the words of the source format `from`, for the source message `m` (array
-/// positions are not kept).
-pub fn in_source(from: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
-    let ty = m.get("type").and_then(Value::as_str).unwrap_or("");
+type Row = (&'static str, Words, Words);
+
+/// The rows of [`IN_SOURCE`] that may apply to the source format `from`, in order (a
+/// `<format>/<type>` row still depends on the message's type): found once per conversion, not
+/// per loss.
+pub fn rows_for(from: &str) -> Vec<&'static Row> {
     let kernel = from == "kernel";
-    for (scope, canonical, source) in IN_SOURCE {
-        let applies = match *scope {
+    IN_SOURCE
+        .iter()
+        .filter(|(scope, _, _)| match *scope {
             "any" => !kernel,
             "chat" => from == "openai" || from == "swarm",
-            _ => match scope.split_once('/') {
-                Some((f, t)) => f == from && t == ty,
-                None => *scope == from,
-            },
-        };
+            _ => scope
+                .strip_prefix(from)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/')),
+        })
+        .collect()
+}
+
+/// The same field in the words of the source format `from`, for the source message `m` (array
+/// positions are not kept); `rows` are [`rows_for`] `from`. `None`: the path stays as it is.
+pub fn in_source(rows: &[&Row], from: &str, m: &Value, path: &[PathSeg]) -> Option<Vec<PathSeg>> {
+    for (scope, canonical, source) in rows {
         let under = canonical.len() <= path.len()
             && canonical
                 .iter()
                 .zip(path)
                 .all(|(c, p)| matches!(p, PathSeg::Key(k) if k == c));
-        if applies && under {
-            return source.iter().map(|k| PathSeg::Key(k.to_string())).collect();
+        let applies = || match scope.split_once('/') {
+            Some((_, ty)) => m.get("type").and_then(Value::as_str) == Some(ty),
+            None => true,
+        };
+        if under && applies() {
+            return Some(source.iter().map(|k| PathSeg::Key(k.to_string())).collect());
         }
     }
     // A carried property swarm has no field for came from its payload.
     match path {
-        [PathSeg::Key(key)] if from == "swarm" && !m.has(key) => {
-            vec![PathSeg::Key("payload".into()), PathSeg::Key(key.clone())]
-        }
-        _ => path.to_vec(),
+        [PathSeg::Key(key)] if from == "swarm" && !m.has(key) => Some(vec![
+            PathSeg::Key("payload".into()),
+            PathSeg::Key(key.clone()),
+        ]),
+        _ => None,
     }
 }

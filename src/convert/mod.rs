@@ -64,9 +64,13 @@ pub fn convert(
         }
     };
     // What the target could not carry, named in the source's words.
+    let rows = loss::rows_for(from);
     for l in &mut losses[read..] {
-        if let Some(m) = values.get(l.index) {
-            l.path = loss::in_source(from, m, &l.path);
+        if let Some(path) = values
+            .get(l.index)
+            .and_then(|m| loss::in_source(&rows, from, m, &l.path))
+        {
+            l.path = path;
         }
     }
     by_index(&mut losses, |l| l.index);

@@ -59,7 +59,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             .map(|o| o.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>())
             .unwrap_or_default()
         {
-            if !documented.contains(&key.as_str()) {
+            if !documented.contains(&key.as_ref()) {
                 losses.push(Loss::new(
                     i,
                     &[&key],

@@ -16,7 +16,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
-use crate::tape::value::{obj, Value};
+use crate::tape::value::{obj, Name, Value};
 use crate::validate::quoted;
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
@@ -105,7 +105,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             continue;
         }
         let content = text(v, "content").unwrap_or_default();
-        let mut carried: Vec<(String, Value)> = Vec::new();
+        let mut carried: Vec<(Name, Value)> = Vec::new();
         let agent = text(v, "agentName").unwrap_or_default();
         if agent != DEFAULT_AGENT {
             carried.push((AUTHOR.into(), Value::from(agent)));
@@ -132,7 +132,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             }
         }
         for (key, x) in v.as_object().into_iter().flatten() {
-            if !DOCUMENTED.contains(&key.as_str()) {
+            if !DOCUMENTED.contains(&key.as_ref()) {
                 losses.push(Loss::new(
                     i,
                     &[key],
@@ -158,7 +158,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             Some(Value::Obj(entries))
                 if !entries.is_empty()
                     && entries.iter().all(|(k, _)| {
-                        ![PAYLOAD, AUTHOR, MODE, IMAGES].contains(&k.as_str())
+                        ![PAYLOAD, AUTHOR, MODE, IMAGES].contains(&k.as_ref())
                             && (k != CONTINUES || continues_allowed)
                             && !carried.iter().any(|(c, _)| c == k)
                     }) =>
@@ -256,7 +256,7 @@ struct Head {
     mode: Option<String>,
     images: Option<Value>,
     continues: bool,
-    payload: Vec<(String, Value)>,
+    payload: Vec<(Name, Value)>,
 }
 
 fn head(m: &Message, agent: &str) -> Head {
@@ -269,7 +269,7 @@ fn head(m: &Message, agent: &str) -> Head {
     };
     let mut author = false;
     for (k, v) in &m.carried {
-        match (k.as_str(), v) {
+        match (k.as_ref(), v) {
             (AUTHOR, Value::Str(s)) if !author && !s.is_empty() => {
                 author = true;
                 h.agent = s.clone();
@@ -295,7 +295,7 @@ fn head(m: &Message, agent: &str) -> Head {
 }
 
 /// The payload for carried entries (see `to_canonical` for the other direction).
-fn payload(entries: Vec<(String, Value)>, index: usize, losses: &mut Vec<Loss>) -> Option<Value> {
+fn payload(entries: Vec<(Name, Value)>, index: usize, losses: &mut Vec<Loss>) -> Option<Value> {
     if let [(k, v)] = entries.as_slice() {
         let whole = match v {
             Value::Null => true,

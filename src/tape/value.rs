@@ -5,6 +5,10 @@ use super::json::{self, SyntaxError};
 use super::*;
 use crate::validate::write_json_string;
 
+/// A property name: the known keys (every name a format defines, and those the converters
+/// write) are borrowed, so that building and dropping a message allocates no key.
+pub type Name = std::borrow::Cow<'static, str>;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Null,
@@ -13,7 +17,7 @@ pub enum Value {
     Str(String),
     Arr(Vec<Value>),
     /// Properties in their order; keys are unique (the validator reports duplicates).
-    Obj(Vec<(String, Value)>),
+    Obj(Vec<(Name, Value)>),
 }
 
 impl Value {
@@ -72,6 +76,76 @@ impl Value {
         }
     }
 
+    /// The value as JSON text appended to `out`, and at once the tape [`json::parse`] would
+    /// read from that text (strings point into `out`), so that text just written need not be
+    /// parsed to be checked. Returns how deep the value nests (a scalar: 0).
+    pub fn write_with_tape(&self, out: &mut String, tape: &mut json::JsonTape) -> usize {
+        let words = &mut tape.words;
+        match self {
+            Value::Null => {
+                words.push(NULL);
+                out.push_str("null");
+            }
+            Value::Bool(b) => {
+                words.push(if *b { TRUE } else { FALSE });
+                out.push_str(if *b { "true" } else { "false" });
+            }
+            Value::Num(n) => {
+                words.extend([NUM, tape.nums.len() as u32]);
+                tape.nums.push(*n);
+                crate::validate::write_json_number(out, *n);
+            }
+            Value::Str(s) => {
+                words.push(STR);
+                push_string(out, words, s);
+            }
+            Value::Arr(items) => {
+                words.extend([ARR, 0]);
+                let slot = words.len() - 1;
+                out.push('[');
+                let mut depth = 0;
+                for (n, v) in items.iter().enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    depth = depth.max(v.write_with_tape(out, tape));
+                }
+                out.push(']');
+                tape.words.push(END);
+                tape.words[slot] = tape.words.len() as u32;
+                return depth + 1;
+            }
+            Value::Obj(entries) => {
+                words.extend([OBJ, 0]);
+                let slot = words.len() - 1;
+                out.push('{');
+                let mut depth = 0;
+                for (n, (k, v)) in entries.iter().enumerate() {
+                    if n > 0 {
+                        out.push(',');
+                    }
+                    match crate::keys::lookup(k.as_bytes()) {
+                        Some(id) => {
+                            tape.words.extend([KEY_ID, id.0 as u32]);
+                            write_json_string(out, k);
+                        }
+                        None => {
+                            tape.words.push(KEY_STR);
+                            push_string(out, &mut tape.words, k);
+                        }
+                    }
+                    out.push(':');
+                    depth = depth.max(v.write_with_tape(out, tape));
+                }
+                out.push('}');
+                tape.words.push(END);
+                tape.words[slot] = tape.words.len() as u32;
+                return depth + 1;
+            }
+        }
+        0
+    }
+
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);
@@ -106,7 +180,7 @@ impl Value {
         }
     }
 
-    pub fn as_object(&self) -> Option<&Vec<(String, Value)>> {
+    pub fn as_object(&self) -> Option<&Vec<(Name, Value)>> {
         match self {
             Value::Obj(entries) => Some(entries),
             _ => None,
@@ -132,7 +206,7 @@ impl Value {
         if let Value::Obj(entries) = self {
             match entries.iter_mut().find(|(k, _)| k == key) {
                 Some((_, v)) => *v = value,
-                None => entries.push((key.to_string(), value)),
+                None => entries.push((name(key), value)),
             }
         }
     }
@@ -177,11 +251,22 @@ impl From<f64> for Value {
     }
 }
 
+/// `s` as a JSON string literal appended to `out`, and its operands (len, off, copied, flags)
+/// as [`json::parse`] records them: the raw text between the quotes, escaped if it differs
+/// from `s` (every escape is longer than what it stands for).
+fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
+    let off = out.len() + 1;
+    write_json_string(out, s);
+    let len = out.len() - 1 - off;
+    let flags = if len == s.len() { 0 } else { F_ESCAPED };
+    words.extend([len as u32, off as u32, len as u32, flags]);
+}
+
 /// A string of the tape as Rust text, as `TapeView::str_lossy` reads it but without its detour
 /// through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the parser checked
 /// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
 /// message through here.)
-fn text_of(tape: &TapeView, s: Str) -> String {
+pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
     match tape.chars {
         Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
             let raw = text
@@ -192,8 +277,17 @@ fn text_of(tape: &TapeView, s: Str) -> String {
         Chars::Utf16(units) => {
             let end = (s.off + s.copied.min(s.len)) as usize;
             let units = units.get(s.off as usize..end).unwrap_or(&[]);
-            if units.iter().all(|&u| u < 0x80) {
-                String::from_utf8(units.iter().map(|&u| u as u8).collect()).unwrap_or_default()
+            // One pass: the low bytes, and whether any unit was not ASCII.
+            let mut high = 0u16;
+            let bytes: Vec<u8> = units
+                .iter()
+                .map(|&u| {
+                    high |= u;
+                    u as u8
+                })
+                .collect();
+            if high < 0x80 {
+                String::from_utf8(bytes).unwrap_or_default()
             } else {
                 String::from_utf16_lossy(units)
             }
@@ -203,20 +297,28 @@ fn text_of(tape: &TapeView, s: Str) -> String {
 }
 
 /// The name of the key whose tag is at `i` (`TapeView::key_name`, through [`text_of`]).
-fn key_of(tape: &TapeView, i: usize) -> String {
-    if tape.word(i) == KEY_STR {
-        text_of(tape, tape.str_at(i))
-    } else {
-        tape.key_name(i)
+pub(crate) fn key_of(tape: &TapeView, i: usize) -> Name {
+    match tape.key_id(i) {
+        Some(k) => Name::Borrowed(k.name()),
+        None if tape.word(i) == KEY_STR => Name::Owned(text_of(tape, tape.str_at(i))),
+        None => Name::Owned(tape.key_name(i)),
+    }
+}
+
+/// `key` as a [`Name`]: borrowed if it is a known key.
+pub fn name(key: &str) -> Name {
+    match crate::keys::lookup(key.as_bytes()) {
+        Some(k) => Name::Borrowed(k.name()),
+        None => Name::Owned(key.to_string()),
     }
 }
 
 /// An object from `(key, value)` pairs, in order.
-pub fn obj<const N: usize>(entries: [(&str, Value); N]) -> Value {
+pub fn obj<const N: usize>(entries: [(&'static str, Value); N]) -> Value {
     Value::Obj(
         entries
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .map(|(k, v)| (Name::Borrowed(k), v))
             .collect(),
     )
 }
@@ -235,6 +337,23 @@ mod tests {
     }
 
     #[test]
+    fn the_tape_written_with_the_text_is_the_one_parsed_from_it() {
+        let text = r#"[{"role":"user","content":"a\"b\né","zz\tkey":[1,-0.5,true,null,{}],"type":"x"},[],"",-0]"#;
+        let v = Value::parse(text).unwrap();
+        let mut out = String::new();
+        let mut tape = json::JsonTape::default();
+        let depth = v.write_with_tape(&mut out, &mut tape);
+        let parsed = json::parse(&out, 8).unwrap();
+        assert_eq!(out, v.to_json());
+        assert_eq!(tape.words, parsed.words);
+        assert_eq!(
+            tape.nums.iter().map(|n| n.to_bits()).collect::<Vec<_>>(),
+            parsed.nums.iter().map(|n| n.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(depth, 4);
+    }
+
+    #[test]
     fn strings_read_the_same_by_every_path() {
         // Plain ASCII, non-ASCII, escapes (one of them a lone surrogate), as keys and values.
         let text =
@@ -250,7 +369,7 @@ mod tests {
             .as_object()
             .unwrap()
             .iter()
-            .map(|(k, x)| (k.clone(), x.as_str().unwrap().to_string()))
+            .map(|(k, x)| (k.to_string(), x.as_str().unwrap().to_string()))
             .collect();
         assert_eq!(got, expected);
         assert_eq!(

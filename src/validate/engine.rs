@@ -6,7 +6,9 @@ use super::issue::{Issue, IssueCode, PathSeg};
 use super::json_out::{quoted, write_num, write_str, write_units};
 use super::options::Options;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
+use super::values_out::ValuesOut;
 use crate::keys::{self, Key};
+use crate::tape::value::{key_of, text_of, Name, Value};
 use crate::tape::*;
 
 #[path = "rules.rs"]
@@ -46,6 +48,9 @@ pub struct Checked {
     pub issues: Vec<Issue>,
     /// The JSON text, when encoding was asked for and there were no issues.
     pub json: Option<String>,
+    /// The JSON form as a [`Value`], when [`read_values`] asked for it and there were no
+    /// issues.
+    pub value: Option<Value>,
     pub revive: Revive,
 }
 
@@ -87,7 +92,40 @@ pub fn run(
     encode: bool,
     list: bool,
 ) -> Checked {
-    let mut w = Walk::new(tape, mode, opts, encode);
+    let out = if encode { Out::Text } else { Out::None };
+    walk(tape, at, shape, mode, opts, out, list)
+}
+
+/// [`run`] building the JSON form as a [`Value`] (in [`Checked::value`]) instead of text.
+pub fn read_values(
+    tape: &TapeView,
+    at: usize,
+    shape: &Shape,
+    mode: Mode,
+    opts: &Options,
+    list: bool,
+) -> Checked {
+    walk(tape, at, shape, mode, opts, Out::Values, list)
+}
+
+/// What a walk writes besides its issues.
+#[derive(Clone, Copy, PartialEq)]
+enum Out {
+    None,
+    Text,
+    Values,
+}
+
+fn walk(
+    tape: &TapeView,
+    at: usize,
+    shape: &Shape,
+    mode: Mode,
+    opts: &Options,
+    out: Out,
+    list: bool,
+) -> Checked {
+    let mut w = Walk::new(tape, mode, opts, out);
     if list && tape.word(at) == ARR {
         w.items(at, shape);
     } else {
@@ -118,6 +156,11 @@ struct Walk<'t, 'a> {
     path: Vec<Seg>,
     stopped: bool,
     out: Option<String>,
+    /// The JSON form as values (instead of `out`); boxed, to keep the walk small for the
+    /// validation that writes nothing.
+    build: Option<Box<ValuesOut>>,
+    /// Is either output being written?
+    encoding: bool,
     revive: Revive,
     /// Nesting of the JSON form being written, and its deepest point.
     depth: usize,
@@ -137,7 +180,7 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 const MAX_OUTPUT: usize = (1 << 29) - 24;
 
 impl<'t, 'a> Walk<'t, 'a> {
-    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, encode: bool) -> Self {
+    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Out) -> Self {
         Walk {
             tape,
             mode,
@@ -145,7 +188,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             issues: Vec::new(),
             path: PATHS.with_borrow_mut(|pool| pool.pop()).unwrap_or_default(),
             stopped: false,
-            out: encode.then(String::new),
+            out: (out == Out::Text).then(String::new),
+            build: (out == Out::Values).then(Box::default),
+            encoding: out != Out::None,
             revive: Revive::default(),
             depth: 0,
             max_seen: 0,
@@ -153,7 +198,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     fn finish(mut self) -> Checked {
-        if self.out.is_some() && self.max_seen > self.opts.max_depth && self.issues.is_empty() {
+        if self.encoding && self.max_seen > self.opts.max_depth && self.issues.is_empty() {
             self.report(
                 IssueCode::TooDeep,
                 format!(
@@ -171,6 +216,11 @@ impl<'t, 'a> Walk<'t, 'a> {
         Checked {
             issues: self.issues,
             json: if ok { self.out } else { None },
+            value: if ok {
+                self.build.and_then(|b| b.finish())
+            } else {
+                None
+            },
             revive: self.revive,
         }
     }
@@ -275,38 +325,67 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     #[inline(always)]
     fn emit(&mut self, s: &str) {
-        if self.out.is_some() {
+        if self.encoding {
             self.emit_text(s);
         }
     }
 
+    /// Structure: `s` is one of `{`, `}`, `[`, `]`, `,`.
     fn emit_text(&mut self, s: &str) {
         if let Some(out) = &mut self.out {
             out.push_str(s);
-            // The JSON form nests deeper than the JS form (tags wrap values): keep it readable
-            // by fromJSON at the same maxDepth.
-            for b in s.bytes() {
-                match b {
-                    b'{' | b'[' => {
-                        self.depth += 1;
-                        self.max_seen = self.max_seen.max(self.depth);
-                    }
-                    b'}' | b']' => self.depth = self.depth.saturating_sub(1),
-                    _ => {}
-                }
+        }
+        if let Some(b) = &mut self.build {
+            match s {
+                "{" => b.open_object(),
+                "[" => b.open_array(),
+                "}" | "]" => b.close(),
+                _ => {}
             }
+            b.size += 1;
+        }
+        // The JSON form nests deeper than the JS form (tags wrap values): keep it readable
+        // by fromJSON at the same maxDepth.
+        match s {
+            "{" | "[" => {
+                self.depth += 1;
+                self.max_seen = self.max_seen.max(self.depth);
+            }
+            "}" | "]" => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+
+    /// The key of a free-form tag (`$bytes`, `$error`, `$escape`), after its `{`.
+    fn emit_tag(&mut self, tag: &'static str) {
+        if let Some(out) = &mut self.out {
+            write_str(out, tag);
+            out.push(':');
+        }
+        if let Some(b) = &mut self.build {
+            b.key(Name::Borrowed(tag));
         }
     }
 
     /// Room for `n` more bytes of output, or a `too_large` issue.
     fn room(&mut self, n: usize) -> bool {
-        let Some(out) = &mut self.out else {
-            return true;
-        };
-        if out.len().saturating_add(n) <= MAX_OUTPUT && out.try_reserve(n).is_ok() {
+        if let Some(b) = &mut self.build {
+            b.size = b.size.saturating_add(n);
+            if b.size <= MAX_OUTPUT {
+                return true;
+            }
+        }
+        if let Some(out) = &mut self.out {
+            if out.len().saturating_add(n) <= MAX_OUTPUT && out.try_reserve(n).is_ok() {
+                return true;
+            }
+            self.out = Some(String::new());
+        }
+        if self.build.is_some() {
+            self.build = Some(Box::default());
+        } else if self.out.is_none() {
             return true;
         }
-        self.out = Some(String::new());
         self.report(
             IssueCode::TooLarge,
             format!("the JSON form would exceed {MAX_OUTPUT} bytes, more than a JavaScript string can hold"),
@@ -319,30 +398,35 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     #[inline(always)]
     fn emit_key(&mut self, first: &mut bool, k: usize) {
-        if self.out.is_some() {
+        if self.encoding {
             self.emit_key_text(first, k);
         }
     }
 
     fn emit_key_text(&mut self, first: &mut bool, k: usize) {
-        let name = self.tape.key_name(k);
-        let units: Option<Vec<u16>> =
-            (self.tape.word(k) == KEY_STR).then(|| self.tape.str_units(self.tape.str_at(k)));
-        let out = self.out.as_mut().expect("checked above");
+        let tape = self.tape;
+        if let Some(b) = &mut self.build {
+            b.key(key_of(tape, k));
+            return;
+        }
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
         if !*first {
             out.push(',');
         }
         *first = false;
-        match units {
-            Some(u) => write_units(out, &u),
-            None => write_str(out, &name),
+        match tape.key_id(k) {
+            Some(id) => write_str(out, id.name()),
+            None if tape.word(k) == KEY_STR => write_tape_str(out, tape, tape.str_at(k)),
+            None => write_str(out, &tape.key_name(k)),
         }
         out.push(':');
     }
 
     #[inline(always)]
     fn emit_scalar(&mut self, at: usize) {
-        if self.out.is_some() {
+        if self.encoding {
             self.emit_scalar_text(at);
         }
     }
@@ -352,17 +436,38 @@ impl<'t, 'a> Walk<'t, 'a> {
             return;
         }
         let tape = self.tape;
-        if tape.word(at) == STR && !self.room(tape.str_at(at).len as usize * 3 + 2) {
+        let w = tape.word(at);
+        if w == STR {
+            // Text: room for the worst case of escapes; values: the text's size without them.
+            let len = tape.str_at(at).len as usize;
+            let n = if self.build.is_some() {
+                len + 2
+            } else {
+                len * 3 + 2
+            };
+            if !self.room(n) {
+                return;
+            }
+        }
+        if let Some(b) = &mut self.build {
+            b.push(match w {
+                TRUE => Value::Bool(true),
+                FALSE => Value::Bool(false),
+                NUM => Value::Num(tape.num(at)),
+                STR => Value::Str(text_of(tape, tape.str_at(at))),
+                _ => Value::Null,
+            });
             return;
         }
-        let units = (tape.word(at) == STR).then(|| tape.str_units(tape.str_at(at)));
-        let out = self.out.as_mut().expect("checked above");
-        match tape.word(at) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        match w {
             NULL => out.push_str("null"),
             TRUE => out.push_str("true"),
             FALSE => out.push_str("false"),
             NUM => write_num(out, tape.num(at)),
-            STR => write_units(out, &units.unwrap_or_default()),
+            STR => write_tape_str(out, tape, tape.str_at(at)),
             _ => {}
         }
     }
@@ -372,12 +477,18 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.tape.word(at + 1) as usize,
             self.tape.word(at + 2) as usize,
         );
-        if self.out.is_none() || self.stopped || !self.room(len.div_ceil(3) * 4 + 2) {
+        if !self.encoding || self.stopped || !self.room(len.div_ceil(3) * 4 + 2) {
             return;
+        }
+        let bytes = self.tape.bytes.get(off..off + len).unwrap_or(&[]);
+        if let Some(b) = &mut self.build {
+            let mut text = String::new();
+            base64::encode(bytes, &mut text);
+            b.push(Value::Str(text));
         }
         if let Some(out) = &mut self.out {
             out.push('"');
-            base64::encode(self.tape.bytes.get(off..off + len).unwrap_or(&[]), out);
+            base64::encode(bytes, out);
             out.push('"');
         }
     }
@@ -839,17 +950,27 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// A base64 string in the JSON form, planned for revival as bytes.
     fn base64_string(&mut self, at: usize) {
         let tape = self.tape;
-        let raw: Vec<u8> = match tape.chars {
+        let s = tape.str_at(at);
+        let owned: Vec<u8>;
+        let raw: &[u8] = match tape.chars {
+            // Unescaped JSON text is the string itself.
+            Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => text
+                .get(s.off as usize..(s.off + s.len) as usize)
+                .unwrap_or(&[]),
             Chars::Utf8(_) => {
-                String::from_utf16_lossy(&tape.str_units(tape.str_at(at))).into_bytes()
+                owned = String::from_utf16_lossy(&tape.str_units(s)).into_bytes();
+                &owned
             }
-            Chars::Utf16(_) => tape
-                .str_units(tape.str_at(at))
-                .iter()
-                .map(|&u| u.min(255) as u8)
-                .collect(),
+            Chars::Utf16(_) => {
+                owned = tape
+                    .str_units(s)
+                    .iter()
+                    .map(|&u| u.min(255) as u8)
+                    .collect();
+                &owned
+            }
         };
-        match base64::decode(&raw) {
+        match base64::decode(raw) {
             Ok(bytes) => {
                 let off = self.revive.bytes.len();
                 let len = bytes.len();
@@ -922,7 +1043,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             return;
         }
         let tape = self.tape;
-        let encoding = self.out.is_some();
+        let encoding = self.encoding;
         // A JSON-form value (parsed text, or a value handed to fromJSON) holds JSON only.
         let json = json_only || self.mode == Mode::Json;
         match tape.word(at) {
@@ -968,14 +1089,16 @@ impl<'t, 'a> Walk<'t, 'a> {
             _ if json => self.expected(at, "JSON value"),
             BYTES => {
                 if encoding {
-                    self.emit("{\"$bytes\":");
+                    self.emit("{");
+                    self.emit_tag(TAG_BYTES);
                     self.emit_bytes(at);
                     self.emit("}");
                 }
             }
             ERROR => {
                 if encoding {
-                    self.emit("{\"$error\":");
+                    self.emit("{");
+                    self.emit_tag(TAG_ERROR);
                     self.error(at);
                     self.emit("}");
                 } else {
@@ -1028,7 +1151,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             match self.mode {
                 // A JS object that looks like a tag is escaped, so decoding cannot mistake it.
                 Mode::Js => {
-                    self.emit("{\"$escape\":");
+                    self.emit("{");
+                    self.emit_tag(TAG_ESCAPE);
                     self.plain_object(at, json_only);
                     self.emit("}");
                 }
@@ -1132,4 +1256,15 @@ pub(super) fn kind_fits(shape: &Shape, w: u32) -> bool {
 
 fn array_name(item: &Shape) -> String {
     format!("{}[]", shape_name(item))
+}
+
+/// Append a string of the tape as a JSON string literal, reading JS strings in place.
+fn write_tape_str(out: &mut String, tape: &TapeView, s: Str) {
+    match tape.chars {
+        Chars::Utf16(units) => {
+            let end = (s.off + s.copied.min(s.len)) as usize;
+            write_units(out, units.get(s.off as usize..end).unwrap_or(&[]));
+        }
+        Chars::Utf8(_) => write_units(out, &tape.str_units(s)),
+    }
 }

@@ -29,17 +29,41 @@ pub fn write_str(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Eight bytes at a time while none of them needs an escape (most text, all base64).
+        if let Some(chunk) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            if !any_needs_escape(word) {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes[i];
+        i += 1;
         // The common case first, in three comparisons: a byte that needs no escape.
         if b >= 0x20 && b != b'"' && b != b'\\' {
             continue;
         }
-        out.push_str(&s[start..i]);
+        out.push_str(&s[start..i - 1]);
         push_escape(out, b, escape(b).unwrap_or_default());
-        start = i + 1;
+        start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// Does any of the eight bytes of `word` need an escape (below 0x20, `"` or `\\`)? The
+/// usual bit tricks: `(x - 0x01..) & !x & 0x80..` is non-zero exactly when a byte of `x` is
+/// zero, and `(x - n*0x01..) & !x & 0x80..` when a byte is below `n` (n <= 0x80).
+#[inline]
+fn any_needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    let quote = word ^ (ONES * b'"' as u64);
+    let backslash = word ^ (ONES * b'\\' as u64);
+    below(word, 0x20) | below(quote, 1) | below(backslash, 1) != 0
 }
 
 /// Append UTF-16 units as a JSON string literal; a lone surrogate becomes a `\uXXXX` escape,
@@ -171,6 +195,21 @@ mod tests {
         write_units(&mut a, &units);
         write_str(&mut b, &text);
         assert_eq!(a, b);
+        // An escape at every place of the eight-byte words write_str scans, and the bytes
+        // around the limits of that scan (0x1F / 0x20, 0x21 / 0x22 / 0x23, 0x5B..0x5D, 0x7F,
+        // non-ASCII).
+        for c in [
+            '"', '\\', '\n', '\u{1}', '\u{1f}', ' ', '!', '#', '[', ']', '\u{7f}', 'é', '😀',
+        ] {
+            for at in 0..20 {
+                let text: String = (0..20).map(|i| if i == at { c } else { 'a' }).collect();
+                let units: Vec<u16> = text.encode_utf16().collect();
+                let (mut a, mut b) = (String::new(), String::new());
+                write_units(&mut a, &units);
+                write_str(&mut b, &text);
+                assert_eq!(a, b, "{c:?} at {at}");
+            }
+        }
         let mut out = String::new();
         write_units(&mut out, &[0xDC00, 0x41, 0xD83D]);
         assert_eq!(out, r#""\udc00A\ud83d""#);

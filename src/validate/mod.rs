@@ -9,9 +9,12 @@ mod issue;
 mod json_out;
 mod options;
 mod shape;
+mod values_out;
 
 pub use base64::{decode as base64_decode, encode as base64_encode};
-pub use engine::{check, check_each, encode_json, run, Checked, Mode, Revive, ReviveKind};
+pub use engine::{
+    check, check_each, encode_json, read_values, run, Checked, Mode, Revive, ReviveKind,
+};
 pub use issue::{issues_json, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{
     number_text, quoted, write_num as write_json_number, write_str as write_json_string,

@@ -6,12 +6,16 @@ use super::ids::next_ulid;
 use super::interop::{
     publish, set_result, with_options, with_tape, INVALID, OK_WITH_DATA, RESULT_BYTES,
 };
+use crate::convert::loss::Loss;
 use crate::convert::{convert, Fill};
 use crate::formats::schemas;
 use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
-use crate::validate::{issues_json, quoted, run, Issue, IssueCode, Mode};
+use crate::validate::{
+    issues_json, quoted, read_values, run, write_json_string, write_path, Issue, IssueCode, Mode,
+    PathSeg,
+};
 use wasm_bindgen::prelude::*;
 
 /// The values a conversion generates: ids and timestamps from one clock reading, the swarm
@@ -66,19 +70,16 @@ fn source_values(
     (nw, nn, nc, nb): (usize, usize, usize, usize),
     opts: &crate::validate::Options,
 ) -> Result<Vec<Value>, u32> {
-    let encoded = with_tape(nw, nn, nc, nb, |tape| {
-        run(tape, 0, schema.shape, Mode::Js, opts, true, true)
+    let mut read = with_tape(nw, nn, nc, nb, |tape| {
+        read_values(tape, 0, schema.shape, Mode::Js, opts, true)
     });
-    if !encoded.issues.is_empty() {
-        return Err(publish(encoded, false));
+    if !read.issues.is_empty() {
+        return Err(publish(read, false));
     }
-    match Value::parse(&encoded.json.unwrap_or_default()) {
-        Ok(Value::Arr(items)) => Ok(items),
-        Ok(one) => Ok(vec![one]),
-        Err(e) => Err(fail(format!(
-            "internal: the JSON form did not read back: {}",
-            e.message
-        ))),
+    match read.value.take() {
+        Some(Value::Arr(items)) => Ok(items),
+        Some(one) => Ok(vec![one]),
+        None => Err(fail("internal: the JSON form was not built".into())),
     }
 }
 
@@ -167,48 +168,37 @@ pub fn convert_tape(
             Ok(done) => done,
             Err(e) => return fail(e),
         };
-        let fresh: Vec<usize> = (0..messages.len())
-            .filter(|&n| {
-                messages[n]
-                    .get("id")
-                    .and_then(Value::as_str)
-                    .is_some_and(|id| generated.ids.iter().any(|g| g == id))
-            })
-            .collect();
-        let messages = Value::Arr(messages).to_json();
-        // 3. The target is checked like any JSON text: a mapping bug is an issue, never a bad
-        //    message; the check also plans the revival of bytes and errors.
-        let checked = match json::parse(&messages, opts.max_depth) {
-            Ok(t) => run(
-                &t.view(&messages),
-                0,
-                target.shape,
-                Mode::Json,
-                opts,
-                false,
-                true,
-            ),
-            Err(e) => {
-                return fail(format!(
-                    "internal: the converted messages are not JSON: {}",
-                    e.message
-                ))
-            }
-        };
+        let fresh = generated_at(&messages, &generated.ids);
+        // 3. The target is checked as the JSON text it is (a mapping bug is an issue, never a
+        //    bad message), on the tape written along with that text; the check also plans
+        //    the revival of bytes and errors.
+        let mut text = String::new();
+        let mut tape = json::JsonTape::default();
+        if Value::Arr(messages).write_with_tape(&mut text, &mut tape) > opts.max_depth {
+            return fail(format!(
+                "internal: the converted messages nest deeper than maxDepth ({})",
+                opts.max_depth
+            ));
+        }
+        let messages = text;
+        let checked = run(
+            &tape.view(&messages),
+            0,
+            target.shape,
+            Mode::Json,
+            opts,
+            false,
+            true,
+        );
         if !checked.issues.is_empty() {
             let mut out = String::new();
             issues_json(&checked.issues, &mut out);
             set_result(out);
             return INVALID;
         }
-        let mut out = format!("{{\"messages\":{messages},\"losses\":[");
-        for (n, l) in losses.iter().enumerate() {
-            if n > 0 {
-                out.push(',');
-            }
-            l.write_json(&mut out);
-        }
-        out.push_str("],\"generated\":[");
+        let mut out = format!("{{\"messages\":{messages},\"losses\":");
+        write_losses(&losses, &mut out);
+        out.push_str(",\"generated\":[");
         for (n, i) in fresh.iter().enumerate() {
             if n > 0 {
                 out.push(',');
@@ -222,4 +212,124 @@ pub fn convert_tape(
         set_result(out);
         OK_WITH_DATA
     })
+}
+
+/// The losses in the compact form the facade expands: `{ "kinds": [[path, code, detail], ...],
+/// "at": [index, kind, index, kind, ...] }`. A conversion repeats the same few losses for
+/// every message (an Agens step loses the same dozen fields each time): each distinct loss is
+/// written and parsed once, not per message.
+fn write_losses(losses: &[Loss], out: &mut String) {
+    // An open-addressing table of FNV-1a hashes over the distinct losses (see check_keys).
+    let mask = (losses.len() * 2).next_power_of_two() - 1;
+    let mut table = vec![usize::MAX; mask + 1];
+    let mut kinds: Vec<&Loss> = Vec::new();
+    let mut at = String::new();
+    for (n, l) in losses.iter().enumerate() {
+        let mut h: u32 = 0x811c_9dc5;
+        let mut mix = |bytes: &[u8]| {
+            for &b in bytes {
+                h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+            }
+            h = (h ^ 0xff).wrapping_mul(0x0100_0193);
+        };
+        mix(l.code.as_bytes());
+        mix(l.detail.as_bytes());
+        for seg in &l.path {
+            match seg {
+                PathSeg::Key(k) => mix(k.as_bytes()),
+                PathSeg::Index(i) => mix(&i.to_le_bytes()),
+            }
+        }
+        let mut slot = h as usize & mask;
+        let kind = loop {
+            match table[slot] {
+                usize::MAX => {
+                    table[slot] = kinds.len();
+                    kinds.push(l);
+                    break kinds.len() - 1;
+                }
+                k if kinds[k].code == l.code
+                    && kinds[k].detail == l.detail
+                    && kinds[k].path == l.path =>
+                {
+                    break k
+                }
+                _ => slot = (slot + 1) & mask,
+            }
+        };
+        if n > 0 {
+            at.push(',');
+        }
+        push_decimal(&mut at, l.index);
+        at.push(',');
+        push_decimal(&mut at, kind);
+    }
+    out.push_str("{\"kinds\":[");
+    for (n, k) in kinds.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        write_path(out, &k.path);
+        out.push(',');
+        write_json_string(out, k.code);
+        out.push(',');
+        write_json_string(out, &k.detail);
+        out.push(']');
+    }
+    out.push_str("],\"at\":[");
+    out.push_str(&at);
+    out.push_str("]}");
+}
+
+/// The indices of the messages whose `id` is one of `ids` (those the conversion generated).
+/// Through a table of FNV-1a hashes: a conversion may generate an id for every message.
+fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
+    let hash = |s: &str| {
+        s.bytes().fold(0x811c_9dc5u32, |h, b| {
+            (h ^ b as u32).wrapping_mul(0x0100_0193)
+        })
+    };
+    let mask = (ids.len() * 2).next_power_of_two() - 1;
+    let mut table = vec![usize::MAX; mask + 1];
+    for (n, id) in ids.iter().enumerate() {
+        let mut slot = hash(id) as usize & mask;
+        while table[slot] != usize::MAX {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = n;
+    }
+    let known = |id: &str| {
+        let mut slot = hash(id) as usize & mask;
+        loop {
+            match table[slot] {
+                usize::MAX => return false,
+                n if ids[n] == id => return true,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    };
+    (0..messages.len())
+        .filter(|&n| {
+            messages[n]
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(known)
+        })
+        .collect()
+}
+
+/// `n` in decimal, appended without a `String` of its own.
+fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
 }

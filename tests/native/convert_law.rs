@@ -69,7 +69,7 @@ fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, String)
         }
         Value::Obj(entries) if !entries.is_empty() => {
             for (k, x) in entries {
-                path.push(k.clone());
+                path.push(k.to_string());
                 leaves(x, path, out);
                 path.pop();
             }
@@ -209,7 +209,7 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
                 && leaf
                     .0
                     .first()
-                    .is_some_and(|k| !["id", "timestamp", "type", "results"].contains(&k.as_str()));
+                    .is_some_and(|k| !["id", "timestamp", "type", "results"].contains(&k.as_ref()));
             match have.get_mut(&leaf) {
                 Some(n) if *n > 0 && joined => {}
                 Some(n) if *n > 0 => *n -= 1,
@@ -247,7 +247,7 @@ fn known_inexact(from: &str, to: &str, source: &[Value]) -> bool {
                     .all(|k| step.get(k).and_then(Value::as_str).is_none())
                 && step.as_object().is_some_and(|o| {
                     o.iter()
-                        .any(|(k, _)| !["input", "tool_results"].contains(&k.as_str()))
+                        .any(|(k, _)| !["input", "tool_results"].contains(&k.as_ref()))
                 })
         })
 }
@@ -335,12 +335,12 @@ fn reserved(to: &str, values: &[Value]) -> bool {
     ];
     values.iter().any(|v| {
         let plain: Vec<&str> = match (v.get("payload"), v.get("type")) {
-            (Some(Value::Obj(p)), _) => p.iter().map(|(k, _)| k.as_str()).collect(),
+            (Some(Value::Obj(p)), _) => p.iter().map(|(k, _)| k.as_ref()).collect(),
             (None, Some(_)) => v
                 .as_object()
                 .into_iter()
                 .flatten()
-                .map(|(k, _)| k.as_str())
+                .map(|(k, _)| k.as_ref())
                 .filter(|k| !kernel_keys.contains(k))
                 .collect(),
             _ => Vec::new(),

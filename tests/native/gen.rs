@@ -5,7 +5,7 @@
 //! format's shape, so that a generator bug fails loudly.
 use agent_messages::formats::{agens, bedrock, kernel, openai, swarm};
 use agent_messages::tape::json;
-use agent_messages::tape::value::Value;
+use agent_messages::tape::value::{Name, Value};
 use agent_messages::validate::{check, Mode, Options, Shape};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -17,7 +17,7 @@ pub fn o(entries: Vec<(&str, Value)>) -> Value {
     Value::Obj(
         entries
             .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
+            .map(|(k, v)| (k.to_string().into(), v))
             .collect(),
     )
 }
@@ -109,10 +109,10 @@ pub fn json() -> S<Value> {
 fn object_of(values: impl Strategy<Value = Value> + 'static) -> S<Value> {
     proptest::collection::vec((key(), values), 0..3)
         .prop_map(|entries| {
-            let mut out: Vec<(String, Value)> = Vec::new();
+            let mut out: Vec<(Name, Value)> = Vec::new();
             for (k, v) in entries {
                 if !out.iter().any(|(seen, _)| *seen == k) {
-                    out.push((k, v));
+                    out.push((k.into(), v));
                 }
             }
             Value::Obj(out)
@@ -142,9 +142,9 @@ fn opt<T: std::fmt::Debug + Clone + 'static>(s: S<T>) -> S<Option<T>> {
 }
 
 /// Push `(key, value)` when present.
-fn put(entries: &mut Vec<(String, Value)>, key: &str, value: Option<Value>) {
+fn put(entries: &mut Vec<(Name, Value)>, key: &str, value: Option<Value>) {
     if let Some(v) = value {
-        entries.push((key.to_string(), v));
+        entries.push((key.to_string().into(), v));
     }
 }
 
@@ -168,7 +168,7 @@ fn kernel_file() -> S<Value> {
         opt(media_type()),
     )
         .prop_map(|(data, filename, mime)| {
-            let mut e = vec![("data".to_string(), Value::from(data))];
+            let mut e = vec![("data".into(), Value::from(data))];
             put(&mut e, "filename", filename.map(st));
             put(&mut e, "mimeType", mime.map(Value::from));
             Value::Obj(e)
@@ -183,21 +183,21 @@ fn error_object() -> S<Value> {
 }
 
 /// A Kernel message body: `(type, fields)`.
-fn kernel_body() -> S<(String, Vec<(String, Value)>)> {
+fn kernel_body() -> S<(String, Vec<(Name, Value)>)> {
     let t = |ty: &str, fields: Vec<(&str, Value)>| {
         (
             ty.to_string(),
             fields
                 .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
+                .map(|(k, v)| (k.to_string().into(), v))
                 .collect::<Vec<_>>(),
         )
     };
     let call = (call_id(), tool_name(), opt(args()))
         .prop_map(|(id, name, args)| {
             let mut e = vec![
-                ("id".to_string(), Value::from(id)),
-                ("name".to_string(), Value::from(name)),
+                ("id".into(), Value::from(id)),
+                ("name".into(), Value::from(name)),
             ];
             put(&mut e, "args", args);
             Value::Obj(e)
@@ -213,7 +213,7 @@ fn kernel_body() -> S<(String, Vec<(String, Value)>)> {
             let mut e = Vec::new();
             put(&mut e, "callId", call_id.map(Value::from));
             put(&mut e, "name", name.map(Value::from));
-            e.push(("output".to_string(), output));
+            e.push(("output".into(), output));
             put(&mut e, "error", error);
             Value::Obj(e)
         })
@@ -224,7 +224,7 @@ fn kernel_body() -> S<(String, Vec<(String, Value)>)> {
                 let mut e = Vec::new();
                 put(&mut e, "text", text.map(Value::from));
                 put(&mut e, "files", files.map(Value::Arr));
-                ("input".to_string(), e)
+                ("input".into(), e)
             }
         ),
         3 => text().prop_map(move |x| t("reply", vec![("text", Value::from(x))])),
@@ -267,9 +267,9 @@ pub fn kernel_message() -> S<Value> {
     )
         .prop_map(|(id, ts, (ty, fields), custom)| {
             let mut e = vec![
-                ("id".to_string(), st(id)),
-                ("timestamp".to_string(), Value::Num(ts)),
-                ("type".to_string(), Value::from(ty)),
+                ("id".into(), st(id)),
+                ("timestamp".into(), Value::Num(ts)),
+                ("type".into(), Value::from(ty)),
             ];
             e.extend(fields);
             put(&mut e, "threadId", custom);
@@ -311,7 +311,7 @@ fn user_part() -> S<Value> {
         opt(select(vec!["auto", "low", "high"]).boxed()),
     )
         .prop_map(|(url, detail)| {
-            let mut img = vec![("url".to_string(), Value::from(url))];
+            let mut img = vec![("url".into(), Value::from(url))];
             put(&mut img, "detail", detail.map(st));
             o(vec![
                 ("type", st("image_url")),
@@ -320,7 +320,7 @@ fn user_part() -> S<Value> {
         });
     let file = prop_oneof![
         (data_url(), opt(select(vec!["a.pdf", "ü.txt"]).boxed())).prop_map(|(d, name)| {
-            let mut f = vec![("file_data".to_string(), Value::from(d))];
+            let mut f = vec![("file_data".into(), Value::from(d))];
             put(&mut f, "filename", name.map(st));
             Value::Obj(f)
         }),
@@ -366,7 +366,7 @@ pub fn openai_message() -> S<Value> {
     let name = || opt(select(vec!["ann", "bob"]).boxed());
     prop_oneof![
         2 => (select(vec!["system", "developer"]), text_content(), name()).prop_map(|(role, c, n)| {
-            let mut e = vec![("role".to_string(), st(role)), ("content".to_string(), c)];
+            let mut e = vec![("role".into(), st(role)), ("content".into(), c)];
             put(&mut e, "name", n.map(st));
             Value::Obj(e)
         }),
@@ -378,7 +378,7 @@ pub fn openai_message() -> S<Value> {
             name(),
         )
             .prop_map(|(c, n)| {
-                let mut e = vec![("role".to_string(), st("user")), ("content".to_string(), c)];
+                let mut e = vec![("role".into(), st("user")), ("content".into(), c)];
                 put(&mut e, "name", n.map(st));
                 Value::Obj(e)
             }),
@@ -397,7 +397,7 @@ pub fn openai_message() -> S<Value> {
             name(),
         )
             .prop_map(|(content, calls, refusal, n)| {
-                let mut e = vec![("role".to_string(), st("assistant"))];
+                let mut e = vec![("role".into(), st("assistant"))];
                 let calls = match (&content, calls) {
                     // Content is required unless the assistant calls tools or refuses.
                     (Some(Value::Null), None) if refusal.is_none() => {
@@ -508,15 +508,15 @@ pub fn swarm_message() -> S<Value> {
                     _ => mode,
                 };
                 let mut e = vec![
-                    ("role".to_string(), st(role)),
-                    ("agentName".to_string(), st(agent)),
-                    ("content".to_string(), Value::from(content)),
-                    ("mode".to_string(), st(mode)),
+                    ("role".into(), st(role)),
+                    ("agentName".into(), st(agent)),
+                    ("content".into(), Value::from(content)),
+                    ("mode".into(), st(mode)),
                 ];
                 match role {
                     "assistant" => put(&mut e, "tool_calls", calls.map(Value::Arr)),
                     "user" => put(&mut e, "images", images),
-                    "tool" => e.push(("tool_call_id".to_string(), Value::from(id))),
+                    "tool" => e.push(("tool_call_id".into(), Value::from(id))),
                     _ => {}
                 }
                 put(&mut e, "payload", payload);
@@ -599,10 +599,10 @@ pub fn agens_message() -> S<Value> {
             1 => Just(Some(Value::Null)),
             1 => Just(Some(Value::Obj(Vec::new()))),
             3 => proptest::collection::vec((call_id(), json()), 1..3).prop_map(|r| {
-                let mut out: Vec<(String, Value)> = Vec::new();
+                let mut out: Vec<(Name, Value)> = Vec::new();
                 for (k, v) in r {
                     if !out.iter().any(|(seen, _)| *seen == k) {
-                        out.push((k, v));
+                        out.push((k.into(), v));
                     }
                 }
                 Some(Value::Obj(out))
@@ -629,7 +629,7 @@ pub fn agens_message() -> S<Value> {
                 put(&mut e, "caller", caller);
                 put(&mut e, "id", id);
                 put(&mut e, "thread_id", thread);
-                e.push(("input".to_string(), Value::from(input)));
+                e.push(("input".into(), Value::from(input)));
                 put(&mut e, "system", system);
                 put(&mut e, "user", user);
                 put(&mut e, "result", result);
@@ -650,7 +650,7 @@ fn with_extra(message: S<Value>, key: &'static str) -> S<Value> {
         .prop_map(move |(mut m, extra)| {
             if let (Value::Obj(e), Some(x)) = (&mut m, extra) {
                 if !e.iter().any(|(k, _)| k == key) {
-                    e.push((key.to_string(), x));
+                    e.push((key.to_string().into(), x));
                 }
             }
             m
@@ -683,7 +683,7 @@ fn swarm_stray(message: S<Value>) -> S<Value> {
                         .iter()
                         .position(|(k, _)| k == "payload")
                         .unwrap_or(e.len());
-                    e.insert(at, (key.to_string(), value));
+                    e.insert(at, (key.to_string().into(), value));
                 }
             }
             m

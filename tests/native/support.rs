@@ -1,7 +1,7 @@
 use agent_messages::formats::kernel;
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, Checked, Mode, Options, Shape};
+use agent_messages::validate::{check, encode_json, read_values, Checked, Mode, Options, Shape};
 
 pub fn num(n: f64) -> Js {
     Js::Num(n)
@@ -40,8 +40,7 @@ pub fn validate_text(text: &str) -> Checked {
 }
 
 pub fn to_json(value: &Js) -> Checked {
-    let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, &kernel::MESSAGE, &Options::default())
+    encode(&kernel::MESSAGE, value)
 }
 
 /// (code, path as text) of every issue.
@@ -76,9 +75,20 @@ pub fn check_text(shape: &Shape, text: &str) -> Checked {
 }
 
 /// The JSON form of a JS-form value.
+/// Every encode also builds the JSON form as values (what a conversion reads), which must be
+/// the text read back, with the same issues.
 pub fn encode(shape: &Shape, value: &Js) -> Checked {
     let tape = Tape::from_js(value, true);
-    encode_json(&tape.view(), 0, shape, &Options::default())
+    let text = encode_json(&tape.view(), 0, shape, &Options::default());
+    let values = read_values(&tape.view(), 0, shape, Mode::Js, &Options::default(), false);
+    assert_eq!(values.issues, text.issues);
+    assert_eq!(values.revive, text.revive);
+    let parsed = text
+        .json
+        .as_ref()
+        .map(|j| agent_messages::tape::value::Value::parse(j).unwrap());
+    assert_eq!(values.value, parsed);
+    text
 }
 
 // For the converters' tests: JSON-form messages written with serde_json's `json!`, converted

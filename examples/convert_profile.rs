@@ -1,0 +1,90 @@
+//! Where one conversion's time goes in Rust, natively (for `perf record`): the bench's
+//! 100-message conversation of FROM, as JSON, read into a JS-form tape, then the stages that
+//! `convert_tape` runs, each timed: validation building the source's values, the mapping, the
+//! target's text with its tape, the target's check.
+//!
+//!   node -e "import('./bench/fixtures-convert.mjs').then((F) => require('fs').writeFileSync(
+//!     '/tmp/fx-openai.json', JSON.stringify(F.openaiConversation(1))))"
+//!   cargo run --release --example convert_profile openai kernel [rounds] [/tmp/fx-openai.json]
+//!
+//! JSON stands in for the JS form, so a fixture with `Uint8Array`s or `Error`s (Kernel, swarm)
+//! does not validate here; OpenAI, Bedrock and Agens do.
+use agent_messages::convert::{convert, Fill};
+use agent_messages::formats::schemas;
+use agent_messages::tape::builder::{Js, Tape};
+use agent_messages::tape::{json, value::Value};
+use agent_messages::validate::{read_values, run, Mode, Options};
+use std::time::Instant;
+
+struct F(u64);
+impl Fill for F {
+    fn id_and_time(&mut self) -> (String, f64) {
+        self.0 += 1;
+        (
+            format!("01ARZ3NDEKTSV4RRFFQ69G5{:03}", self.0 % 1000),
+            1.0e12,
+        )
+    }
+}
+
+fn js(v: &serde_json::Value) -> Js {
+    use serde_json::Value as J;
+    match v {
+        J::Null => Js::Null,
+        J::Bool(b) => Js::Bool(*b),
+        J::Number(n) => Js::Num(n.as_f64().unwrap()),
+        J::String(s) => Js::Str(s.clone()),
+        J::Array(a) => Js::Arr(a.iter().map(js).collect()),
+        J::Object(o) => Js::Obj(o.iter().map(|(k, v)| (k.clone(), js(v))).collect()),
+    }
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let (from, to) = (a[1].as_str(), a[2].as_str());
+    let n: usize = a.get(3).map_or(300, |s| s.parse().unwrap());
+    let path = a.get(4).cloned().unwrap_or(format!("/tmp/fx-{from}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let tape = Tape::from_js(&js(&serde_json::from_str(&text).unwrap()), true);
+    let src = schemas().iter().find(|s| s.format == from).unwrap();
+    let tgt = schemas().iter().find(|s| s.format == to).unwrap();
+    let opts = Options::default();
+    let mut t = [0f64; 5];
+    for _ in 0..n {
+        let s = Instant::now();
+        let c = read_values(&tape.view(), 0, src.shape, Mode::Js, &opts, true);
+        let Some(Value::Arr(values)) = c.value else {
+            panic!("{:?}", c.issues)
+        };
+        t[0] += s.elapsed().as_secs_f64();
+        let s = Instant::now();
+        let (msgs, losses) = convert(from, to, &values, &mut F(0)).unwrap();
+        t[1] += s.elapsed().as_secs_f64();
+        let s = Instant::now();
+        let mut out = String::new();
+        let mut tp = json::JsonTape::default();
+        Value::Arr(msgs).write_with_tape(&mut out, &mut tp);
+        t[2] += s.elapsed().as_secs_f64();
+        let s = Instant::now();
+        let c = run(&tp.view(&out), 0, tgt.shape, Mode::Json, &opts, false, true);
+        assert!(c.issues.is_empty());
+        t[3] += s.elapsed().as_secs_f64();
+        let s = Instant::now();
+        let mut o = String::new();
+        for l in &losses {
+            l.write_json(&mut o);
+        }
+        t[4] += s.elapsed().as_secs_f64();
+        drop(values);
+    }
+    let names = [
+        "validate + source values",
+        "mapping",
+        "target text + tape",
+        "target check",
+        "losses as JSON (one each)",
+    ];
+    for (k, v) in names.iter().zip(t) {
+        println!("{k:26} {:8.1} us", v / n as f64 * 1e6);
+    }
+}
