@@ -60,9 +60,13 @@ pub fn check(format: &str, values: &[Value]) -> Checked {
     let mut ignored = Vec::new();
     let canonical = super::to_canonical(format, values, &mut ignored);
     let mut findings = check_conversation(&canonical);
+    let rows = loss::rows_for(format);
     for f in &mut findings {
-        if let Some(m) = values.get(f.index) {
-            f.path = in_source(format, m, &f.path);
+        if let Some(path) = values
+            .get(f.index)
+            .and_then(|m| in_source(&rows, format, m, &f.path))
+        {
+            f.path = path;
         }
     }
     let mut kept = None;
@@ -80,14 +84,19 @@ pub fn check(format: &str, values: &[Value]) -> Checked {
 
 /// A finding's canonical path in the words of `format`: as for losses, except that a chat
 /// tool message names its call in `tool_call_id`.
-fn in_source(format: &str, m: &Value, path: &[PathSeg]) -> Vec<PathSeg> {
+fn in_source(
+    rows: &[&loss::Row],
+    format: &str,
+    m: &Value,
+    path: &[PathSeg],
+) -> Option<Vec<PathSeg>> {
     let chat = format == "openai" || format == "swarm";
     let result_call =
         matches!(path, [PathSeg::Key(a), PathSeg::Key(b)] if a == "results" && b == "callId");
     if chat && result_call {
-        return vec![PathSeg::Key("tool_call_id".into())];
+        return Some(vec![PathSeg::Key("tool_call_id".into())]);
     }
-    loss::in_source(format, m, path)
+    loss::in_source(rows, format, m, path)
 }
 
 /// Check a conversation given as canonical messages (paths in the canonical model's words).

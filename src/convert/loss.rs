@@ -81,7 +81,7 @@ const IN_SOURCE: &[(&str, Words, Words)] = &[
     ("agens", &["tool_call_servers"], &["tool_calls"]),
 ];
 
-type Row = (&'static str, Words, Words);
+pub type Row = (&'static str, Words, Words);
 
 /// The rows of [`IN_SOURCE`] that may apply to the source format `from`, in order (a
 /// `<format>/<type>` row still depends on the message's type): found once per conversion, not
