@@ -4,7 +4,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::text;
 use crate::tape::value::{obj, Value};
-use crate::validate::quoted;
+use crate::validate::{base64_decode, quoted};
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
@@ -27,12 +27,20 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     }
 }
 
-/// `data:<media type>;base64,<data>` → (media type, base64).
+/// `data:<media type>;base64,<data>` → (media type, base64). Data that is not standard padded
+/// base64 is no bytes: such a URL is read as a URL, so that no target gets invalid base64.
 fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
     let media = meta.strip_suffix(";base64")?;
+    base64_decode(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
+}
+
+/// What OpenAI takes as an image URL (the validator's rule): http(s) or `data:`.
+fn is_image_url(url: &str) -> bool {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
 }
 
 fn data_url(media_type: &Option<String>, data: &str) -> String {
@@ -227,7 +235,11 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
                         i,
                         &["content", "file"],
                         loss::DROPPED_FIELD,
-                        "a file given by id (not inline data) has no place in the target",
+                        if f.has("file_data") {
+                            "file data that is not a base64 data: URL has no place in the target"
+                        } else {
+                            "a file given by id (not inline data) has no place in the target"
+                        },
                     ));
                     None
                 }
@@ -287,7 +299,27 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 ]));
             }
             Body::UserInput { parts } => {
-                let content = match parts.as_slice() {
+                // A URL OpenAI cannot take (a swarm image string that is neither base64 nor an
+                // http(s) URL) is reported, not written as an invalid image part.
+                let sendable: Vec<&Part> = parts
+                    .iter()
+                    .filter(|p| match p {
+                        Part::File {
+                            source: ImageSource::Url(url),
+                            ..
+                        } if !is_image_url(url) => {
+                            losses.push(Loss::new(
+                                i,
+                                &["content"],
+                                loss::DROPPED_FIELD,
+                                format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url)),
+                            ));
+                            false
+                        }
+                        _ => true,
+                    })
+                    .collect();
+                let content = match sendable.as_slice() {
                     [Part::Text(t)] => Value::from(t),
                     [] => {
                         losses.push(Loss::new(
@@ -298,7 +330,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         ));
                         Value::from("")
                     }
-                    _ => Value::Arr(parts.iter().map(|p| part(p, i, losses)).collect()),
+                    _ => Value::Arr(sendable.iter().map(|p| part(p, i, losses)).collect()),
                 };
                 out.push(obj([("role", Value::from("user")), ("content", content)]));
             }
