@@ -484,14 +484,16 @@ fn an_empty_swarm_agent_name_survives_the_round_trip() {
     ]);
     assert!(valid("swarm", &m));
     for to in FORMATS {
-        let (mid, losses) = convert("swarm", to, &[m.clone()], &mut Counter(0)).unwrap();
+        let (mid, losses) =
+            convert("swarm", to, std::slice::from_ref(&m), &mut Counter(0)).unwrap();
         if !losses.is_empty() {
             continue;
         }
         let (back, _) = convert(to, "swarm", &mid, &mut Counter(0)).unwrap();
         assert_eq!(back, vec![m.clone()], "swarm → {to} → swarm");
     }
-    let (same, losses) = convert("swarm", "swarm", &[m.clone()], &mut Counter(0)).unwrap();
+    let (same, losses) =
+        convert("swarm", "swarm", std::slice::from_ref(&m), &mut Counter(0)).unwrap();
     assert!(losses.is_empty());
     assert_eq!(same, vec![m]);
 }
