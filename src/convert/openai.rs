@@ -2,7 +2,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_unknown, text};
 use crate::tape::value::{obj, Value};
 use crate::validate::{base64_decode, quoted};
 
@@ -134,6 +134,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         .iter()
                         .map(|c| {
                             let f = c.get("function").cloned().unwrap_or(Value::Null);
+                            report_unknown(c, &["id", "type", "function"], i, &["tool_calls"], "an OpenAI tool call", losses);
+                            report_unknown(&f, &["name", "arguments"], i, &["tool_calls", "function"], "an OpenAI tool call's function", losses);
                             let raw = text(&f, "arguments").unwrap_or_default();
                             // Validation has checked this is the JSON text of an object.
                             let args = Value::parse(&raw).unwrap_or(Value::Null);
@@ -177,9 +179,35 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 
 fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
     match text(p, "type").as_deref() {
-        Some("text") => Some(Part::Text(text(p, "text").unwrap_or_default())),
+        Some("text") => {
+            report_unknown(
+                p,
+                &["type", "text"],
+                i,
+                &["content"],
+                "an OpenAI text part",
+                losses,
+            );
+            Some(Part::Text(text(p, "text").unwrap_or_default()))
+        }
         Some("image_url") => {
             let img = p.get("image_url")?;
+            report_unknown(
+                p,
+                &["type", "image_url"],
+                i,
+                &["content"],
+                "an OpenAI image part",
+                losses,
+            );
+            report_unknown(
+                img,
+                &["url", "detail"],
+                i,
+                &["content", "image_url"],
+                "an OpenAI image",
+                losses,
+            );
             if img.get("detail").is_some() {
                 losses.push(Loss::new(
                     i,
@@ -214,6 +242,22 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
         }
         Some("file") => {
             let f = p.get("file")?;
+            report_unknown(
+                p,
+                &["type", "file"],
+                i,
+                &["content"],
+                "an OpenAI file part",
+                losses,
+            );
+            report_unknown(
+                f,
+                &["file_data", "file_id", "filename"],
+                i,
+                &["content", "file"],
+                "an OpenAI file",
+                losses,
+            );
             match text(f, "file_data").as_deref().and_then(parse_data_url) {
                 Some((media, data)) => Some({
                     if media.starts_with("image/") {

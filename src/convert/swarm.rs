@@ -15,7 +15,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_unknown, text};
 use crate::tape::value::{obj, Name, Value};
 use crate::validate::{base64_decode, quoted};
 
@@ -210,6 +210,22 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .iter()
                     .map(|c| {
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
+                        report_unknown(
+                            c,
+                            &["id", "type", "function"],
+                            i,
+                            &["tool_calls"],
+                            "a swarm tool call",
+                            losses,
+                        );
+                        report_unknown(
+                            &f,
+                            &["name", "arguments"],
+                            i,
+                            &["tool_calls", "function"],
+                            "a swarm tool call's function",
+                            losses,
+                        );
                         let call = Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(&f, "name").unwrap_or_default(),

@@ -497,3 +497,56 @@ fn an_empty_swarm_agent_name_survives_the_round_trip() {
     assert!(losses.is_empty());
     assert_eq!(same, vec![m]);
 }
+
+/// Regression: a property a format does not name, inside a message's item (a Kernel file, an
+/// OpenAI tool call's function, ...), was dropped without a loss; it is reported, by its path.
+#[test]
+fn an_unknown_property_inside_an_item_is_a_loss() {
+    let file = o(vec![("data", st("AQID")), ("zz", Value::Num(1.0))]);
+    let input = o(vec![
+        ("id", st("k")),
+        ("timestamp", Value::Num(1.0)),
+        ("type", st("input")),
+        ("files", Value::Arr(vec![file])),
+    ]);
+    let call = o(vec![
+        ("id", st("c")),
+        ("type", st("function")),
+        (
+            "function",
+            o(vec![
+                ("name", st("f")),
+                ("arguments", st("{}")),
+                ("zz", Value::Num(1.0)),
+            ]),
+        ),
+    ]);
+    let assistant = o(vec![
+        ("role", st("assistant")),
+        ("content", Value::Null),
+        ("tool_calls", Value::Arr(vec![call])),
+    ]);
+    for (from, m, path) in [
+        ("kernel", input, "files.zz"),
+        ("openai", assistant, "tool_calls.function.zz"),
+    ] {
+        assert!(valid(from, &m), "{from}");
+        for to in FORMATS.into_iter().filter(|to| *to != from) {
+            let (_, losses) = convert(from, to, std::slice::from_ref(&m), &mut Counter(0)).unwrap();
+            let paths: Vec<String> = losses
+                .iter()
+                .map(|l| {
+                    l.path
+                        .iter()
+                        .map(|s| match s {
+                            agent_messages::validate::PathSeg::Key(k) => k.to_string(),
+                            agent_messages::validate::PathSeg::Index(n) => n.to_string(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(".")
+                })
+                .collect();
+            assert!(paths.iter().any(|p| p == path), "{from} → {to}: {paths:?}");
+        }
+    }
+}
