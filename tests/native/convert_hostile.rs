@@ -429,7 +429,10 @@ fn run_pairs(from: &'static str) {
     let kept = Cell::new(0usize);
     let total = Cell::new(0usize);
     let config = ProptestConfig {
-        cases: 96,
+        cases: std::env::var("HOSTILE_CASES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(96),
         failure_persistence: None,
         ..ProptestConfig::default()
     };
