@@ -18,6 +18,10 @@ function conversionOptions({ agentName, now, newId }) {
   if (agentName !== undefined && (typeof agentName !== 'string' || agentName === '')) {
     throw new TypeError(`convert: agentName must be a non-empty string, received ${describeOption(agentName)}`);
   }
+  // A lone surrogate has no UTF-8 form: it would reach the messages as U+FFFD, silently changed.
+  if (agentName !== undefined && !wellFormed(agentName)) {
+    throw new TypeError(`convert: agentName must be a well-formed string, received ${JSON.stringify(agentName)} (a lone surrogate)`);
+  }
   if (now !== undefined && typeof now !== 'function') {
     throw new TypeError(`convert: now must be a function returning ms since the epoch, received ${describeOption(now)}`);
   }
@@ -139,7 +143,8 @@ function createConverters(wasm, tape, formats) {
   // The conversation of `format`, written in full and checked in Rust: its result object.
   function conversation(messages, options, fixedFormat) {
     const format = fixedFormat ?? options?.format;
-    if (!Object.hasOwn(DETECT_TYPES, format)) {
+    // A string only: an object whose toString names a format would reach the wasm as no string.
+    if (typeof format !== 'string' || !Object.hasOwn(DETECT_TYPES, format)) {
       throw new TypeError(`checkConversation: format must be one of ${Object.keys(DETECT_TYPES).join(', ')}, received ${JSON.stringify(format)}`);
     }
     const { format: _, ...limits } = options ?? {};

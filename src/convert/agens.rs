@@ -40,7 +40,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_unknown, text};
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::tape::json;
 use crate::tape::value::{obj, Name, Value};
@@ -250,6 +250,14 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 let calls: Vec<Call> = list
                     .iter()
                     .map(|c| {
+                        report_unknown(
+                            c,
+                            &["id", "name", "arguments", "server_name", "type"],
+                            i,
+                            &["tool_calls"],
+                            "an Agens tool call",
+                            losses,
+                        );
                         let mut args = Value::Obj(Vec::new());
                         for a in c
                             .get("arguments")
@@ -257,6 +265,14 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             .into_iter()
                             .flatten()
                         {
+                            report_unknown(
+                                a,
+                                &["key", "value"],
+                                i,
+                                &["tool_calls", "arguments"],
+                                "an Agens tool argument",
+                                losses,
+                            );
                             let key = text(a, "key").unwrap_or_default();
                             if args.has(&key) {
                                 losses.push(Loss::new(

@@ -2,7 +2,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{text, Fill};
+use super::{report_unknown, text, Fill};
 use crate::tape::value::{obj, Name, Value};
 
 /// Keys each Kernel type documents; the rest of a message is carried (custom properties).
@@ -51,6 +51,14 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .into_iter()
                     .flatten()
                 {
+                    report_unknown(
+                        f,
+                        &["data", "filename", "mimeType"],
+                        i,
+                        &["files"],
+                        "a Kernel file",
+                        losses,
+                    );
                     parts.push(Part::File {
                         source: ImageSource::Base64(text(f, "data").unwrap_or_default()),
                         media_type: text(f, "mimeType"),
@@ -84,10 +92,20 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|c| Call {
-                        id: text(c, "id").unwrap_or_default(),
-                        name: text(c, "name").unwrap_or_default(),
-                        args: c.get("args").cloned(),
+                    .map(|c| {
+                        report_unknown(
+                            c,
+                            &["id", "name", "args"],
+                            i,
+                            &["calls"],
+                            "a Kernel tool call",
+                            losses,
+                        );
+                        Call {
+                            id: text(c, "id").unwrap_or_default(),
+                            name: text(c, "name").unwrap_or_default(),
+                            args: c.get("args").cloned(),
+                        }
                     })
                     .collect(),
             },
@@ -97,11 +115,21 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|r| Output {
-                        call_id: text(r, "callId"),
-                        name: text(r, "name"),
-                        output: r.get("output").cloned().unwrap_or(Value::Null),
-                        error: r.get("error").cloned(),
+                    .map(|r| {
+                        report_unknown(
+                            r,
+                            &["callId", "name", "output", "error"],
+                            i,
+                            &["results"],
+                            "a Kernel tool result",
+                            losses,
+                        );
+                        Output {
+                            call_id: text(r, "callId"),
+                            name: text(r, "name"),
+                            output: r.get("output").cloned().unwrap_or(Value::Null),
+                            error: r.get("error").cloned(),
+                        }
                     })
                     .collect(),
             },

@@ -174,6 +174,33 @@ pub(crate) fn output_text(r: &Output, i: usize, losses: &mut Vec<Loss>, target: 
     content
 }
 
+/// Reports every key of the item `v` (under `at` in message `index`) that `known` does not name:
+/// the mapping reads only those, so the others would be dropped without a word.
+pub(crate) fn report_unknown(
+    v: &Value,
+    known: &[&str],
+    index: usize,
+    at: &[&str],
+    what: &str,
+    losses: &mut Vec<Loss>,
+) {
+    for (key, _) in v.as_object().into_iter().flatten() {
+        if !known.contains(&key.as_ref()) {
+            let mut path = at.to_vec();
+            path.push(key.as_ref());
+            losses.push(Loss::new(
+                index,
+                &path,
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} is not a field of {what}; it has no place in the target",
+                    quoted(key)
+                ),
+            ));
+        }
+    }
+}
+
 /// A string field of a JSON object.
 pub(crate) fn text(v: &Value, key: &str) -> Option<String> {
     v.get(key).and_then(Value::as_str).map(str::to_string)

@@ -2,9 +2,9 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_unknown, text};
 use crate::tape::value::{obj, Value};
-use crate::validate::quoted;
+use crate::validate::{base64_decode, quoted};
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
@@ -27,12 +27,20 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     }
 }
 
-/// `data:<media type>;base64,<data>` → (media type, base64).
+/// `data:<media type>;base64,<data>` → (media type, base64). Data that is not standard padded
+/// base64 is no bytes: such a URL is read as a URL, so that no target gets invalid base64.
 fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
     let media = meta.strip_suffix(";base64")?;
+    base64_decode(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
+}
+
+/// What OpenAI takes as an image URL (the validator's rule): http(s) or `data:`.
+fn is_image_url(url: &str) -> bool {
+    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
 }
 
 fn data_url(media_type: &Option<String>, data: &str) -> String {
@@ -126,6 +134,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         .iter()
                         .map(|c| {
                             let f = c.get("function").cloned().unwrap_or(Value::Null);
+                            report_unknown(c, &["id", "type", "function"], i, &["tool_calls"], "an OpenAI tool call", losses);
+                            report_unknown(&f, &["name", "arguments"], i, &["tool_calls", "function"], "an OpenAI tool call's function", losses);
                             let raw = text(&f, "arguments").unwrap_or_default();
                             // Validation has checked this is the JSON text of an object.
                             let args = Value::parse(&raw).unwrap_or(Value::Null);
@@ -169,9 +179,35 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 
 fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
     match text(p, "type").as_deref() {
-        Some("text") => Some(Part::Text(text(p, "text").unwrap_or_default())),
+        Some("text") => {
+            report_unknown(
+                p,
+                &["type", "text"],
+                i,
+                &["content"],
+                "an OpenAI text part",
+                losses,
+            );
+            Some(Part::Text(text(p, "text").unwrap_or_default()))
+        }
         Some("image_url") => {
             let img = p.get("image_url")?;
+            report_unknown(
+                p,
+                &["type", "image_url"],
+                i,
+                &["content"],
+                "an OpenAI image part",
+                losses,
+            );
+            report_unknown(
+                img,
+                &["url", "detail"],
+                i,
+                &["content", "image_url"],
+                "an OpenAI image",
+                losses,
+            );
             if img.get("detail").is_some() {
                 losses.push(Loss::new(
                     i,
@@ -206,6 +242,22 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
         }
         Some("file") => {
             let f = p.get("file")?;
+            report_unknown(
+                p,
+                &["type", "file"],
+                i,
+                &["content"],
+                "an OpenAI file part",
+                losses,
+            );
+            report_unknown(
+                f,
+                &["file_data", "file_id", "filename"],
+                i,
+                &["content", "file"],
+                "an OpenAI file",
+                losses,
+            );
             match text(f, "file_data").as_deref().and_then(parse_data_url) {
                 Some((media, data)) => Some({
                     if media.starts_with("image/") {
@@ -227,7 +279,11 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
                         i,
                         &["content", "file"],
                         loss::DROPPED_FIELD,
-                        "a file given by id (not inline data) has no place in the target",
+                        if f.has("file_data") {
+                            "file data that is not a base64 data: URL has no place in the target"
+                        } else {
+                            "a file given by id (not inline data) has no place in the target"
+                        },
                     ));
                     None
                 }
@@ -287,7 +343,27 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 ]));
             }
             Body::UserInput { parts } => {
-                let content = match parts.as_slice() {
+                // A URL OpenAI cannot take (a swarm image string that is neither base64 nor an
+                // http(s) URL) is reported, not written as an invalid image part.
+                let sendable: Vec<&Part> = parts
+                    .iter()
+                    .filter(|p| match p {
+                        Part::File {
+                            source: ImageSource::Url(url),
+                            ..
+                        } if !is_image_url(url) => {
+                            losses.push(Loss::new(
+                                i,
+                                &["content"],
+                                loss::DROPPED_FIELD,
+                                format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url)),
+                            ));
+                            false
+                        }
+                        _ => true,
+                    })
+                    .collect();
+                let content = match sendable.as_slice() {
                     [Part::Text(t)] => Value::from(t),
                     [] => {
                         losses.push(Loss::new(
@@ -298,7 +374,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         ));
                         Value::from("")
                     }
-                    _ => Value::Arr(parts.iter().map(|p| part(p, i, losses)).collect()),
+                    _ => Value::Arr(sendable.iter().map(|p| part(p, i, losses)).collect()),
                 };
                 out.push(obj([("role", Value::from("user")), ("content", content)]));
             }

@@ -15,9 +15,9 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_unknown, text};
 use crate::tape::value::{obj, Name, Value};
-use crate::validate::quoted;
+use crate::validate::{base64_decode, quoted};
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
 pub const DEFAULT_AGENT: &str = "agent";
@@ -57,16 +57,19 @@ fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
     let media = meta.strip_suffix(";base64")?;
+    base64_decode(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
 }
 
-/// A swarm image: bytes, a `data:` URL, another URL, or (a string without a scheme) base64.
-/// The base64 alphabet has no `:`, so a string with one is a URL.
+/// A swarm image: bytes, a `data:` URL, or a string: base64 if it is standard padded base64,
+/// otherwise a URL (or some other reference: what is not base64 is never sent as bytes).
 fn image(v: &Value) -> Part {
     let (source, media_type) = match v {
         Value::Str(s) => match parse_data_url(s) {
             Some((media, data)) => (ImageSource::Base64(data), Some(media)),
-            None if s.contains(':') => (ImageSource::Url(s.clone()), None),
+            None if s.contains(':') || base64_decode(s.as_bytes()).is_err() => {
+                (ImageSource::Url(s.clone()), None)
+            }
             None => (ImageSource::Base64(s.clone()), None),
         },
         other => (
@@ -207,6 +210,22 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .iter()
                     .map(|c| {
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
+                        report_unknown(
+                            c,
+                            &["id", "type", "function"],
+                            i,
+                            &["tool_calls"],
+                            "a swarm tool call",
+                            losses,
+                        );
+                        report_unknown(
+                            &f,
+                            &["name", "arguments"],
+                            i,
+                            &["tool_calls", "function"],
+                            "a swarm tool call's function",
+                            losses,
+                        );
                         let call = Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(&f, "name").unwrap_or_default(),
@@ -270,7 +289,8 @@ fn head(m: &Message, agent: &str) -> Head {
     let mut author = false;
     for (k, v) in &m.carried {
         match (k.as_ref(), v) {
-            (AUTHOR, Value::Str(s)) if !author && !s.is_empty() => {
+            // An empty name is a valid swarm `agentName`: kept, not replaced by the default.
+            (AUTHOR, Value::Str(s)) if !author => {
                 author = true;
                 h.agent = s.clone();
             }

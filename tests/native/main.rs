@@ -7,6 +7,7 @@ mod convert;
 mod convert_agens;
 mod convert_bedrock;
 mod convert_check;
+mod convert_hostile;
 mod convert_law;
 mod convert_options;
 mod convert_swarm;
