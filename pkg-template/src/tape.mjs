@@ -50,6 +50,9 @@ function messageOf(e) {
 // Is Object.prototype free of enumerable properties? Then `for...in` over a plain object
 // visits exactly its own keys, and is faster than Object.keys (no array is made).
 const PROBE = {};
+// An array longer than this could never fit in wasm memory at one word an item: it is reported
+// too large without visiting each of its (possibly 2^32 - 1) holes one by one.
+const MAX_ITEMS = 2 ** 26;
 function prototypeClean() {
   for (const _ in PROBE) return false;
   return true;
@@ -83,6 +86,8 @@ export function createTape(wasm, describe) {
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
   let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128, forIn = true, stackHigh = 0;
+  // Set by an array too long to ever fit (MAX_ITEMS): the write then fails as too large.
+  let overflow = false;
   const stack = [];
 
   function putChars(s, len, copy) {
@@ -192,6 +197,7 @@ export function createTape(wasm, describe) {
   function putArray(v, depth, itemChars = 0) {
     const slot = open(ARR, v);
     const len = v.length;
+    if (len > MAX_ITEMS) { overflow = true; close(slot); return; }
     for (let i = 0; i < len; i++) {
       let x;
       try { x = v[i]; } catch (e) { putThrew(e); continue; }
@@ -251,7 +257,7 @@ export function createTape(wasm, describe) {
 
   function save() {
     return {
-      w, n, c, b, sp, full, maxDepth, stack: stack.slice(0, sp),
+      w, n, c, b, sp, full, maxDepth, overflow, stack: stack.slice(0, sp),
       W: W.slice(0, Math.min(w, wCap)), N: N.slice(0, Math.min(n, nCap)),
       C: C.slice(0, Math.min(c, cCap)), B: B.slice(0, Math.min(b, bCap)),
     };
@@ -259,7 +265,7 @@ export function createTape(wasm, describe) {
 
   function restore(s) {
     if (W.length === 0) views();
-    ({ w, n, c, b, sp, full, maxDepth } = s);
+    ({ w, n, c, b, sp, full, maxDepth, overflow } = s);
     for (let i = 0; i < s.stack.length; i++) stack[i] = s.stack[i];
     W.set(s.W); N.set(s.N); C.set(s.C); B.set(s.B);
     busy = true;
@@ -283,6 +289,7 @@ export function createTape(wasm, describe) {
     for (let attempt = 0; attempt < 8; attempt++) {
       if (W.length === 0) views();
       w = n = c = b = sp = 0;
+      overflow = false;
       if (many) {
         // The items of an array, each at depth 0 (the caller checked it is an array).
         putArray(value, -1, ALL);
@@ -295,6 +302,7 @@ export function createTape(wasm, describe) {
       stackHigh = 0;
       // Memory that grew during the walk (a re-entrant call) detached the views: write again.
       if (W.length === 0) { views(); continue; }
+      if (overflow) return false;
       if (fits()) return true;
       if (!grow()) return false;
     }

@@ -358,3 +358,21 @@ test('an unknown property inside a message item is a loss, not silently dropped'
     }
   }
 });
+
+test('an array too long to ever fit is too large at once, not walked hole by hole', () => {
+  const { kernel } = api;
+  const huge = new Array(2 ** 32 - 1);
+  const tooLarge = (e) => e instanceof ValidationError && e.issues.some((i) => i.code === 'too_large');
+  assert.throws(() => convert(huge, { from: 'openai', to: 'kernel' }), tooLarge);
+  assert.throws(() => checkConversation(huge, { format: 'openai' }), tooLarge);
+  const r = kernel.validate({ id: 'k', timestamp: 1, type: 'input', text: 'x', files: huge });
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.issues.map((i) => i.code), ['too_large']);
+  // A long array inside a message of a list: the same, and the package still works after.
+  assert.deepEqual(kernel.validateMany([{ id: 'k', timestamp: 1, type: 'input', files: huge }]).map((r) => r.issues[0].code), ['too_large']);
+  assert.equal(kernel.validate(kernel.createReplyMessage({ text: 'still alive' })).ok, true);
+  // An ordinary sparse array below the limit is still read item by item (holes are undefined).
+  const sparse = new Array(3);
+  sparse[1] = { role: 'user', content: 'hi' };
+  assert.throws(() => convert(sparse, { from: 'openai', to: 'kernel' }), (e) => e instanceof ValidationError && e.issues.every((i) => i.code !== 'too_large'));
+});
