@@ -4,7 +4,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{report_unknown, text};
 use crate::tape::value::{obj, Value};
-use crate::validate::{base64_decode, quoted};
+use crate::validate::{base64_check, quoted};
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
@@ -33,7 +33,7 @@ fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
     let media = meta.strip_suffix(";base64")?;
-    base64_decode(data.as_bytes()).ok()?;
+    base64_check(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
 }
 

@@ -17,7 +17,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{report_unknown, text};
 use crate::tape::value::{obj, Name, Value};
-use crate::validate::{base64_decode, quoted};
+use crate::validate::{base64_check, quoted};
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
 pub const DEFAULT_AGENT: &str = "agent";
@@ -57,7 +57,7 @@ fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
     let media = meta.strip_suffix(";base64")?;
-    base64_decode(data.as_bytes()).ok()?;
+    base64_check(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
 }
 
@@ -67,7 +67,7 @@ fn image(v: &Value) -> Part {
     let (source, media_type) = match v {
         Value::Str(s) => match parse_data_url(s) {
             Some((media, data)) => (ImageSource::Base64(data), Some(media)),
-            None if s.contains(':') || base64_decode(s.as_bytes()).is_err() => {
+            None if s.contains(':') || base64_check(s.as_bytes()).is_err() => {
                 (ImageSource::Url(s.clone()), None)
             }
             None => (ImageSource::Base64(s.clone()), None),

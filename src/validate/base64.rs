@@ -34,10 +34,22 @@ fn sextet(c: u8) -> Option<u32> {
 
 /// Decode padded standard base64; `Err(offset)` names the first character that is wrong.
 pub fn decode(text: &[u8]) -> Result<Vec<u8>, usize> {
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    walk(text, |bytes| out.extend_from_slice(bytes))?;
+    Ok(out)
+}
+
+/// Whether `text` is padded standard base64 (as [`decode`] would accept), without building
+/// the bytes: `Err(offset)` names the first character that is wrong.
+pub fn check(text: &[u8]) -> Result<(), usize> {
+    walk(text, |_| {})
+}
+
+/// Read padded standard base64, handing each quad's bytes to `emit`.
+fn walk(text: &[u8], mut emit: impl FnMut(&[u8])) -> Result<(), usize> {
     if !text.len().is_multiple_of(4) {
         return Err(text.len());
     }
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
     for (q, quad) in text.chunks(4).enumerate() {
         let last = (q + 1) * 4 == text.len();
         let pad = if last {
@@ -54,9 +66,9 @@ pub fn decode(text: &[u8]) -> Result<Vec<u8>, usize> {
         }
         n <<= 6 * pad as u32;
         let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        out.extend_from_slice(&bytes[..3 - pad]);
+        emit(&bytes[..3 - pad]);
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -74,6 +86,27 @@ mod tests {
         let mut s = String::new();
         encode(b"hello", &mut s);
         assert_eq!(s, "aGVsbG8=");
+    }
+
+    #[test]
+    fn check_agrees_with_decode() {
+        for text in [
+            "",
+            "aGVsbG8=",
+            "aGVsbA==",
+            "aGVs",
+            "aGVsbG8",
+            "aGV=bG8=",
+            "a===",
+            "****",
+            "aGVsbG8==",
+        ] {
+            assert_eq!(
+                check(text.as_bytes()),
+                decode(text.as_bytes()).map(|_| ()),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod options;
 mod shape;
 mod values_out;
 
-pub use base64::{decode as base64_decode, encode as base64_encode};
+pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
     check, check_each, encode_json, read_values, run, Checked, Mode, Revive, ReviveKind,
 };
