@@ -7,11 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const PKG = fileURLToPath(new URL('../../pkg/', import.meta.url));
 const FORMATS_SCRIPT = fileURLToPath(new URL('./formats.page.mjs', import.meta.url));
@@ -120,20 +119,14 @@ function serve() {
 
 // One server and one browser for every test; cleanup in reverse order of set-up: the browser,
 // then its profile, then the server.
-let server, userDataDir, context;
+let server, browser, context;
 before(async () => {
   server = await serve();
-  userDataDir = await mkdtemp(path.join(tmpdir(), 'am-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
+  context = browser.context;
 }, { timeout: 60_000 });
 after(async () => {
-  try { await context?.close(); } finally {
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  try { await browser?.close(); } finally {
     if (server) await new Promise((r) => server.close(r));
   }
 });

@@ -6,11 +6,10 @@
 // interactive is printed, never asserted. Run: node --test tests/browser/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import api from '../../pkg/index.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { EXAMPLES } from '../../www/examples.mjs';
@@ -115,24 +114,17 @@ const to = (where) => where.split('→ ')[1];
 
 // ---- set-up -------------------------------------------------------------------------------
 
-let server, userDataDir, context, base;
+let server, browser, context, base;
 const problems = [];
 before(async () => {
   server = await serve({ port: 0 });
   base = `http://127.0.0.1:${server.address().port}`;
   await mkdir(ARTIFACTS, { recursive: true });
-  userDataDir = await mkdtemp(path.join(tmpdir(), 'am-playground-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium({ viewport: { width: 1280, height: 900 } });
+  context = browser.context;
 }, { timeout: 60_000 });
 after(async () => {
-  try { await context?.close(); } finally {
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  try { await browser?.close(); } finally {
     if (server) await new Promise((r) => server.close(r));
   }
 });
