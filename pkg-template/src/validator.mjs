@@ -108,6 +108,8 @@ function createValidator(wasm, tape, texts, id, typeName) {
     } catch (e) {
       throw new TypeError(`validateMany could not read the array: ${messageOf(e)}`);
     }
+    // One result an item: a list too long to ever check cannot have them.
+    if (values.length > MAX_ITEMS) throw new RangeError(`validateMany takes at most ${MAX_ITEMS} items, received ${values.length}`);
     const o = readOptions(options) ?? DEFAULTS;
     const bad = check(values, o, EACH, false);
     const results = new Array(values.length);

@@ -60,7 +60,8 @@ export interface Validator<T> {
   readonly name: string;
   /** Check one value; never throws on bad input. The value comes back as given. */
   validate(value: unknown, options?: ValidateOptions): ValidationResult<T>;
-  /** One result per item, in one call; the good items stay usable. */
+  /** One result per item, in one call; the good items stay usable. Throws a `TypeError` for
+   * what is not an array and a `RangeError` for more than 2^26 items. */
   validateMany(values: readonly unknown[], options?: ValidateOptions): ValidationResult<T>[];
   /** Check JSON text (the JSON form: one value or an array of them) without building it; the
    * JS form is built on first read of `value`. */

@@ -370,6 +370,7 @@ test('an array too long to ever fit is too large at once, not walked hole by hol
   assert.deepEqual(r.issues.map((i) => i.code), ['too_large']);
   // A long array inside a message of a list: the same, and the package still works after.
   assert.deepEqual(kernel.validateMany([{ id: 'k', timestamp: 1, type: 'input', files: huge }]).map((r) => r.issues[0].code), ['too_large']);
+  assert.throws(() => kernel.validateMany(huge), RangeError, 'no result per item for a list that long');
   assert.equal(kernel.validate(kernel.createReplyMessage({ text: 'still alive' })).ok, true);
   // An ordinary sparse array below the limit is still read item by item (holes are undefined).
   const sparse = new Array(3);
