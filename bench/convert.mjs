@@ -13,6 +13,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as FC from './fixtures-convert.mjs';
 import * as P from './peers-convert.mjs';
+import { checklist } from './harness.mjs';
 
 const pkg = await import('../pkg/index.mjs');
 const { convert } = pkg;
@@ -102,14 +103,7 @@ function comparable(messages, fresh) {
  * Returns the failures.
  */
 export function verifyConvert(id) {
-  const failures = [];
-  const check = (what, fn) => {
-    try {
-      if (!fn()) failures.push(what);
-    } catch (e) {
-      failures.push(`${what} (threw: ${e.message})`);
-    }
-  };
+  const { failures, check } = checklist();
   for (const p of PAIRS) {
     if (id && p.id !== id) continue;
     const validate = pkg[p.from].validate;

@@ -7,6 +7,7 @@
 
 import * as FF from './fixtures-formats.mjs';
 import * as P from './peers-formats.mjs';
+import { checklist } from './harness.mjs';
 
 const { swarm, agens, bedrock, openai } = await import('../pkg/index.mjs');
 
@@ -88,14 +89,7 @@ export const FORMAT_GROUPS = TYPES.map((t) => ({
  * every valid message and reject every invalid one (ours with issues). Returns the failures.
  */
 export function verifyFormats(format) {
-  const failures = [];
-  const check = (what, fn) => {
-    try {
-      if (!fn()) failures.push(what);
-    } catch (e) {
-      failures.push(`${what} (threw: ${e.message})`);
-    }
-  };
+  const { failures, check } = checklist();
   for (const t of TYPES) {
     if (format && t.format !== format) continue;
     const ours = t.validate;

@@ -109,3 +109,16 @@ export function measureGroup(cases, profile, onCase = () => {}) {
   }
   return prepared.map((p, i) => summarize(p.name, samples[i], p.n));
 }
+
+/** A list of failed checks: `check(what, fn)` records `what` when `fn()` is falsy or throws. */
+export function checklist() {
+  const failures = [];
+  const check = (what, fn) => {
+    try {
+      if (!fn()) failures.push(what);
+    } catch (e) {
+      failures.push(`${what} (threw: ${e.message})`);
+    }
+  };
+  return { failures, check };
+}

@@ -25,7 +25,7 @@ import os from 'node:os';
 import * as v from 'valibot';
 import { ulid, monotonicFactory, isValid as isUlid, decodeTime } from 'ulid';
 
-import { measureGroup, PROFILES } from './harness.mjs';
+import { checklist, measureGroup, PROFILES } from './harness.mjs';
 import * as F from './fixtures.mjs';
 import {
   zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
@@ -137,14 +137,7 @@ const constructors = {
 };
 
 function verify() {
-  const failures = [];
-  const check = (what, fn) => {
-    try {
-      if (!fn()) failures.push(what);
-    } catch (e) {
-      failures.push(`${what} (threw: ${e.message})`);
-    }
-  };
+  const { failures, check } = checklist();
   const valid = [...replyMsgs, ...conversations.flat()];
   for (const [name, accept] of Object.entries(accepters)) {
     valid.forEach((m, i) => check(`${name} accepts valid fixture #${i} (${m.type})`, () => accept(m) === true));

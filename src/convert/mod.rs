@@ -201,6 +201,17 @@ pub(crate) fn report_unknown(
     }
 }
 
+/// `data:<media type>;base64,<data>` → (media type, base64), for OpenAI and swarm. Data that is
+/// not standard padded base64 is no bytes: such a URL is read as a URL, so that no target gets
+/// invalid base64.
+pub(crate) fn parse_data_url(url: &str) -> Option<(String, String)> {
+    let rest = url.strip_prefix("data:")?;
+    let (meta, data) = rest.split_once(',')?;
+    let media = meta.strip_suffix(";base64")?;
+    crate::validate::base64_check(data.as_bytes()).ok()?;
+    Some((media.to_string(), data.to_string()))
+}
+
 /// A string field of a JSON object.
 pub(crate) fn text(v: &Value, key: &str) -> Option<String> {
     v.get(key).and_then(Value::as_str).map(str::to_string)

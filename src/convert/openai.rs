@@ -2,9 +2,9 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{report_unknown, text};
+use super::{parse_data_url, report_unknown, text};
 use crate::tape::value::{obj, Value};
-use crate::validate::{base64_check, quoted};
+use crate::validate::quoted;
 
 /// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
@@ -25,16 +25,6 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
         }
         _ => String::new(),
     }
-}
-
-/// `data:<media type>;base64,<data>` → (media type, base64). Data that is not standard padded
-/// base64 is no bytes: such a URL is read as a URL, so that no target gets invalid base64.
-fn parse_data_url(url: &str) -> Option<(String, String)> {
-    let rest = url.strip_prefix("data:")?;
-    let (meta, data) = rest.split_once(',')?;
-    let media = meta.strip_suffix(";base64")?;
-    base64_check(data.as_bytes()).ok()?;
-    Some((media.to_string(), data.to_string()))
 }
 
 /// What OpenAI takes as an image URL (the validator's rule): http(s) or `data:`.

@@ -15,7 +15,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{report_unknown, text};
+use super::{parse_data_url, report_unknown, text};
 use crate::tape::value::{obj, Name, Value};
 use crate::validate::{base64_check, quoted};
 
@@ -50,15 +50,6 @@ fn default_mode(role: &str) -> &'static str {
     } else {
         "tool"
     }
-}
-
-/// `data:<media type>;base64,<data>` → (media type, base64).
-fn parse_data_url(url: &str) -> Option<(String, String)> {
-    let rest = url.strip_prefix("data:")?;
-    let (meta, data) = rest.split_once(',')?;
-    let media = meta.strip_suffix(";base64")?;
-    base64_check(data.as_bytes()).ok()?;
-    Some((media.to_string(), data.to_string()))
 }
 
 /// A swarm image: bytes, a `data:` URL, or a string: base64 if it is standard padded base64,
