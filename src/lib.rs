@@ -8,9 +8,11 @@
 //! * [`formats`]: one module per message format: its TypeScript-facing types, its shapes and
 //!   its constructors.
 //! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
+//! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
 //! * `wasm`: the only code that knows about JavaScript (compiled for wasm32 only).
 
 pub mod convert;
+pub mod fnv;
 pub mod formats;
 pub mod ids;
 pub mod keys;

@@ -7,6 +7,7 @@ use super::json_out::{quoted, write_num, write_str, write_units};
 use super::options::Options;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use super::values_out::ValuesOut;
+use crate::fnv;
 use crate::keys::{self, Key};
 use crate::tape::value::{key_of, text_of, Name, Value};
 use crate::tape::*;
@@ -882,8 +883,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         if self.mode != Mode::Json || strs.len() < 2 {
             return;
         }
-        // An open-addressing table of FNV-1a hashes: std's HashSet would bring SipHash and
-        // its random keys (~3 KiB) into the wasm for this one use.
+        // An open-addressing table of FNV-1a hashes (crate::fnv).
         let names: Vec<Vec<u16>> = strs
             .iter()
             .map(|&k| tape.str_units(tape.str_at(k)))
@@ -891,10 +891,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         let mask = (names.len() * 2).next_power_of_two() - 1;
         let mut table = vec![usize::MAX; mask + 1];
         for (n, name) in names.iter().enumerate() {
-            let mut h: u32 = 0x811c_9dc5;
-            for &u in name {
-                h = (h ^ u as u32).wrapping_mul(0x0100_0193);
-            }
+            let h = name.iter().fold(fnv::SEED, |h, &u| fnv::step(h, u as u32));
             let mut slot = h as usize & mask;
             loop {
                 match table[slot] {

@@ -8,6 +8,7 @@ use super::interop::{
 };
 use crate::convert::loss::Loss;
 use crate::convert::{convert, Fill};
+use crate::fnv;
 use crate::formats::schemas;
 use crate::ids::UlidGenerator;
 use crate::tape::json;
@@ -219,18 +220,19 @@ pub fn convert_tape(
 /// every message (an Agens step loses the same dozen fields each time): each distinct loss is
 /// written and parsed once, not per message.
 fn write_losses(losses: &[Loss], out: &mut String) {
-    // An open-addressing table of FNV-1a hashes over the distinct losses (see check_keys).
+    // An open-addressing table of FNV-1a hashes (crate::fnv) over the distinct losses.
     let mask = (losses.len() * 2).next_power_of_two() - 1;
     let mut table = vec![usize::MAX; mask + 1];
     let mut kinds: Vec<&Loss> = Vec::new();
     let mut at = String::new();
     for (n, l) in losses.iter().enumerate() {
-        let mut h: u32 = 0x811c_9dc5;
+        let mut h = fnv::SEED;
         let mut mix = |bytes: &[u8]| {
             for &b in bytes {
-                h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+                h = fnv::step(h, b as u32);
             }
-            h = (h ^ 0xff).wrapping_mul(0x0100_0193);
+            // A separator, so that ("ab", "c") and ("a", "bc") differ.
+            h = fnv::step(h, 0xff);
         };
         mix(l.code.as_bytes());
         mix(l.detail.as_bytes());
@@ -285,11 +287,7 @@ fn write_losses(losses: &[Loss], out: &mut String) {
 /// The indices of the messages whose `id` is one of `ids` (those the conversion generated).
 /// Through a table of FNV-1a hashes: a conversion may generate an id for every message.
 fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
-    let hash = |s: &str| {
-        s.bytes().fold(0x811c_9dc5u32, |h, b| {
-            (h ^ b as u32).wrapping_mul(0x0100_0193)
-        })
-    };
+    let hash = |s: &str| fnv::bytes(s.as_bytes());
     let mask = (ids.len() * 2).next_power_of_two() - 1;
     let mut table = vec![usize::MAX; mask + 1];
     for (n, id) in ids.iter().enumerate() {

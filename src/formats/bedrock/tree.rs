@@ -173,13 +173,8 @@ fn id_of(e: &EventRef) -> Option<&str> {
     }
 }
 
-/// FNV-1a.
 fn hash(s: &str) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in s.bytes() {
-        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
-    }
-    h as usize
+    crate::fnv::bytes(s.as_bytes()) as usize
 }
 
 impl IdTable {
