@@ -16,11 +16,9 @@
 // writing the target's text with its tape) is the remainder. The split inside Rust: profile
 // natively (see bench/README.md) or a wasm build with stage exits.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as FC from './fixtures-convert.mjs';
+import { privateInstance } from './private-instance.mjs';
 
-const require = createRequire(import.meta.url);
 const pkg = await import('../pkg/index.mjs');
 const [from = 'kernel', to = 'openai'] = process.argv.slice(2);
 const FIXTURES = {
@@ -40,20 +38,7 @@ try {
   process.exit(1);
 }
 
-// A private instance with the facade's tape writer, so that the walker can be timed alone.
-function privateTape() {
-  const gluePath = require.resolve('../pkg/node/agent_messages.js');
-  const cached = require.cache[gluePath];
-  delete require.cache[gluePath];
-  const wasm = require(gluePath);
-  if (cached) require.cache[gluePath] = cached;
-  const src = readFileSync(new URL('../pkg/api.cjs', import.meta.url), 'utf8');
-  const module = { exports: {} };
-  // eslint-disable-next-line no-new-func
-  const { createTape } = new Function('module', 'exports', 'require', `${src}\n;return { createTape };`)(module, module.exports, require);
-  return { wasm, tape: createTape(wasm, wasm.describe()) };
-}
-const { wasm, tape } = privateTape();
+const { wasm, tape } = privateInstance();
 
 // The result text convert() parses, made by the same wasm call on the private instance.
 const resultTexts = inputs.map((list) => {

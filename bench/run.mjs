@@ -18,7 +18,6 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
@@ -26,6 +25,7 @@ import * as v from 'valibot';
 import { ulid, monotonicFactory, isValid as isUlid, decodeTime } from 'ulid';
 
 import { checklist, measureGroup, PROFILES } from './harness.mjs';
+import { privateInstance } from './private-instance.mjs';
 import * as F from './fixtures.mjs';
 import {
   zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
@@ -34,7 +34,6 @@ import {
 import { FORMAT_GROUPS, FORMAT_SCOPE, verifyFormats } from './formats.mjs';
 import { CONVERT_GROUPS, CONVERT_SCOPE, verifyConvert } from './convert.mjs';
 
-const require = createRequire(import.meta.url);
 for (const file of ['../pkg/index.mjs', '../pkg/api.cjs', '../pkg/node/agent_messages.js', '../pkg/web/agent_messages_bg.wasm']) {
   if (!existsSync(new URL(file, import.meta.url))) {
     console.error(`bench: ${file.slice(3)} is missing; build the package first (bash scripts/build.sh)`);
@@ -63,17 +62,7 @@ const progress = (s) => { if (!JSON_OUT && process.stderr.isTTY) process.stderr.
 // instance of the wasm so that the package's instance and tape are left alone.
 
 function hypotheticalListValidator() {
-  const gluePath = require.resolve('../pkg/node/agent_messages.js');
-  const cached = require.cache[gluePath];
-  delete require.cache[gluePath];
-  const wasm = require(gluePath);
-  if (cached) require.cache[gluePath] = cached;
-  const src = readFileSync(new URL('../pkg/api.cjs', import.meta.url), 'utf8');
-  const module = { exports: {} };
-  // eslint-disable-next-line no-new-func
-  const { createTape } = new Function('module', 'exports', 'require', `${src}\n;return { createTape };`)(module, module.exports, require);
-  const described = wasm.describe();
-  const tape = createTape(wasm, described);
+  const { wasm, tape, described } = privateInstance();
   const schema = described.schemas.findIndex(([format, name]) => format === 'kernel' && name === 'KernelMessage');
   const LIST = 1, MAX_DEPTH = 128, MAX_ISSUES = 100;
   return function validateList(values) {
