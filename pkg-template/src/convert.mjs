@@ -169,11 +169,24 @@ function createConverters(wasm, tape, formats) {
     return conversation(messages, options).result.findings;
   }
 
-  /** What agent-swarm-kit would send to a model from this history (the same message objects),
-   * and why the others were left out. */
+  /** What agent-swarm-kit would send to a model from this history, and why the rest was left
+   * out. Messages kept whole are the same objects; an assistant message some of whose tool
+   * calls have no output is a new object (a shallow copy) holding only the answered calls, as
+   * upstream sends it (without `tool_calls` when none is left). */
   function swarmHistory(messages, options) {
     const { list, result } = conversation(messages, options, 'swarm');
-    return { messages: result.kept.map((i) => list[i]), findings: result.findings };
+    const kept = result.kept.map((k) => {
+      if (typeof k === 'number') return list[k];
+      const [i, calls] = k;
+      // The same keys in the same order, tool_calls trimmed (or left out when empty).
+      const copy = {};
+      for (const [key, value] of Object.entries(list[i])) {
+        if (key !== 'tool_calls') copy[key] = value;
+        else if (calls.length > 0) copy[key] = calls.map((n) => value[n]);
+      }
+      return copy;
+    });
+    return { messages: kept, findings: result.findings };
   }
 
   // A shortcut for every ordered pair: swarmToOpenAI(messages, options) is

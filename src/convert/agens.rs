@@ -40,10 +40,10 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{report_unknown, text};
+use super::{report_rest, report_unknown, text};
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::tape::json;
-use crate::tape::value::{obj, Name, Value};
+use crate::tape::value::{obj, Value};
 use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
@@ -89,17 +89,21 @@ fn is_field(key: &str) -> bool {
     MESSAGE_OBJECT.fields.iter().any(|f| f.key.name() == key)
 }
 
-fn marked(m: &Message, key: &str) -> bool {
-    m.carried
-        .iter()
-        .any(|(k, v)| k == key && *v == Value::Bool(true))
+/// Is `t` the step mark of a message whose step fields tell the boundary already? Targets that
+/// keep marks (Kernel, swarm) leave it out; reading the step back marks it again.
+pub fn implied_step(m: &Message, t: &Tagged) -> bool {
+    t.name == STEP
+        && t.value == Value::Bool(true)
+        && m.marks
+            .iter()
+            .any(|o| o.name == AGENS_ID || is_field(&o.name))
 }
 
 /// Does the message carry fields of an Agens step (so that it begins one)?
-fn starts_step(m: &Message) -> bool {
-    m.carried
+pub(crate) fn starts_step(m: &Message) -> bool {
+    m.marks
         .iter()
-        .any(|(k, _)| k == STEP || k == AGENS_ID || is_field(k))
+        .any(|t| t.name == STEP || t.name == AGENS_ID || is_field(&t.name))
 }
 
 /// The slot a message takes in a step; `None` for bodies Agens has no place for.
@@ -118,15 +122,17 @@ fn slot(state: State, m: &Message) -> Option<Slot> {
 /// Does the message join the step whose state this is? The one grouping rule, used by both
 /// directions (to_canonical marks the boundaries this rule would miss).
 fn fits(state: State, m: &Message) -> bool {
+    !starts_step(m) && fits_by_slots(state, m)
+}
+
+/// [`fits`] by the slots alone, not counting the step's fields.
+fn fits_by_slots(state: State, m: &Message) -> bool {
     let (Some(last), Some(slot)) = (state.last, slot(state, m)) else {
         return state.last.is_none();
     };
-    if starts_step(m) {
-        return false;
-    }
     match (last, slot) {
         (Slot::Outputs, Slot::Outputs) => true,
-        (Slot::Reply, Slot::Calls) => marked(m, CONTINUES),
+        (Slot::Reply, Slot::Calls) => m.marked(CONTINUES),
         _ => slot > last,
     }
 }
@@ -189,18 +195,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let entries = v.as_object().map_or(&[][..], Vec::as_slice);
-        let mut carried: Vec<(Name, Value)> = Vec::new();
+        let mut marks: Vec<Tagged> = Vec::new();
         for (k, val) in entries {
             if k == "input" {
                 continue;
             } else if MAPPED.contains(&k.as_ref()) {
                 if is_empty_mapped(val) {
-                    carried.push((k.clone(), val.clone()));
+                    marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
                 }
             } else if k == "id" {
-                carried.push((AGENS_ID.into(), val.clone()));
+                marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
             } else if is_field(k) {
-                carried.push((k.clone(), val.clone()));
+                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
             } else {
                 losses.push(Loss::new(
                     i,
@@ -213,71 +219,92 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 ));
             }
         }
-        let message = |body| Message::new(i, body);
+        let message = |body, at: &str| Message::new(i, "agens", body).at(keys(&[at]), Vec::new());
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();
         if let Some(system) = text(v, "system") {
-            msgs.push(message(Body::Instructions {
-                text: system,
-                developer: false,
-            }));
+            msgs.push(message(
+                Body::Instructions {
+                    text: system,
+                    developer: false,
+                },
+                "system",
+            ));
         }
         let after_outputs = prev_state.is_some_and(|s| s.last == Some(Slot::Outputs));
         if input != prev_input
             || user.is_some()
             || !has_content(v)
-            || (after_outputs && only_outputs(v) && carried.is_empty())
+            || (after_outputs && only_outputs(v) && marks.is_empty())
         {
-            msgs.push(message(Body::UserInput {
-                parts: vec![Part::Text(input.clone())],
-            }));
+            let mut m = message(
+                Body::UserInput {
+                    parts: vec![Part::Text(input.clone())],
+                },
+                "input",
+            );
+            m.items = vec![keys(&["input"])];
+            msgs.push(m);
         }
         if let Some(user) = user {
-            msgs.push(message(Body::UserInput {
-                parts: vec![Part::Text(user)],
-            }));
+            let mut m = message(
+                Body::UserInput {
+                    parts: vec![Part::Text(user)],
+                },
+                "user",
+            );
+            m.items = vec![keys(&["user"])];
+            msgs.push(m);
         }
         let result = text(v, "result");
         if let Some(result) = &result {
-            msgs.push(message(Body::Reply {
-                text: result.clone(),
-            }));
+            msgs.push(message(
+                Body::Reply {
+                    text: result.clone(),
+                },
+                "result",
+            ));
         }
         if let Some(list) = v.get("tool_calls").and_then(Value::as_array) {
             if !list.is_empty() {
                 let mut servers = Vec::new();
+                let mut items = Vec::new();
                 let calls: Vec<Call> = list
                     .iter()
-                    .map(|c| {
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let at = nth(&keys(&["tool_calls"]), k);
                         report_unknown(
                             c,
                             &["id", "name", "arguments", "server_name", "type"],
                             i,
-                            &["tool_calls"],
+                            &at,
                             "an Agens tool call",
                             losses,
                         );
                         let mut args = Value::Obj(Vec::new());
-                        for a in c
+                        for (j, a) in c
                             .get("arguments")
                             .and_then(Value::as_array)
                             .into_iter()
                             .flatten()
+                            .enumerate()
                         {
+                            let at_arg = nth(&under(&at, &["arguments"]), j);
                             report_unknown(
                                 a,
                                 &["key", "value"],
                                 i,
-                                &["tool_calls", "arguments"],
+                                &at_arg,
                                 "an Agens tool argument",
                                 losses,
                             );
                             let key = text(a, "key").unwrap_or_default();
                             if args.has(&key) {
-                                losses.push(Loss::new(
+                                losses.push(Loss::at(
                                     i,
-                                    &["tool_calls", "arguments"],
+                                    at_arg,
                                     loss::DROPPED_FIELD,
                                     format!(
                                         "the repeated argument {} keeps its last value",
@@ -294,6 +321,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             ),
                             ("type", c.get("type").cloned().unwrap_or(Value::Null)),
                         ]));
+                        items.push(at);
                         let call = Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(c, "name").unwrap_or_default(),
@@ -303,16 +331,17 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         call
                     })
                     .collect();
-                let mut m = message(Body::ToolCalls { calls });
+                let mut m = message(Body::ToolCalls { calls }, "tool_calls");
+                m.items = items;
                 if result.is_some() {
-                    m.carried.push((CONTINUES.into(), Value::Bool(true)));
+                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
                 }
                 let defaults = servers.iter().all(|s| {
                     s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
                         && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
                 });
                 if !defaults {
-                    m.carried.push((SERVERS.into(), Value::Arr(servers)));
+                    m.set_mark(SERVERS, Value::Arr(servers), keys(&["tool_calls"]));
                 }
                 msgs.push(m);
             }
@@ -328,20 +357,25 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         error: None,
                     })
                     .collect();
-                msgs.push(message(Body::ToolOutputs { outputs }));
+                let mut m = message(Body::ToolOutputs { outputs }, "tool_results");
+                m.items = results
+                    .iter()
+                    .map(|(id, _)| keys(&["tool_results", id]))
+                    .collect();
+                msgs.push(m);
             }
         }
-        // The step's own fields ride on its first message; a boundary nothing else tells is
-        // marked.
+        // The step's own fields ride on its first message; a boundary the slots alone do not
+        // tell is marked as well, so that a target that drops the fields reports the boundary.
         let first = &mut msgs[0];
         // (Tool results after tool results with step fields of their own: the step's fields
         // tell the boundary, and the mark keeps Kernel from joining the two tool-results.)
-        let joins_outputs = after_outputs && only_outputs(v) && !carried.is_empty();
-        if joins_outputs || (carried.is_empty() && prev_state.is_some_and(|s| fits(s, first))) {
-            carried.push((STEP.into(), Value::Bool(true)));
+        let joins_outputs = after_outputs && only_outputs(v) && !marks.is_empty();
+        if joins_outputs || prev_state.is_some_and(|s| fits_by_slots(s, first)) {
+            marks.push(Tagged::new(STEP, Value::Bool(true), keys(&["input"])));
         }
-        carried.append(&mut first.carried);
-        first.carried = carried;
+        marks.append(&mut first.marks);
+        first.marks = marks;
         prev_state = Some(msgs.iter().fold(State::default(), advance));
         prev_input = input;
         out.extend(msgs);
@@ -349,14 +383,39 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     out
 }
 
+/// An input carried forward from the step before (the same `input`) goes where that one goes:
+/// when the step before's input is reported lost, so is this one.
+pub fn carried_inputs(values: &[Value], losses: &mut Vec<Loss>) {
+    let input = keys(&["input"]);
+    let lost = |losses: &[Loss], i: usize| {
+        losses
+            .iter()
+            .any(|l| l.index == i && (l.path.is_empty() || l.path == input))
+    };
+    for i in 1..values.len() {
+        if values[i].get("input") == values[i - 1].get("input")
+            && lost(losses, i - 1)
+            && !lost(losses, i)
+        {
+            losses.push(Loss::at(
+                i,
+                input.clone(),
+                loss::DROPPED_FIELD,
+                "the input carried forward from the step before is lost with it",
+            ));
+        }
+    }
+}
+
 /// An Agens message being built from a run of canonical messages.
 struct Step {
     state: State,
     fields: Value,
-    /// The input from a user input of this step, and that message's index.
-    input: Option<(String, usize)>,
-    /// Carried null / empty mapped fields, applied if the step has no such field.
-    pending: Vec<(usize, String, Value)>,
+    /// The input from a user input of this step, that message's index and the text's path.
+    input: Option<(String, usize, Path)>,
+    /// Marked null / empty mapped fields (message index, name, value, path), applied if the
+    /// step has no such field.
+    pending: Vec<(usize, String, Value, Path)>,
 }
 
 /// Does this JSON value fit the Agens field's shape?
@@ -392,11 +451,11 @@ fn finish(
         pending,
         state,
     } = step;
-    for (i, key, value) in pending {
+    for (i, key, value, at) in pending {
         if fields.has(&key) {
-            losses.push(Loss::new(
+            losses.push(Loss::at(
                 i,
-                &[key.as_str()],
+                at,
                 loss::DROPPED_FIELD,
                 format!("the carried {} is replaced by the step's own", quoted(&key)),
             ));
@@ -404,21 +463,21 @@ fn finish(
             fields.set(&key, value);
         }
     }
-    if let Some((text, i)) = &input {
+    if let Some((text, i, at)) = &input {
         let shown = fields.has("user")
             || !has_content(&fields)
             || (*prev_last == Some(Slot::Outputs) && only_outputs(&fields));
         if *text == *carried_input && !shown {
-            losses.push(Loss::new(
-                i.to_owned(),
-                &["content"],
+            losses.push(Loss::at(
+                *i,
+                at.clone(),
                 loss::DROPPED_FIELD,
                 "a user input repeating the step's carried-forward input is not told apart from it",
             ));
         }
     }
     let input = input
-        .map(|(t, _)| t)
+        .map(|(t, _, _)| t)
         .unwrap_or_else(|| carried_input.clone());
     *carried_input = input.clone();
     *prev_last = state.last;
@@ -448,9 +507,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             _ => None,
         };
         if let Some(kind) = kind {
-            losses.push(Loss::new(
-                i,
-                &[],
+            losses.push(m.loss(
+                What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 format!("Agens has no {kind} message"),
             ));
@@ -467,51 +525,43 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         let user_text = match &m.body {
             Body::UserInput { parts } => {
                 let mut texts = Vec::new();
-                for p in parts {
+                for (k, p) in parts.iter().enumerate() {
                     match p {
-                        Part::Text(t) => texts.push(t.as_str()),
-                        Part::File { .. } => losses.push(Loss::new(
-                            i,
-                            &["files"],
+                        Part::Text(t) => {
+                            if !texts.is_empty() {
+                                losses.push(m.loss(
+                                    What::Item(k),
+                                    loss::DROPPED_FIELD,
+                                    "text parts are joined into one text",
+                                ));
+                            }
+                            texts.push(t.as_str())
+                        }
+                        Part::File { .. } | Part::FileId { .. } => losses.push(m.loss(
+                            What::Item(k),
                             loss::DROPPED_FIELD,
                             "Agens input is text; a file or image is not carried",
                         )),
                     }
                 }
-                if texts.len() > 1 {
-                    losses.push(Loss::new(
-                        i,
-                        &["content"],
-                        loss::DROPPED_FIELD,
-                        "text parts are joined into one text",
-                    ));
-                }
                 let t = texts.concat();
                 if at == Some(Slot::Input) && t.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["content"],
+                    losses.push(m.loss(
+                        What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an Agens input is a non-empty text; a user input without text is not carried",
                     ));
-                    for (k, _) in &m.carried {
-                        losses.push(Loss::new(
-                            i,
-                            &[k.as_ref()],
-                            loss::DROPPED_FIELD,
-                            format!("Agens messages have no place for {}", quoted(k)),
-                        ));
-                    }
+                    report_rest(m, &[], losses, "Agens");
                     continue;
                 }
-                Some(t)
+                let first = parts.iter().position(|p| matches!(p, Part::Text(_)));
+                Some((t, m.path(first.map_or(What::Message, What::Item))))
             }
             _ => None,
         };
         if m.id.is_some() || m.timestamp.is_some() {
-            losses.push(Loss::new(
-                i,
-                &["id"],
+            losses.push(m.loss(
+                What::Id,
                 loss::DROPPED_FIELD,
                 "Agens messages carry no such id or timestamp",
             ));
@@ -533,18 +583,23 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::Instructions { text, developer } => {
                 s.fields.set("system", Value::from(text));
                 if *developer {
-                    losses.push(Loss::new(
+                    let at = if m.from == "kernel" {
+                        keys(&[RESERVED, "developer"])
+                    } else {
+                        keys(&["role"])
+                    };
+                    losses.push(Loss::at(
                         i,
-                        &["developer"],
+                        at,
                         loss::DROPPED_FIELD,
                         "Agens has no developer instructions; written as system",
                     ));
                 }
             }
             Body::UserInput { .. } => {
-                let t = user_text.unwrap_or_default();
+                let (t, path) = user_text.unwrap_or_default();
                 if at == Some(Slot::Input) {
-                    s.input = Some((t, i));
+                    s.input = Some((t, i, path));
                 } else {
                     s.fields.set("user", Value::from(t));
                 }
@@ -552,29 +607,22 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::Reply { text } => s.fields.set("result", Value::from(text)),
             Body::ToolCalls { calls } => {
                 if calls.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["calls"],
+                    losses.push(m.loss(
+                        What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an empty list of tool calls is no Agens message",
                     ));
                 }
-                let servers = m
-                    .carried
-                    .iter()
-                    .find(|(k, _)| k == SERVERS)
-                    .map(|(_, v)| v)
-                    .and_then(Value::as_array)
-                    .filter(|list| {
-                        list.len() == calls.len()
-                            && list.iter().all(|x| {
-                                x.get("server_name").is_some_and(|n| n.as_str().is_some())
-                                    && matches!(
-                                        x.get("type").and_then(Value::as_str),
-                                        Some("mcp_tool_use" | "tool_call")
-                                    )
-                            })
-                    });
+                let servers = m.mark(SERVERS).and_then(Value::as_array).filter(|list| {
+                    list.len() == calls.len()
+                        && list.iter().all(|x| {
+                            x.get("server_name").is_some_and(|n| n.as_str().is_some())
+                                && matches!(
+                                    x.get("type").and_then(Value::as_str),
+                                    Some("mcp_tool_use" | "tool_call")
+                                )
+                        })
+                });
                 servers_ok = servers.is_some();
                 let list: Vec<Value> = calls
                     .iter()
@@ -591,7 +639,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         obj([
                             ("id", Value::from(&c.id)),
                             ("name", Value::from(&c.name)),
-                            ("arguments", Value::Arr(arguments(c, i, losses))),
+                            ("arguments", Value::Arr(arguments(m, n, c, losses))),
                             ("server_name", pick("server_name", DEFAULT_SERVER)),
                             ("type", pick("type", DEFAULT_TYPE)),
                         ])
@@ -601,9 +649,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             }
             Body::ToolOutputs { outputs } => {
                 if outputs.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["results"],
+                    losses.push(m.loss(
+                        What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an empty list of tool results is no Agens message",
                     ));
@@ -611,29 +658,26 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 if !s.fields.has("tool_results") {
                     s.fields.set("tool_results", Value::Obj(Vec::new()));
                 }
-                for o in outputs {
+                for (k, o) in outputs.iter().enumerate() {
                     let Some(id) = &o.call_id else {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "callId"],
+                        losses.push(m.loss(
+                            What::Item(k),
                             loss::UNSUPPORTED_MESSAGE,
                             "Agens keys tool results by call id; a result without one is not carried",
                         ));
                         continue;
                     };
                     if o.name != lookup(&names, id) {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "name"],
+                        losses.push(m.loss(
+                            What::Field(k, Field::Name),
                             loss::DROPPED_FIELD,
                             "Agens names a tool result by its call; this name is not kept",
                         ));
                     }
                     let mut value = o.output.clone();
                     if let Some(e) = &o.error {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "error"],
+                        losses.push(m.loss(
+                            What::Field(k, Field::Error),
                             loss::ERROR_AS_TEXT,
                             "an Agens tool result has no error; a failed call without output is written as the error's text",
                         ));
@@ -646,9 +690,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     }
                     let results = s.fields.get_mut("tool_results").expect("set above");
                     if results.has(id) {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "callId"],
+                        losses.push(m.loss(
+                            What::Item(k),
                             loss::DROPPED_FIELD,
                             format!("a second result for call {} is not carried", quoted(id)),
                         ));
@@ -659,11 +702,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             }
             _ => {}
         }
-        // Carried fields: the step's own are read back, the rest reported.
-        for (k, v) in &m.carried {
-            let k = k.as_ref();
+        // Marks: the step's own are read back, the rest reported; extra properties have no
+        // place in an Elixir struct.
+        let mut used: Vec<&str> = Vec::new();
+        for t in &m.marks {
+            let (k, v) = (t.name.as_ref(), &t.value);
             let consumed = match k {
-                STEP => true,
+                STEP => *v == Value::Bool(true),
                 CONTINUES => {
                     matches!(m.body, Body::ToolCalls { .. }) && s.state.last == Some(Slot::Reply)
                 }
@@ -673,7 +718,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     true
                 }
                 _ if MAPPED.contains(&k) && k != "input" && is_empty_mapped(v) => {
-                    s.pending.push((i, k.to_string(), v.clone()));
+                    s.pending.push((i, k.to_string(), v.clone(), t.at.clone()));
                     true
                 }
                 _ if !MAPPED.contains(&k)
@@ -687,15 +732,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 }
                 _ => false,
             };
-            if !consumed {
-                losses.push(Loss::new(
-                    i,
-                    &[k],
-                    loss::DROPPED_FIELD,
-                    format!("Agens messages have no place for {}", quoted(k)),
-                ));
+            if consumed {
+                used.push(k);
             }
         }
+        report_rest(m, &used, losses, "Agens");
         s.state = advance(s.state, m);
     }
     if let Some(done) = step.take() {
@@ -705,7 +746,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
 }
 
 /// A call's arguments as Agens `[{key, value}]` string pairs.
-fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
+fn arguments(m: &Message, n: usize, c: &Call, losses: &mut Vec<Loss>) -> Vec<Value> {
     match &c.args {
         Some(Value::Obj(entries)) => entries
             .iter()
@@ -713,9 +754,8 @@ fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
                 let value = match v {
                     Value::Str(s) => s.clone(),
                     other => {
-                        losses.push(Loss::new(
-                            i,
-                            &["calls", "args"],
+                        losses.push(m.loss(
+                            What::Field(n, Field::Args),
                             loss::STRINGIFIED_OUTPUT,
                             format!("the argument {} is written as JSON text (Agens argument values are strings)", quoted(k)),
                         ));
@@ -726,18 +766,16 @@ fn arguments(c: &Call, i: usize, losses: &mut Vec<Loss>) -> Vec<Value> {
             })
             .collect(),
         None => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
+            losses.push(m.loss(
+                What::Field(n, Field::Args),
                 loss::DROPPED_FIELD,
                 "absent args are written as []",
             ));
             Vec::new()
         }
         Some(_) => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
+            losses.push(m.loss(
+                What::Field(n, Field::Args),
                 loss::DROPPED_FIELD,
                 "args that are not an object have no place in Agens key/value arguments",
             ));

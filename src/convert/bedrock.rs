@@ -12,64 +12,38 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::text;
+use super::{report_rest, report_unknown, text};
 use crate::tape::value::{obj, Value};
-use crate::validate::{quoted, PathSeg};
 
-/// The carried mark (written by the OpenAI mapping) of tool calls that shared one message with
-/// the reply before them; Bedrock has two responses for them.
+/// The mark (written by the OpenAI mapping) of tool calls that shared one message with the
+/// reply before them; Bedrock has two responses for them.
 const CONTINUES: &str = "continues";
-
-/// A loss whose path holds array indices.
-fn loss_at(index: usize, path: Vec<PathSeg>, code: &'static str, detail: String) -> Loss {
-    Loss {
-        index,
-        path,
-        code,
-        detail,
-    }
-}
-
-/// Reports every key of `v` not in `documented`, under `at`.
-fn report_extra(
-    v: &Value,
-    documented: &[&str],
-    index: usize,
-    at: &[PathSeg],
-    what: &str,
-    losses: &mut Vec<Loss>,
-) {
-    for (key, _) in v.as_object().into_iter().flatten() {
-        if !documented.contains(&key.as_ref()) {
-            let mut path = at.to_vec();
-            path.push(PathSeg::Key(key.to_string()));
-            losses.push(loss_at(
-                index,
-                path,
-                loss::DROPPED_FIELD,
-                format!("{} is not a documented field of a Bedrock {what}; it has no place in the target", quoted(key)),
-            ));
-        }
-    }
-}
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {
+        let mut items = Vec::new();
         let body = match text(v, "type").as_deref() {
             Some("message") => {
-                report_extra(v, &["type", "content"], i, &[], "MessageResponse", losses);
+                report_unknown(
+                    v,
+                    &["type", "content"],
+                    i,
+                    &[],
+                    "a Bedrock MessageResponse",
+                    losses,
+                );
                 Body::Reply {
                     text: text(v, "content").unwrap_or_default(),
                 }
             }
             Some("tool_call") => {
-                report_extra(
+                report_unknown(
                     v,
                     &["type", "tool_calls"],
                     i,
                     &[],
-                    "ToolCallResponse",
+                    "a Bedrock ToolCallResponse",
                     losses,
                 );
                 let calls = v
@@ -79,22 +53,25 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .flatten()
                     .enumerate()
                     .map(|(n, c)| {
-                        let at = [PathSeg::Key("tool_calls".into()), PathSeg::Index(n as u32)];
-                        report_extra(c, &["id", "type", "function"], i, &at, "ToolCall", losses);
+                        let at = nth(&keys(&["tool_calls"]), n);
+                        report_unknown(
+                            c,
+                            &["id", "type", "function"],
+                            i,
+                            &at,
+                            "a Bedrock ToolCall",
+                            losses,
+                        );
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
-                        let at_f = [
-                            at[0].clone(),
-                            at[1].clone(),
-                            PathSeg::Key("function".into()),
-                        ];
-                        report_extra(
+                        report_unknown(
                             &f,
                             &["name", "arguments"],
                             i,
-                            &at_f,
-                            "ToolCallFunction",
+                            &under(&at, &["function"]),
+                            "a Bedrock ToolCallFunction",
                             losses,
                         );
+                        items.push(at);
                         Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(&f, "name").unwrap_or_default(),
@@ -119,13 +96,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 continue;
             }
         };
-        out.push(Message {
-            source: i,
-            body,
-            id: None,
-            timestamp: None,
-            carried: Vec::new(),
-        });
+        out.push(Message::new(i, "bedrock", body).at(Vec::new(), items));
     }
     out
 }
@@ -133,11 +104,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     let mut out = Vec::new();
     for m in msgs {
-        let i = m.source;
         let unsupported = |what: &str| {
-            Loss::new(
-                i,
-                &[],
+            m.loss(
+                What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 format!("Bedrock Swarm has no {what} AgentResponse"),
             )
@@ -150,7 +119,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::ToolCalls { calls } => {
                 let tool_calls = calls
                     .iter()
-                    .map(|c| super::object_call(c, i, losses, "Bedrock"))
+                    .enumerate()
+                    .map(|(k, c)| super::object_call(m, k, c, losses, "Bedrock"))
                     .collect();
                 obj([
                     ("type", Value::from("tool_call")),
@@ -166,9 +136,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 continue;
             }
             Body::ToolOutputs { .. } => {
-                losses.push(Loss::new(
-                    i,
-                    &[],
+                losses.push(m.loss(
+                    What::Message,
                     loss::UNSUPPORTED_MESSAGE,
                     "Bedrock Swarm has no tool-output AgentResponse (ToolOutput and ToolResult are not messages)",
                 ));
@@ -188,30 +157,25 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             }
         };
         if m.id.is_some() || m.timestamp.is_some() {
-            losses.push(Loss::new(
-                i,
-                &["id"],
+            losses.push(m.loss(
+                What::Id,
                 loss::DROPPED_FIELD,
                 "Bedrock responses carry no id or timestamp",
             ));
         }
-        for (key, v) in &m.carried {
-            if key == CONTINUES && *v == Value::Bool(true) {
-                losses.push(Loss::new(
-                    i,
-                    &["tool_calls"],
-                    loss::DROPPED_FIELD,
-                    "a reply and tool calls in one message become two Bedrock responses (they convert back as two messages)",
-                ));
-            } else {
-                losses.push(Loss::new(
-                    i,
-                    &[key],
-                    loss::DROPPED_FIELD,
-                    format!("Bedrock responses have no place for {}", quoted(key)),
-                ));
-            }
+        if m.marked(CONTINUES) {
+            losses.push(m.loss(
+                What::Mark(CONTINUES),
+                loss::DROPPED_FIELD,
+                "a reply and tool calls in one message become two Bedrock responses (they convert back as two messages)",
+            ));
         }
+        let used: &[&str] = if m.marked(CONTINUES) {
+            &[CONTINUES]
+        } else {
+            &[]
+        };
+        report_rest(m, used, losses, "Bedrock");
         out.push(value);
     }
     out

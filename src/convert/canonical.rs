@@ -1,31 +1,213 @@
 //! The one model every format maps to and from.
+//!
+//! A canonical message remembers where it came from: the source message (`source`), the path
+//! of the part of it that it is (`at`: `[]` for a whole message, `["tool_calls"]` for the calls
+//! of an OpenAI assistant message that also had content, `["result"]` for an Agens step's
+//! result), and the path of each of its items (`items`: parts, calls or outputs, in order). A
+//! writer that cannot carry something names it in the canonical model's words ([`What`]); the
+//! message turns that into the source's words, array positions included.
+//!
+//! What the source's user wrote beyond the mapped fields (Kernel custom properties, swarm
+//! `payload` entries) is `extra`; what a mapping needs to remember so that converting back
+//! restores the source (a developer role, a swarm `agentName`, an Agens step's fields) is
+//! `marks`. The two never mix: a user's key can never be read as a mapping's mark. Targets that
+//! admit extra properties write the marks under one reserved key, [`RESERVED`].
 
+use super::loss::Loss;
 use crate::tape::value::{Name, Value};
+use crate::validate::PathSeg;
+
+/// The one property (a Kernel custom property, a swarm `payload` entry) under which a target
+/// that admits extra properties keeps the marks of a conversion. Documented in
+/// `docs/CONVERSIONS.md`; a user's own property of this name is not carried as theirs.
+pub const RESERVED: &str = "agentMessages";
+
+/// A path inside a source message.
+pub type Path = Vec<PathSeg>;
+
+/// A path from keys.
+pub fn keys(path: &[&str]) -> Path {
+    path.iter().map(|k| PathSeg::Key(k.to_string())).collect()
+}
+
+/// `base` with `more` keys after it.
+pub fn under(base: &[PathSeg], more: &[&str]) -> Path {
+    let mut p = base.to_vec();
+    p.extend(more.iter().map(|k| PathSeg::Key(k.to_string())));
+    p
+}
+
+/// `base` with one array position after it.
+pub fn nth(base: &[PathSeg], n: usize) -> Path {
+    let mut p = base.to_vec();
+    p.push(PathSeg::Index(n as u32));
+    p
+}
+
+/// A named value with the path it came from: a user's extra property or a mapping's mark.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tagged {
+    pub name: Name,
+    pub value: Value,
+    pub at: Path,
+}
+
+impl Tagged {
+    pub fn new(name: impl Into<Name>, value: Value, at: Path) -> Tagged {
+        Tagged {
+            name: name.into(),
+            value,
+            at,
+        }
+    }
+}
+
+/// A field of an item, in the canonical model's words.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Field {
+    Args,
+    Output,
+    Error,
+    CallId,
+    /// A tool output's tool name.
+    Name,
+    Filename,
+    MediaType,
+}
+
+/// What a loss (or a conversation finding) is about, in the canonical model's words.
+#[derive(Clone, Copy, Debug)]
+pub enum What<'a> {
+    /// The whole canonical message (for an Agens step, the part of the step it is).
+    Message,
+    /// The id and the timestamp.
+    Id,
+    /// An item (a part, a call or an output) by its position in the body.
+    Item(usize),
+    /// A field of an item.
+    Field(usize, Field),
+    /// A user's extra property, by name.
+    Extra(&'a str),
+    /// A mapping's mark, by name.
+    Mark(&'a str),
+}
 
 /// A message in no format's words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     /// The index of the source message it came from (for losses).
     pub source: usize,
+    /// The words of the source for item fields (a format name, or `kernel-single` for a
+    /// Kernel `tool-call` / `tool-result` message, whose item is the message itself).
+    pub from: &'static str,
+    /// The path of this message inside the source message.
+    pub at: Path,
+    /// The source path of each item of the body (parts, calls or outputs), in order.
+    pub items: Vec<Path>,
     pub body: Body,
     pub id: Option<String>,
     /// Milliseconds since the epoch.
     pub timestamp: Option<f64>,
-    /// Source-only fields, kept where the target admits extra properties so that converting
-    /// back restores them (Kernel custom properties).
-    pub carried: Vec<(Name, Value)>,
+    /// The user's own extra properties.
+    pub extra: Vec<Tagged>,
+    /// What the mappings remember to convert back exactly.
+    pub marks: Vec<Tagged>,
 }
 
 impl Message {
-    /// A message with nothing but its body (no id, time or carried fields).
-    pub fn new(source: usize, body: Body) -> Message {
+    /// A message with nothing but its body, from the whole source message `source`.
+    pub fn new(source: usize, from: &'static str, body: Body) -> Message {
         Message {
             source,
+            from,
+            at: Vec::new(),
+            items: Vec::new(),
             body,
             id: None,
             timestamp: None,
-            carried: Vec::new(),
+            extra: Vec::new(),
+            marks: Vec::new(),
         }
+    }
+
+    /// The same with the part of the source it is and its items' paths.
+    pub fn at(mut self, at: Path, items: Vec<Path>) -> Message {
+        self.at = at;
+        self.items = items;
+        self
+    }
+
+    /// The mark `name`, if any.
+    pub fn mark(&self, name: &str) -> Option<&Value> {
+        self.marks.iter().find(|t| t.name == name).map(|t| &t.value)
+    }
+
+    /// Is the mark `name` the value `true`?
+    pub fn marked(&self, name: &str) -> bool {
+        self.mark(name) == Some(&Value::Bool(true))
+    }
+
+    /// Sets a mark from the reading of the source, at `at`.
+    pub fn set_mark(&mut self, name: &'static str, value: Value, at: Path) {
+        self.marks.push(Tagged::new(name, value, at));
+    }
+
+    /// The source path of `what`.
+    pub fn path(&self, what: What) -> Path {
+        let item = |n: usize| {
+            self.items
+                .get(n)
+                .cloned()
+                .unwrap_or_else(|| self.at.clone())
+        };
+        match what {
+            What::Message => self.at.clone(),
+            What::Id => keys(&["id"]),
+            What::Item(n) => item(n),
+            What::Field(n, f) => under(&item(n), words(self.from, f)),
+            What::Extra(name) => self
+                .extra
+                .iter()
+                .find(|t| t.name == name)
+                .map_or_else(|| keys(&[name]), |t| t.at.clone()),
+            What::Mark(name) => self
+                .marks
+                .iter()
+                .find(|t| t.name == name)
+                .map_or_else(|| self.at.clone(), |t| t.at.clone()),
+        }
+    }
+
+    /// A loss about `what` of this message, in the source's words.
+    pub fn loss(&self, what: What, code: &'static str, detail: impl Into<String>) -> Loss {
+        Loss {
+            index: self.source,
+            path: self.path(what),
+            code,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// An item field in the words of the source `from`, under the item's path.
+fn words(from: &str, f: Field) -> &'static [&'static str] {
+    match (from, f) {
+        ("kernel" | "kernel-single", Field::Args) => &["args"],
+        ("kernel", Field::Output) => &["output"],
+        ("kernel-single", Field::Output) => &["result"],
+        ("kernel" | "kernel-single", Field::Error) => &["error"],
+        ("kernel" | "kernel-single", Field::CallId) => &["callId"],
+        ("kernel" | "kernel-single", Field::Name) => &["name"],
+        ("kernel", Field::Filename) => &["filename"],
+        ("kernel", Field::MediaType) => &["mimeType"],
+        ("openai" | "swarm" | "bedrock", Field::Args) => &["function", "arguments"],
+        ("openai" | "swarm", Field::Output | Field::Error) => &["content"],
+        // A chat tool message names its tool through its call.
+        ("openai" | "swarm", Field::CallId | Field::Name) => &["tool_call_id"],
+        ("openai", Field::Filename) => &["file", "filename"],
+        ("agens", Field::Args) => &["arguments"],
+        // An Agens output is the value at `tool_results.<call id>`.
+        _ => &[],
     }
 }
 
@@ -68,6 +250,11 @@ pub enum Part {
     File {
         source: ImageSource,
         media_type: Option<String>,
+        filename: Option<String>,
+    },
+    /// A file a provider holds, by its id (OpenAI `file_id`).
+    FileId {
+        id: String,
         filename: Option<String>,
     },
 }

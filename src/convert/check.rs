@@ -1,8 +1,7 @@
 //! Conversation checks: what breaks a real model call (tool pairing, duplicate ids, time going
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
-use super::canonical::{Body, Message, Part};
-use super::loss;
+use super::canonical::{keys, nth, under, Body, Field, Message, Part, Path, What};
 use crate::tape::value::Value;
 use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
 
@@ -20,14 +19,14 @@ pub struct Finding {
 impl Finding {
     fn new(
         index: usize,
-        path: &[&str],
+        path: Path,
         code: &'static str,
         severity: &'static str,
         message: String,
     ) -> Finding {
         Finding {
             index,
-            path: path.iter().map(|p| PathSeg::Key(p.to_string())).collect(),
+            path,
             code,
             severity,
             message,
@@ -50,8 +49,16 @@ impl Finding {
 /// What [`check`] finds in a conversation of one format.
 pub struct Checked {
     pub findings: Vec<Finding>,
-    /// For agent-swarm-kit: the indices its history rule would send to a model.
-    pub kept: Option<Vec<usize>>,
+    /// For agent-swarm-kit: what its history rule would send to a model.
+    pub kept: Option<Vec<Kept>>,
+}
+
+/// A message agent-swarm-kit's history rule keeps: its index, and when only some of its tool
+/// calls are kept (the others have no output), their positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    pub index: usize,
+    pub calls: Option<Vec<usize>>,
 }
 
 /// Check JSON-form messages (already valid in `format`): the canonical checks with paths in
@@ -59,16 +66,7 @@ pub struct Checked {
 pub fn check(format: &str, values: &[Value]) -> Checked {
     let mut ignored = Vec::new();
     let canonical = super::to_canonical(format, values, &mut ignored);
-    let mut findings = check_conversation(&canonical);
-    let rows = loss::rows_for(format);
-    for f in &mut findings {
-        if let Some(path) = values
-            .get(f.index)
-            .and_then(|m| in_source(&rows, format, m, &f.path))
-        {
-            f.path = path;
-        }
-    }
+    let mut findings = check_conversation(&canonical, format);
     let mut kept = None;
     if format == "swarm" {
         let (k, more) = swarm_history(values);
@@ -82,27 +80,32 @@ pub fn check(format: &str, values: &[Value]) -> Checked {
     Checked { findings, kept }
 }
 
-/// A finding's canonical path in the words of `format`: as for losses, except that a chat
-/// tool message names its call in `tool_call_id`.
-fn in_source(
-    rows: &[&loss::Row],
-    format: &str,
-    m: &Value,
-    path: &[PathSeg],
-) -> Option<Vec<PathSeg>> {
-    let chat = format == "openai" || format == "swarm";
-    let result_call =
-        matches!(path, [PathSeg::Key(a), PathSeg::Key(b)] if a == "results" && b == "callId");
-    if chat && result_call {
-        return Some(vec![PathSeg::Key("tool_call_id".into())]);
+/// An empty message described in the words of the format it came from.
+fn empty_words(m: &Message) -> &'static str {
+    match (&m.body, m.from) {
+        (Body::UserInput { .. }, "kernel") => "the input has no text and no files",
+        (Body::UserInput { .. }, "swarm") => {
+            "the user message's content is empty and it has no images"
+        }
+        (Body::UserInput { .. }, "agens") => "the step's user prompt is empty",
+        (Body::UserInput { .. }, _) => "the user message's content is empty",
+        (Body::Reply { .. }, "kernel") => "the reply has no text",
+        (Body::Reply { .. }, "agens") => "the step's result is empty",
+        (Body::Reply { .. }, "bedrock") => "the MessageResponse's content is empty",
+        (Body::Reply { .. }, _) => "the assistant message's content is empty",
+        (_, "kernel") => "the system message has no text",
+        (_, "agens") => "the step's system prompt is empty",
+        _ => "the system message's content is empty",
     }
-    loss::in_source(rows, format, m, path)
 }
 
-/// Check a conversation given as canonical messages (paths in the canonical model's words).
-pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
+/// Check a conversation given as canonical messages read from `format` (paths in its words).
+/// Bedrock `AgentResponse` lists never hold tool outputs (they are not responses): a call
+/// without a result is no finding there.
+pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    let mut calls: Vec<(String, usize)> = Vec::new();
+    // (call id, message index, the id's path)
+    let mut calls: Vec<(String, usize, Path)> = Vec::new();
     let mut answered: Vec<String> = Vec::new();
     let mut ids: Vec<(String, usize)> = Vec::new();
     let mut last_time: Option<(f64, usize)> = None;
@@ -112,7 +115,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
             if let Some((_, first)) = ids.iter().find(|(seen, at)| seen == id && *at != i) {
                 out.push(Finding::new(
                     i,
-                    &["id"],
+                    m.path(What::Id),
                     "duplicate_id",
                     "error",
                     format!(
@@ -129,7 +132,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                 if t < prev {
                     out.push(Finding::new(
                         i,
-                        &["timestamp"],
+                        keys(&["timestamp"]),
                         "timestamp_backwards",
                         "warning",
                         format!(
@@ -144,27 +147,31 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
         }
         match &m.body {
             Body::ToolCalls { calls: cs } => {
-                for c in cs {
-                    if calls.iter().any(|(id, _)| *id == c.id) {
+                for (k, c) in cs.iter().enumerate() {
+                    let at = under(&m.path(What::Item(k)), &["id"]);
+                    if calls.iter().any(|(id, _, _)| *id == c.id) {
                         out.push(Finding::new(
                             i,
-                            &["calls", "id"],
+                            at,
                             "duplicate_call_id",
                             "error",
                             format!("tool call id {} is used twice", quoted(&c.id)),
                         ));
                     } else {
-                        calls.push((c.id.clone(), i));
+                        calls.push((c.id.clone(), i, at));
                     }
                 }
             }
             Body::ToolOutputs { outputs } => {
-                for o in outputs {
+                for (k, o) in outputs.iter().enumerate() {
+                    let at = m.path(What::Field(k, Field::CallId));
                     match &o.call_id {
-                        Some(id) if calls.iter().any(|(c, _)| c == id) => answered.push(id.clone()),
+                        Some(id) if calls.iter().any(|(c, _, _)| c == id) => {
+                            answered.push(id.clone())
+                        }
                         Some(id) => out.push(Finding::new(
                             i,
-                            &["results", "callId"],
+                            at,
                             "result_without_call",
                             "error",
                             format!(
@@ -174,7 +181,7 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
                         )),
                         None => out.push(Finding::new(
                             i,
-                            &["results", "callId"],
+                            at,
                             "result_without_call",
                             "warning",
                             "a tool result that names no call".into(),
@@ -189,47 +196,49 @@ pub fn check_conversation(msgs: &[Message]) -> Vec<Finding> {
             {
                 out.push(Finding::new(
                     i,
-                    &[],
+                    m.path(What::Message),
                     "empty_message",
                     "warning",
-                    "the input has no text and no files".into(),
+                    empty_words(m).into(),
                 ));
             }
             Body::Reply { text } | Body::Instructions { text, .. } if text.trim().is_empty() => {
                 out.push(Finding::new(
                     i,
-                    &[],
+                    m.path(What::Message),
                     "empty_message",
                     "warning",
-                    "the message has no text".into(),
+                    empty_words(m).into(),
                 ));
             }
             _ => {}
         }
     }
-    for (id, at) in &calls {
-        if !answered.contains(id) {
-            out.push(Finding::new(
-                *at,
-                &["calls", "id"],
-                "call_without_result",
-                "error",
-                format!(
-                    "tool call {} has no result (model APIs refuse such a conversation)",
-                    quoted(id)
-                ),
-            ));
+    if format != "bedrock" {
+        for (id, at, path) in &calls {
+            if !answered.contains(id) {
+                out.push(Finding::new(
+                    *at,
+                    path.clone(),
+                    "call_without_result",
+                    "error",
+                    format!(
+                        "tool call {} has no result (model APIs refuse such a conversation)",
+                        quoted(id)
+                    ),
+                ));
+            }
         }
     }
     super::by_index(&mut out, |f| f.index);
     out
 }
 
-/// What agent-swarm-kit sends to a model from a history of `IModelMessage`s (JSON form): the
-/// indices kept. A `resque` or `flush` discards everything before it and itself; tool calls
-/// without a matching tool output, and tool outputs without a matching call, are dropped.
-/// Returns the kept indices and, per kept assistant message, the call ids it keeps.
-pub fn swarm_history(values: &[Value]) -> (Vec<usize>, Vec<Finding>) {
+/// What agent-swarm-kit sends to a model from a history of `IModelMessage`s (JSON form). A
+/// `resque` or `flush` discards everything before it and itself; a tool call without a matching
+/// tool output is dropped from its message (a message left with neither content nor calls is
+/// dropped), and a tool output whose call is not kept is dropped.
+pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
     let role = |v: &Value| {
         v.get("role")
             .and_then(Value::as_str)
@@ -244,7 +253,7 @@ pub fn swarm_history(values: &[Value]) -> (Vec<usize>, Vec<Finding>) {
     if start > 0 {
         findings.push(Finding::new(
             start - 1,
-            &["role"],
+            keys(&["role"]),
             "history_reset",
             "warning",
             format!(
@@ -259,7 +268,12 @@ pub fn swarm_history(values: &[Value]) -> (Vec<usize>, Vec<Finding>) {
             .and_then(Value::as_array)
             .map(|cs| {
                 cs.iter()
-                    .filter_map(|c| c.get("id").and_then(Value::as_str).map(str::to_string))
+                    .map(|c| {
+                        c.get("id")
+                            .and_then(Value::as_str)
+                            .unwrap_or("")
+                            .to_string()
+                    })
                     .collect()
             })
             .unwrap_or_default()
@@ -273,34 +287,62 @@ pub fn swarm_history(values: &[Value]) -> (Vec<usize>, Vec<Finding>) {
                 .map(str::to_string)
         })
         .collect();
-    let called: Vec<String> = values[start..].iter().flat_map(call_ids).collect();
+    let mut kept_calls: Vec<String> = Vec::new();
     let mut kept = Vec::new();
     for (i, v) in values.iter().enumerate().skip(start) {
         if role(v) == "tool" {
             let id = v.get("tool_call_id").and_then(Value::as_str).unwrap_or("");
-            if !called.iter().any(|c| c == id) {
+            if !kept_calls.iter().any(|c| c == id) {
                 findings.push(Finding::new(
                     i,
-                    &["tool_call_id"],
+                    keys(&["tool_call_id"]),
                     "result_without_call",
                     "warning",
-                    "dropped: no tool call asks for this output".into(),
+                    "dropped: no kept tool call asks for this output".into(),
                 ));
                 continue;
             }
-        }
-        let ids = call_ids(v);
-        if !ids.is_empty() && !ids.iter().all(|id| outputs.contains(id)) {
-            findings.push(Finding::new(
-                i,
-                &["tool_calls"],
-                "call_without_result",
-                "warning",
-                "dropped: a tool call here has no output".into(),
-            ));
+            kept.push(Kept {
+                index: i,
+                calls: None,
+            });
             continue;
         }
-        kept.push(i);
+        let ids = call_ids(v);
+        if !v.has("tool_calls") {
+            kept.push(Kept {
+                index: i,
+                calls: None,
+            });
+            continue;
+        }
+        let answered: Vec<usize> = (0..ids.len())
+            .filter(|&k| outputs.contains(&ids[k]))
+            .collect();
+        for (k, id) in ids.iter().enumerate() {
+            if !answered.contains(&k) {
+                findings.push(Finding::new(
+                    i,
+                    nth(&keys(&["tool_calls"]), k),
+                    "call_without_result",
+                    "warning",
+                    format!("dropped: tool call {} has no output", quoted(id)),
+                ));
+            }
+        }
+        kept_calls.extend(answered.iter().map(|&k| ids[k].clone()));
+        let content = v.get("content").and_then(Value::as_str).unwrap_or("");
+        if answered.len() == ids.len() {
+            kept.push(Kept {
+                index: i,
+                calls: None,
+            });
+        } else if !answered.is_empty() || !content.is_empty() {
+            kept.push(Kept {
+                index: i,
+                calls: Some(answered),
+            });
+        }
     }
     (kept, findings)
 }

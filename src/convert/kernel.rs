@@ -2,8 +2,9 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{report_unknown, text, Fill};
-use crate::tape::value::{obj, Name, Value};
+use super::{one_of_each, read_reserved, report_unknown, reserved_value, text, Fill};
+use crate::tape::value::{obj, Value};
+use crate::validate::quoted;
 
 /// Keys each Kernel type documents; the rest of a message is carried (custom properties).
 fn documented(ty: &str) -> &'static [&'static str] {
@@ -19,43 +20,40 @@ fn documented(ty: &str) -> &'static [&'static str] {
     }
 }
 
-/// The custom property that says a system message was a developer message elsewhere.
+/// The mark of a system message that was a developer message elsewhere.
 const DEVELOPER: &str = "developer";
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let ty = text(v, "type").unwrap_or_default();
-        let mut carried: Vec<(Name, Value)> = v
-            .as_object()
-            .map(|o| {
-                o.iter()
-                    // (An empty `files` list is carried: no part says it was there.)
-                    .filter(|(k, v)| {
-                        !documented(&ty).contains(&k.as_ref())
-                            || (k == "files" && *v == Value::Arr(Vec::new()))
-                    })
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default();
+        let entries = v.as_object().map_or(&[][..], Vec::as_slice);
+        let from = if ty == "tool-call" || ty == "tool-result" {
+            "kernel-single"
+        } else {
+            "kernel"
+        };
+        let mut items = Vec::new();
         let body = match ty.as_str() {
             "input" => {
                 let mut parts = Vec::new();
                 if let Some(t) = text(v, "text") {
                     parts.push(Part::Text(t));
+                    items.push(keys(&["text"]));
                 }
-                for f in v
+                for (k, f) in v
                     .get("files")
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
+                    .enumerate()
                 {
+                    let at = nth(&keys(&["files"]), k);
                     report_unknown(
                         f,
                         &["data", "filename", "mimeType"],
                         i,
-                        &["files"],
+                        &at,
                         "a Kernel file",
                         losses,
                     );
@@ -64,6 +62,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         media_type: text(f, "mimeType"),
                         filename: text(f, "filename"),
                     });
+                    items.push(at);
                 }
                 Body::UserInput { parts }
             }
@@ -72,12 +71,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             },
             "system" => Body::Instructions {
                 text: text(v, "text").unwrap_or_default(),
-                developer: {
-                    let at = carried
-                        .iter()
-                        .position(|(k, v)| k == DEVELOPER && *v == Value::Bool(true));
-                    at.map(|i| carried.remove(i)).is_some()
-                },
+                developer: false,
             },
             "log" => Body::Log {
                 text: text(v, "text").unwrap_or_default(),
@@ -92,15 +86,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|c| {
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let at = nth(&keys(&["calls"]), k);
                         report_unknown(
                             c,
                             &["id", "name", "args"],
                             i,
-                            &["calls"],
+                            &at,
                             "a Kernel tool call",
                             losses,
                         );
+                        items.push(at);
                         Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(c, "name").unwrap_or_default(),
@@ -115,15 +112,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .and_then(Value::as_array)
                     .into_iter()
                     .flatten()
-                    .map(|r| {
+                    .enumerate()
+                    .map(|(k, r)| {
+                        let at = nth(&keys(&["results"]), k);
                         report_unknown(
                             r,
                             &["callId", "name", "output", "error"],
                             i,
-                            &["results"],
+                            &at,
                             "a Kernel tool result",
                             losses,
                         );
+                        items.push(at);
                         Output {
                             call_id: text(r, "callId"),
                             name: text(r, "name"),
@@ -140,6 +140,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     loss::DROPPED_FIELD,
                     "a single tool-call message is carried as a tool-calls message",
                 ));
+                items.push(Vec::new());
                 Body::ToolCalls {
                     calls: vec![Call {
                         id: text(v, "id").unwrap_or_default(),
@@ -155,6 +156,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     loss::DROPPED_FIELD,
                     "a single tool-result message is carried as a tool-results message",
                 ));
+                items.push(Vec::new());
                 Body::ToolOutputs {
                     outputs: vec![Output {
                         call_id: text(v, "callId"),
@@ -166,21 +168,45 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     }],
                 }
             }
-            _ => Body::Other {
-                format: "kernel",
-                value: v.clone(),
-            },
+            _ => {
+                out.push(Message::new(
+                    i,
+                    from,
+                    Body::Other {
+                        format: "kernel",
+                        value: v.clone(),
+                    },
+                ));
+                continue;
+            }
         };
-        if matches!(body, Body::Other { .. }) {
-            carried.clear();
+        let mut m = Message::new(i, from, body).at(Vec::new(), items);
+        m.id = text(v, "id");
+        m.timestamp = v.get("timestamp").and_then(Value::as_f64);
+        for (k, x) in entries.iter() {
+            // (An empty `files` list is carried: no part says it was there.)
+            let empty_files = k == "files" && *x == Value::Arr(Vec::new());
+            if k == RESERVED {
+                read_reserved(x, &keys(&[RESERVED]), &mut m, losses);
+            } else if !documented(&ty).contains(&k.as_ref()) || empty_files {
+                m.extra
+                    .push(Tagged::new(k.clone(), x.clone(), keys(&[k.as_ref()])));
+            }
         }
-        out.push(Message {
-            source: i,
-            body,
-            id: text(v, "id"),
-            timestamp: v.get("timestamp").and_then(Value::as_f64),
-            carried,
-        });
+        // The reserved object's extra properties follow the plain ones.
+        let (plain, props): (Vec<Tagged>, Vec<Tagged>) =
+            m.extra.drain(..).partition(|t| t.at.len() == 1);
+        m.extra = plain.into_iter().chain(props).collect();
+        one_of_each(&mut m, 0, losses);
+        if let Body::Instructions { developer, .. } = &mut m.body {
+            *developer = m
+                .marks
+                .iter()
+                .any(|t| t.name == DEVELOPER && t.value == Value::Bool(true));
+            m.marks
+                .retain(|t| !(t.name == DEVELOPER && t.value == Value::Bool(true)));
+        }
+        out.push(m);
     }
     out
 }
@@ -199,19 +225,33 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             ("id", Value::from(id)),
             ("timestamp", Value::from(timestamp)),
         ]);
+        let mut marks: Vec<&Tagged> = m
+            .marks
+            .iter()
+            .filter(|t| !super::agens::implied_step(m, t))
+            .collect();
+        let developer = Tagged::new(DEVELOPER, Value::Bool(true), Vec::new());
         match &m.body {
             Body::UserInput { parts } => {
                 o.set("type", Value::from("input"));
                 let mut files = Vec::new();
-                for part in parts {
+                for (k, part) in parts.iter().enumerate() {
                     match part {
-                        Part::Text(t) if !o.has("text") => o.set("text", Value::from(t)),
-                        Part::Text(_) => losses.push(Loss::new(
-                            m.source,
-                            &["content"],
+                        Part::Text(_) if o.has("text") => losses.push(m.loss(
+                            What::Item(k),
                             loss::DROPPED_FIELD,
                             "a Kernel input holds one text; a further text part is not carried",
                         )),
+                        Part::Text(t) => {
+                            if !files.is_empty() {
+                                losses.push(m.loss(
+                                    What::Item(k),
+                                    loss::PART_ORDER,
+                                    "a Kernel input's text comes before its files; the text is written first",
+                                ));
+                            }
+                            o.set("text", Value::from(t))
+                        }
                         Part::File {
                             source: ImageSource::Base64(data),
                             media_type,
@@ -229,11 +269,18 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                         Part::File {
                             source: ImageSource::Url(url),
                             ..
-                        } => losses.push(Loss::new(
-                            m.source,
-                            &["content"],
+                        } => losses.push(m.loss(
+                            What::Item(k),
                             loss::DROPPED_FIELD,
-                            format!("a Kernel file holds bytes, not a URL ({url})"),
+                            format!("a Kernel file holds bytes, not a URL ({})", quoted(url)),
+                        )),
+                        Part::FileId { id, .. } => losses.push(m.loss(
+                            What::Item(k),
+                            loss::DROPPED_FIELD,
+                            format!(
+                                "a Kernel file holds bytes, not a provider's file id ({})",
+                                quoted(id)
+                            ),
                         )),
                     }
                 }
@@ -241,13 +288,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     o.set("files", Value::Arr(files));
                 }
             }
-            Body::Instructions { text, developer } => {
+            Body::Instructions { text, developer: d } => {
                 o.set("type", Value::from("system"));
                 o.set("text", Value::from(text));
-                if *developer {
-                    // Kernel has no developer role: carried as a custom property, read back by
-                    // to_canonical, so that converting back restores it.
-                    o.set(DEVELOPER, Value::Bool(true));
+                if *d {
+                    // Kernel has no developer role: a mark, read back by to_canonical.
+                    marks.insert(0, &developer);
                 }
             }
             Body::Reply { text } => {
@@ -280,16 +326,22 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             }
             Body::ToolOutputs { outputs } => {
                 // Consecutive outputs (one OpenAI tool message each) answer one call group:
-                // they join the tool-results message just written.
+                // they join the tool-results message just written, when nothing tells them
+                // apart (ids, extra properties, marks such as an Agens step's fields).
                 let results: Vec<Value> = outputs.iter().map(result).collect();
-                // (Only when their carried fields agree: one message keeps one set of them.)
+                let same = |a: &[Tagged], b: &[Tagged]| {
+                    a.len() == b.len()
+                        && a.iter()
+                            .zip(b)
+                            .all(|(x, y)| x.name == y.name && x.value == y.value)
+                };
                 let joins = n > 0
                     && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
                     && m.id.is_none()
                     && msgs[n - 1].id.is_none()
-                    && msgs[n - 1].carried == m.carried
-                    // (An Agens step boundary: the outputs are of two steps.)
-                    && !m.carried.iter().any(|(k, _)| k == "agens_step");
+                    && same(&msgs[n - 1].extra, &m.extra)
+                    && same(&msgs[n - 1].marks, &m.marks)
+                    && !super::agens::starts_step(m);
                 if joins {
                     if let Some(prev) = out
                         .last_mut()
@@ -311,19 +363,33 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 continue;
             }
             Body::Other { format, .. } => {
-                losses.push(Loss::new(
-                    m.source,
-                    &[],
+                losses.push(m.loss(
+                    What::Message,
                     loss::UNSUPPORTED_MESSAGE,
                     format!("a {format} message Kernel has no type for"),
                 ));
                 continue;
             }
         }
-        for (k, v) in &m.carried {
-            if !o.has(k) {
-                o.set(k, v.clone());
+        // Extra properties are custom properties, unless one of them has a name the message
+        // uses: then they all go into the reserved object, in order.
+        let ty = text(&o, "type").unwrap_or_default();
+        let plain = m.extra.iter().all(|t| {
+            let empty_files = t.name == "files" && t.value == Value::Arr(Vec::new());
+            !o.has(&t.name)
+                && t.name != RESERVED
+                && (empty_files || !documented(&ty).contains(&t.name.as_ref()))
+        });
+        let props: Vec<&Tagged> = if plain {
+            for t in &m.extra {
+                o.set(&t.name, t.value.clone());
             }
+            Vec::new()
+        } else {
+            m.extra.iter().collect()
+        };
+        if let Some(r) = reserved_value(&marks, &props) {
+            o.set(RESERVED, r);
         }
         out.push(o);
     }

@@ -12,11 +12,12 @@ pub mod check;
 pub mod kernel;
 pub mod loss;
 pub mod openai;
+pub mod pairing;
 pub mod swarm;
 
-use crate::tape::value::Value;
-use crate::validate::quoted;
-pub use canonical::{Body, Call, ImageSource, Message, Output, Part};
+use crate::tape::value::{Name, Value};
+use crate::validate::{quoted, PathSeg};
+pub use canonical::{Body, Call, Field, ImageSource, Message, Output, Part, Tagged, What};
 pub use loss::Loss;
 
 /// The formats that have mappings.
@@ -32,7 +33,8 @@ pub trait Fill {
     }
 }
 
-/// Convert JSON-form messages (already valid in `from`) into `to`.
+/// Convert JSON-form messages (already valid in `from`) into `to`. A valid input never makes a
+/// conversion fail; the only errors are format names without a mapping.
 pub fn convert(
     from: &str,
     to: &str,
@@ -40,38 +42,35 @@ pub fn convert(
     fill: &mut dyn Fill,
 ) -> Result<(Vec<Value>, Vec<Loss>), String> {
     let mut losses = Vec::new();
-    if !FORMATS.contains(&from) {
-        return Err(format!(
-            "no conversion from {} yet (built: {})",
-            quoted(from),
-            FORMATS.join(", ")
-        ));
+    for name in [from, to] {
+        if !FORMATS.contains(&name) {
+            return Err(format!(
+                "no conversion {} {} yet (built: {})",
+                if name == from { "from" } else { "to" },
+                quoted(name),
+                FORMATS.join(", ")
+            ));
+        }
     }
-    let canonical = to_canonical(from, values, &mut losses);
-    let read = losses.len();
+    let mut canonical = to_canonical(from, values, &mut losses);
+    if matches!(to, "openai" | "agens") {
+        // Targets that cannot write a tool result without its call id.
+        pairing::infer_call_ids(&mut canonical, &mut losses);
+    }
+    if matches!(to, "openai" | "swarm" | "agens") {
+        // Targets with one message (or map entry) per tool result: a call group's results
+        // split over messages read back as one.
+        pairing::report_split_groups(&canonical, &mut losses);
+    }
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
         "swarm" => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
         "agens" => agens::from_canonical(&canonical, &mut losses),
-        "bedrock" => bedrock::from_canonical(&canonical, &mut losses),
-        other => {
-            return Err(format!(
-                "no conversion to {} yet (built: {})",
-                quoted(other),
-                FORMATS.join(", ")
-            ))
-        }
+        _ => bedrock::from_canonical(&canonical, &mut losses),
     };
-    // What the target could not carry, named in the source's words.
-    let rows = loss::rows_for(from);
-    for l in &mut losses[read..] {
-        if let Some(path) = values
-            .get(l.index)
-            .and_then(|m| loss::in_source(&rows, from, m, &l.path))
-        {
-            l.path = path;
-        }
+    if from == "agens" {
+        agens::carried_inputs(values, &mut losses);
     }
     by_index(&mut losses, |l| l.index);
     Ok((out, losses))
@@ -103,15 +102,21 @@ pub fn by_index<T>(list: &mut [T], index: impl Fn(&T) -> usize) {
 }
 
 /// A tool call as swarm and Bedrock write it: `{ id, type: "function", function: { name,
-/// arguments } }` with the arguments as an object (`target` names the format in losses).
-pub(crate) fn object_call(c: &Call, i: usize, losses: &mut Vec<Loss>, target: &str) -> Value {
+/// arguments } }` with the arguments as an object (`target` names the format in losses); `n`
+/// is the call's position in `m`.
+pub(crate) fn object_call(
+    m: &Message,
+    n: usize,
+    c: &Call,
+    losses: &mut Vec<Loss>,
+    target: &str,
+) -> Value {
     use crate::tape::value::obj;
     let arguments = match &c.args {
         Some(a @ Value::Obj(_)) => a.clone(),
         Some(other) => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
+            losses.push(m.loss(
+                What::Field(n, Field::Args),
                 loss::DROPPED_FIELD,
                 format!(
                     "{target} arguments are an object; {} is written as {{}}",
@@ -121,9 +126,8 @@ pub(crate) fn object_call(c: &Call, i: usize, losses: &mut Vec<Loss>, target: &s
             Value::Obj(Vec::new())
         }
         None => {
-            losses.push(Loss::new(
-                i,
-                &["calls", "args"],
+            losses.push(m.loss(
+                What::Field(n, Field::Args),
                 loss::DROPPED_FIELD,
                 "absent args are written as {}",
             ));
@@ -141,16 +145,22 @@ pub(crate) fn object_call(c: &Call, i: usize, losses: &mut Vec<Loss>, target: &s
 }
 
 /// A tool message's content where it must be a string (OpenAI, swarm): the output as text, an
-/// error flattened into it, each reported (`target` names the format in losses).
-pub(crate) fn output_text(r: &Output, i: usize, losses: &mut Vec<Loss>, target: &str) -> String {
+/// error flattened into it, each reported (`target` names the format in losses); `n` is the
+/// output's position in `m`.
+pub(crate) fn output_text(
+    m: &Message,
+    n: usize,
+    r: &Output,
+    losses: &mut Vec<Loss>,
+    target: &str,
+) -> String {
     let mut content = match &r.output {
         Value::Str(s) => s.clone(),
         // A failed call with no output: the error alone is the content.
         Value::Null if r.error.is_some() => String::new(),
         other => {
-            losses.push(Loss::new(
-                i,
-                &["results", "output"],
+            losses.push(m.loss(
+                What::Field(n, Field::Output),
                 loss::STRINGIFIED_OUTPUT,
                 format!("the output is written as JSON text ({target} tool content is a string)"),
             ));
@@ -158,9 +168,8 @@ pub(crate) fn output_text(r: &Output, i: usize, losses: &mut Vec<Loss>, target: 
         }
     };
     if let Some(e) = &r.error {
-        losses.push(Loss::new(
-            i,
-            &["results", "error"],
+        losses.push(m.loss(
+            What::Field(n, Field::Error),
             loss::ERROR_AS_TEXT,
             "the error is written as text into the content",
         ));
@@ -174,23 +183,21 @@ pub(crate) fn output_text(r: &Output, i: usize, losses: &mut Vec<Loss>, target: 
     content
 }
 
-/// Reports every key of the item `v` (under `at` in message `index`) that `known` does not name:
+/// Reports every key of the item `v` (at `at` in message `index`) that `known` does not name:
 /// the mapping reads only those, so the others would be dropped without a word.
 pub(crate) fn report_unknown(
     v: &Value,
     known: &[&str],
     index: usize,
-    at: &[&str],
+    at: &[PathSeg],
     what: &str,
     losses: &mut Vec<Loss>,
 ) {
     for (key, _) in v.as_object().into_iter().flatten() {
         if !known.contains(&key.as_ref()) {
-            let mut path = at.to_vec();
-            path.push(key.as_ref());
-            losses.push(Loss::new(
+            losses.push(Loss::at(
                 index,
-                &path,
+                canonical::under(at, &[key.as_ref()]),
                 loss::DROPPED_FIELD,
                 format!(
                     "{} is not a field of {what}; it has no place in the target",
@@ -199,6 +206,134 @@ pub(crate) fn report_unknown(
             ));
         }
     }
+}
+
+/// Reports every extra property of `m` and every mark not in `used`: a target without a place
+/// for them (`target` names it).
+pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: &str) {
+    for t in &m.extra {
+        losses.push(m.loss(
+            What::Extra(&t.name),
+            loss::DROPPED_FIELD,
+            format!("{target} messages have no place for {}", quoted(&t.name)),
+        ));
+    }
+    for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
+        losses.push(m.loss(
+            What::Mark(&t.name),
+            loss::DROPPED_FIELD,
+            format!(
+                "{target} messages have no place for what {} says",
+                quoted(&t.name)
+            ),
+        ));
+    }
+}
+
+/// Reads the reserved property of a source message (a Kernel message, a swarm `payload`) at
+/// `at` into `m`'s marks: an object of marks (wherever it stands: conversions write it last, and
+/// storage that sorts keys, such as jsonb, moves it; its place is not content). The marks'
+/// `props` entry holds
+/// extra properties that could not be written as themselves; they follow the plain ones.
+/// Anything else under the reserved name is reported, not guessed.
+pub(crate) fn read_reserved(
+    value: &Value,
+    at: &[PathSeg],
+    m: &mut Message,
+    losses: &mut Vec<Loss>,
+) {
+    let Some(entries) = value.as_object() else {
+        losses.push(Loss::at(
+            m.source,
+            at.to_vec(),
+            loss::RESERVED_NAME,
+            format!(
+                "{} is reserved for what conversions carry (an object); this one is not carried",
+                quoted(canonical::RESERVED)
+            ),
+        ));
+        return;
+    };
+    for (k, v) in entries {
+        let path = canonical::under(at, &[k.as_ref()]);
+        if k == PROPS {
+            for (pk, pv) in v.as_object().into_iter().flatten() {
+                m.extra.push(Tagged::new(
+                    pk.clone(),
+                    pv.clone(),
+                    canonical::under(&path, &[pk.as_ref()]),
+                ));
+            }
+            if v.as_object().is_none() {
+                losses.push(Loss::at(
+                    m.source,
+                    path,
+                    loss::RESERVED_NAME,
+                    "the carried properties are an object; this is not carried",
+                ));
+            }
+        } else {
+            m.marks.push(Tagged::new(k.clone(), v.clone(), path));
+        }
+    }
+}
+
+/// Leaves one extra property of each name in `m` (a swarm property the shape does not name
+/// beside a payload entry of the same name, a reserved object's property beside a plain one):
+/// one object cannot hold both. A property already reported (`reported`) gives way; otherwise
+/// the later one is reported here.
+pub(crate) fn one_of_each(m: &mut Message, reported: usize, losses: &mut Vec<Loss>) {
+    let mut n = 0;
+    while n < m.extra.len() {
+        let name = m.extra[n].name.clone();
+        let twin = m
+            .extra
+            .iter()
+            .rposition(|t| t.name == name)
+            .filter(|&k| k != n);
+        match twin {
+            Some(k) => {
+                let drop = if n < reported { n } else { k };
+                let t = m.extra.remove(drop);
+                if drop >= reported {
+                    losses.push(Loss::at(
+                        m.source,
+                        t.at,
+                        loss::RESERVED_NAME,
+                        format!("a second property named {} is not carried", quoted(&name)),
+                    ));
+                }
+            }
+            None => n += 1,
+        }
+    }
+}
+
+/// The entry of the reserved object that holds extra properties written there.
+pub(crate) const PROPS: &str = "props";
+
+/// The reserved object for `marks` (those not `used` natively) and `props` (extra properties
+/// that cannot be written as themselves); `None` when there is nothing to write.
+pub(crate) fn reserved_value(marks: &[&Tagged], props: &[&Tagged]) -> Option<Value> {
+    if marks.is_empty() && props.is_empty() {
+        return None;
+    }
+    let mut o: Vec<(Name, Value)> = marks
+        .iter()
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
+    if !props.is_empty() {
+        o.push((
+            PROPS.into(),
+            Value::Obj(
+                props
+                    .iter()
+                    .map(|t| (t.name.clone(), t.value.clone()))
+                    .collect(),
+            ),
+        ));
+    }
+    Some(Value::Obj(o))
 }
 
 /// `data:<media type>;base64,<data>` → (media type, base64), for OpenAI and swarm. Data that is

@@ -2,11 +2,12 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{parse_data_url, report_unknown, text};
+use super::{parse_data_url, report_rest, report_unknown, text};
 use crate::tape::value::{obj, Value};
-use crate::validate::quoted;
+use crate::validate::{quoted, PathSeg};
 
-/// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept).
+/// Text content: a string, or text parts (joined, with a loss: their boundaries are not kept;
+/// a part that is not text, a refusal, is reported).
 fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     match v.get("content") {
         Some(Value::Str(s)) => s.clone(),
@@ -17,11 +18,19 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
                 loss::DROPPED_FIELD,
                 "text parts are joined into one text",
             ));
-            parts
-                .iter()
-                .filter_map(|p| text(p, "text"))
-                .collect::<Vec<_>>()
-                .join("")
+            let mut out = String::new();
+            for (j, p) in parts.iter().enumerate() {
+                match text(p, "type").as_deref() {
+                    Some("text") => out.push_str(&text(p, "text").unwrap_or_default()),
+                    _ => losses.push(Loss::at(
+                        index,
+                        nth(&keys(&["content"]), j),
+                        loss::DROPPED_FIELD,
+                        "a part that is not text has no place in the target",
+                    )),
+                }
+            }
+            out
         }
         _ => String::new(),
     }
@@ -40,59 +49,60 @@ fn data_url(media_type: &Option<String>, data: &str) -> String {
     )
 }
 
+/// The mark of tool calls that shared one message with the reply before them.
+const CONTINUES: &str = "continues";
+/// The mark of an assistant message with tool calls and no `content` key (OpenAI writes
+/// `content: null` otherwise, as the API does).
+const NO_CONTENT: &str = "no_content";
+
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     // Tool names by call id, to name each tool output after its call.
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body| Message::new(i, body);
+        let message = |body| Message::new(i, "openai", body);
         let documented: &[&str] = match role.as_str() {
             "assistant" => &["role", "content", "tool_calls", "refusal", "audio"],
             "tool" => &["role", "content", "tool_call_id"],
             _ => &["role", "content"],
         };
-        for key in v
-            .as_object()
-            .map(|o| o.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>())
-            .unwrap_or_default()
-        {
-            if !documented.contains(&key.as_ref()) {
-                losses.push(Loss::new(
-                    i,
-                    &[&key],
-                    loss::DROPPED_FIELD,
-                    format!("{} has no place in the target", quoted(&key)),
-                ));
-            }
-        }
+        report_unknown(v, documented, i, &[], "an OpenAI message", losses);
         match role.as_str() {
             "system" | "developer" => out.push(message(Body::Instructions {
                 text: content_text(v, i, losses),
                 developer: role == "developer",
             })),
             "user" => {
+                let mut items = Vec::new();
                 let parts = match v.get("content") {
-                    Some(Value::Str(s)) => vec![Part::Text(s.clone())],
-                    Some(Value::Arr(parts))
-                        if parts.len() == 1
-                            && text(&parts[0], "type").as_deref() == Some("text") =>
-                    {
-                        losses.push(Loss::new(
-                            i,
-                            &["content"],
-                            loss::DROPPED_FIELD,
-                            "a single text part is written back as a string",
-                        ));
-                        vec![Part::Text(text(&parts[0], "text").unwrap_or_default())]
+                    Some(Value::Str(s)) => {
+                        items.push(keys(&["content"]));
+                        vec![Part::Text(s.clone())]
                     }
-                    Some(Value::Arr(parts)) => parts
-                        .iter()
-                        .filter_map(|p| user_part(p, i, losses))
-                        .collect(),
+                    Some(Value::Arr(list)) => {
+                        let mut parts = Vec::new();
+                        for (j, p) in list.iter().enumerate() {
+                            let at = nth(&keys(&["content"]), j);
+                            if let Some(part) = user_part(p, i, &at, losses) {
+                                parts.push(part);
+                                items.push(at);
+                            }
+                        }
+                        // What OpenAI writes as a string is no longer parts.
+                        if let [Part::Text(_)] = parts.as_slice() {
+                            losses.push(Loss::new(
+                                i,
+                                &["content"],
+                                loss::DROPPED_FIELD,
+                                "a single text part is written back as a string",
+                            ));
+                        }
+                        parts
+                    }
                     _ => Vec::new(),
                 };
-                out.push(message(Body::UserInput { parts }));
+                out.push(message(Body::UserInput { parts }).at(Vec::new(), items));
             }
             "assistant" => {
                 for key in ["refusal", "audio"] {
@@ -105,13 +115,22 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         ));
                     }
                 }
-                if v.get("content").is_some_and(|c| !c.is_null()) {
-                    out.push(message(Body::Reply {
-                        text: content_text(v, i, losses),
-                    }));
-                }
                 let has_content = v.get("content").is_some_and(|c| !c.is_null());
-                if !has_content && !v.has("tool_calls") {
+                let calls = v.get("tool_calls").and_then(Value::as_array);
+                if has_content {
+                    let at = if calls.is_some() {
+                        keys(&["content"])
+                    } else {
+                        Vec::new()
+                    };
+                    out.push(
+                        message(Body::Reply {
+                            text: content_text(v, i, losses),
+                        })
+                        .at(at, Vec::new()),
+                    );
+                }
+                if !has_content && calls.is_none() {
                     losses.push(Loss::new(
                         i,
                         &[],
@@ -119,32 +138,65 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         "an assistant message with neither content nor tool calls is not carried",
                     ));
                 }
-                if let Some(calls) = v.get("tool_calls").and_then(Value::as_array) {
-                    let calls: Vec<Call> = calls
-                        .iter()
-                        .map(|c| {
-                            let f = c.get("function").cloned().unwrap_or(Value::Null);
-                            report_unknown(c, &["id", "type", "function"], i, &["tool_calls"], "an OpenAI tool call", losses);
-                            report_unknown(&f, &["name", "arguments"], i, &["tool_calls", "function"], "an OpenAI tool call's function", losses);
-                            let raw = text(&f, "arguments").unwrap_or_default();
-                            // Validation has checked this is the JSON text of an object.
-                            let args = Value::parse(&raw).unwrap_or(Value::Null);
-                            if args.to_json() != raw {
-                                losses.push(Loss::new(i, &["tool_calls", "function", "arguments"], loss::DROPPED_FIELD, "the arguments' JSON text is kept as its value; its spacing is not"));
-                            }
-                            let call = Call { id: text(c, "id").unwrap_or_default(), name: text(&f, "name").unwrap_or_default(), args: Some(args) };
-                            names.push((call.id.clone(), call.name.clone()));
-                            call
-                        })
-                        .collect();
-                    let mut m = message(Body::ToolCalls { calls });
-                    if v.get("content").is_some_and(|c| !c.is_null()) {
-                        // One OpenAI message held both: say so, so that converting back joins
-                        // them again (a Kernel custom property on the tool-calls message).
-                        m.carried.push((CONTINUES.into(), Value::Bool(true)));
-                    }
-                    out.push(m);
+                let Some(list) = calls else { continue };
+                let mut items = Vec::new();
+                let calls: Vec<Call> = list
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let at = nth(&keys(&["tool_calls"]), k);
+                        let f = c.get("function").cloned().unwrap_or(Value::Null);
+                        report_unknown(
+                            c,
+                            &["id", "type", "function"],
+                            i,
+                            &at,
+                            "an OpenAI tool call",
+                            losses,
+                        );
+                        report_unknown(
+                            &f,
+                            &["name", "arguments"],
+                            i,
+                            &under(&at, &["function"]),
+                            "an OpenAI tool call's function",
+                            losses,
+                        );
+                        let raw = text(&f, "arguments").unwrap_or_default();
+                        // Validation has checked this is the JSON text of an object.
+                        let args = Value::parse(&raw).unwrap_or(Value::Null);
+                        if args.to_json() != raw {
+                            losses.push(Loss::at(
+                                i,
+                                under(&at, &["function", "arguments"]),
+                                loss::DROPPED_FIELD,
+                                "the arguments' JSON text is kept as its value; its spacing is not",
+                            ));
+                        }
+                        items.push(at);
+                        let call = Call {
+                            id: text(c, "id").unwrap_or_default(),
+                            name: text(&f, "name").unwrap_or_default(),
+                            args: Some(args),
+                        };
+                        names.push((call.id.clone(), call.name.clone()));
+                        call
+                    })
+                    .collect();
+                let at = if has_content {
+                    keys(&["tool_calls"])
+                } else {
+                    Vec::new()
+                };
+                let mut m = message(Body::ToolCalls { calls }).at(at, items);
+                if has_content {
+                    // The calls continue the reply: converting back puts them in one message
+                    // again.
+                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+                } else if !v.has("content") {
+                    m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
                 }
+                out.push(m);
             }
             "tool" => {
                 let call_id = text(v, "tool_call_id");
@@ -152,14 +204,17 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .as_ref()
                     .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
                     .map(|(_, n)| n.clone());
-                out.push(message(Body::ToolOutputs {
-                    outputs: vec![Output {
-                        call_id,
-                        name,
-                        output: Value::Str(content_text(v, i, losses)),
-                        error: None,
-                    }],
-                }));
+                out.push(
+                    message(Body::ToolOutputs {
+                        outputs: vec![Output {
+                            call_id,
+                            name,
+                            output: Value::Str(content_text(v, i, losses)),
+                            error: None,
+                        }],
+                    })
+                    .at(Vec::new(), vec![Vec::new()]),
+                );
             }
             _ => {}
         }
@@ -167,17 +222,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     out
 }
 
-fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
+fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
+    let lose = |losses: &mut Vec<Loss>, path: Path, detail: &str| {
+        losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
+    };
     match text(p, "type").as_deref() {
         Some("text") => {
-            report_unknown(
-                p,
-                &["type", "text"],
-                i,
-                &["content"],
-                "an OpenAI text part",
-                losses,
-            );
+            report_unknown(p, &["type", "text"], i, at, "an OpenAI text part", losses);
             Some(Part::Text(text(p, "text").unwrap_or_default()))
         }
         Some("image_url") => {
@@ -186,36 +237,35 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
                 p,
                 &["type", "image_url"],
                 i,
-                &["content"],
+                at,
                 "an OpenAI image part",
                 losses,
             );
+            let at_img = under(at, &["image_url"]);
             report_unknown(
                 img,
                 &["url", "detail"],
                 i,
-                &["content", "image_url"],
+                &at_img,
                 "an OpenAI image",
                 losses,
             );
             if img.get("detail").is_some() {
-                losses.push(Loss::new(
-                    i,
-                    &["content", "image_url", "detail"],
-                    loss::DROPPED_FIELD,
+                lose(
+                    losses,
+                    under(&at_img, &["detail"]),
                     "an image's detail level has no place in the target",
-                ));
+                );
             }
             let url = text(img, "url").unwrap_or_default();
             Some(match parse_data_url(&url) {
                 Some((media, data)) => {
                     if !media.starts_with("image/") {
-                        losses.push(Loss::new(
-                            i,
-                            &["content", "image_url"],
-                            loss::DROPPED_FIELD,
+                        lose(
+                            losses,
+                            at.to_vec(),
                             "data that is not an image is written back as a file part",
-                        ));
+                        );
                     }
                     Part::File {
                         source: ImageSource::Base64(data),
@@ -232,60 +282,63 @@ fn user_part(p: &Value, i: usize, losses: &mut Vec<Loss>) -> Option<Part> {
         }
         Some("file") => {
             let f = p.get("file")?;
-            report_unknown(
-                p,
-                &["type", "file"],
-                i,
-                &["content"],
-                "an OpenAI file part",
-                losses,
-            );
+            report_unknown(p, &["type", "file"], i, at, "an OpenAI file part", losses);
+            let at_file = under(at, &["file"]);
             report_unknown(
                 f,
                 &["file_data", "file_id", "filename"],
                 i,
-                &["content", "file"],
+                &at_file,
                 "an OpenAI file",
                 losses,
             );
-            match text(f, "file_data").as_deref().and_then(parse_data_url) {
-                Some((media, data)) => Some({
+            let data = text(f, "file_data");
+            match (data.as_deref().map(parse_data_url), text(f, "file_id")) {
+                (Some(Some((media, data))), id) => {
                     if media.starts_with("image/") {
-                        losses.push(Loss::new(
-                            i,
-                            &["content", "file"],
-                            loss::DROPPED_FIELD,
+                        lose(
+                            losses,
+                            at.to_vec(),
                             "an image sent as a file part is written back as an image_url part",
-                        ));
+                        );
                     }
-                    Part::File {
+                    if id.is_some() {
+                        lose(
+                            losses,
+                            under(&at_file, &["file_id"]),
+                            "a file part with data and an id is written with its data alone",
+                        );
+                    }
+                    Some(Part::File {
                         source: ImageSource::Base64(data),
                         media_type: Some(media),
                         filename: text(f, "filename"),
-                    }
+                    })
+                }
+                (None, Some(id)) => Some(Part::FileId {
+                    id,
+                    filename: text(f, "filename"),
                 }),
-                None => {
-                    losses.push(Loss::new(
-                        i,
-                        &["content", "file"],
-                        loss::DROPPED_FIELD,
+                _ => {
+                    lose(
+                        losses,
+                        at.to_vec(),
                         if f.has("file_data") {
                             "file data that is not a base64 data: URL has no place in the target"
                         } else {
-                            "a file given by id (not inline data) has no place in the target"
+                            "a file part with neither data nor id has no place in the target"
                         },
-                    ));
+                    );
                     None
                 }
             }
         }
         _ => {
-            losses.push(Loss::new(
-                i,
-                &["content"],
-                loss::DROPPED_FIELD,
+            lose(
+                losses,
+                at.to_vec(),
                 "an audio part has no place in the target",
-            ));
+            );
             None
         }
     }
@@ -296,32 +349,36 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     // Tool names by call id: a tool message is named after its call, and names nothing else.
     let mut names: Vec<(&str, &str)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let i = m.source;
-        // A message that is not carried at all gets one loss (below), not one per field.
-        let carried_at_all = !matches!(
-            m.body,
-            Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. }
-        );
-        if carried_at_all && (m.id.is_some() || m.timestamp.is_some()) {
-            losses.push(Loss::new(
-                i,
-                &["id"],
+        let unsupported = |what: &str| {
+            m.loss(
+                What::Message,
+                loss::UNSUPPORTED_MESSAGE,
+                format!("OpenAI Chat has no {what} message"),
+            )
+        };
+        match &m.body {
+            Body::Reasoning { .. } => {
+                losses.push(unsupported("reasoning"));
+                continue;
+            }
+            Body::Log { .. } => {
+                losses.push(unsupported("log"));
+                continue;
+            }
+            Body::Other { .. } => {
+                losses.push(unsupported("such"));
+                continue;
+            }
+            _ => {}
+        }
+        if m.id.is_some() || m.timestamp.is_some() {
+            losses.push(m.loss(
+                What::Id,
                 loss::DROPPED_FIELD,
                 "OpenAI messages carry no id or timestamp",
             ));
         }
-        for (key, _) in m
-            .carried
-            .iter()
-            .filter(|(k, _)| carried_at_all && (k != CONTINUES || !continues(m)))
-        {
-            losses.push(Loss::new(
-                i,
-                &[key],
-                loss::DROPPED_FIELD,
-                format!("OpenAI messages have no place for {}", quoted(key)),
-            ));
-        }
+        let mut used: Vec<&str> = Vec::new();
         match &m.body {
             Body::Instructions { text, developer } => {
                 out.push(obj([
@@ -333,38 +390,36 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 ]));
             }
             Body::UserInput { parts } => {
-                // A URL OpenAI cannot take (a swarm image string that is neither base64 nor an
-                // http(s) URL) is reported, not written as an invalid image part.
-                let sendable: Vec<&Part> = parts
-                    .iter()
-                    .filter(|p| match p {
+                let mut sendable: Vec<(usize, &Part)> = Vec::new();
+                for (k, p) in parts.iter().enumerate() {
+                    match p {
+                        // A URL OpenAI cannot take (a swarm image string that is neither base64
+                        // nor an http(s) URL) is reported, not written as an invalid part.
                         Part::File {
                             source: ImageSource::Url(url),
                             ..
                         } if !is_image_url(url) => {
-                            losses.push(Loss::new(
-                                i,
-                                &["content"],
-                                loss::DROPPED_FIELD,
-                                format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url)),
-                            ));
-                            false
+                            losses.push(m.loss(What::Item(k), loss::DROPPED_FIELD, format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url))));
                         }
-                        _ => true,
-                    })
-                    .collect();
+                        _ => sendable.push((k, p)),
+                    }
+                }
                 let content = match sendable.as_slice() {
-                    [Part::Text(t)] => Value::from(t),
+                    [(_, Part::Text(t))] => Value::from(t),
                     [] => {
-                        losses.push(Loss::new(
-                            i,
-                            &["content"],
+                        losses.push(m.loss(
+                            What::Message,
                             loss::DROPPED_FIELD,
                             "an input with neither text nor files is written as an empty text",
                         ));
                         Value::from("")
                     }
-                    _ => Value::Arr(sendable.iter().map(|p| part(p, i, losses)).collect()),
+                    _ => Value::Arr(
+                        sendable
+                            .iter()
+                            .map(|(k, p)| part(m, *k, p, losses))
+                            .collect(),
+                    ),
                 };
                 out.push(obj([("role", Value::from("user")), ("content", content)]));
             }
@@ -375,70 +430,70 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::ToolCalls { calls } => {
                 let tool_calls: Vec<Value> = calls
                     .iter()
-                    .map(|c| {
+                    .enumerate()
+                    .map(|(k, c)| {
                         names.push((&c.id, &c.name));
                         let args = match &c.args {
-                            Some(a) => a.to_json(),
+                            Some(a @ Value::Obj(_)) => a.to_json(),
+                            Some(other) => {
+                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, format!("OpenAI arguments are the JSON text of an object; {} is written as {{}}", other.to_json())));
+                                "{}".into()
+                            }
                             None => {
-                                losses.push(Loss::new(
-                                    i,
-                                    &["calls", "args"],
-                                    loss::DROPPED_FIELD,
-                                    "absent args are written as {}",
-                                ));
+                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, "absent args are written as {}"));
                                 "{}".into()
                             }
                         };
                         obj([
                             ("id", Value::from(&c.id)),
                             ("type", Value::from("function")),
-                            (
-                                "function",
-                                obj([
-                                    ("name", Value::from(&c.name)),
-                                    ("arguments", Value::from(args)),
-                                ]),
-                            ),
+                            ("function", obj([("name", Value::from(&c.name)), ("arguments", Value::from(args))])),
                         ])
                     })
                     .collect();
                 // A reply and the calls that follow it from the same message are one message.
                 let merged = n > 0
-                    && (msgs[n - 1].source == i || continues(m))
+                    && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
                     && matches!(msgs[n - 1].body, Body::Reply { .. });
                 match out.last_mut() {
-                    Some(prev) if merged => prev.set("tool_calls", Value::Arr(tool_calls)),
-                    _ => out.push(obj([
-                        ("role", Value::from("assistant")),
-                        ("content", Value::Null),
-                        ("tool_calls", Value::Arr(tool_calls)),
-                    ])),
+                    Some(prev) if merged => {
+                        used.push(CONTINUES);
+                        prev.set("tool_calls", Value::Arr(tool_calls))
+                    }
+                    _ => {
+                        let mut o = obj([("role", Value::from("assistant"))]);
+                        if m.marked(NO_CONTENT) {
+                            used.push(NO_CONTENT);
+                        } else {
+                            o.set("content", Value::Null);
+                        }
+                        o.set("tool_calls", Value::Arr(tool_calls));
+                        out.push(o);
+                    }
                 }
             }
             Body::ToolOutputs { outputs } => {
                 if outputs.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["results"],
+                    losses.push(m.loss(
+                        What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an empty list of tool results is no OpenAI message",
                     ));
                 }
-                for o in outputs {
+                for (k, o) in outputs.iter().enumerate() {
                     let Some(call_id) = &o.call_id else {
-                        losses.push(Loss::new(i, &["results", "callId"], loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one is not carried"));
+                        losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
                         continue;
                     };
                     let called = names.iter().rev().find(|(c, _)| c == call_id);
                     if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "name"],
+                        losses.push(m.loss(
+                            What::Field(k, Field::Name),
                             loss::DROPPED_FIELD,
                             "an OpenAI tool message has no tool name; it is not its call's",
                         ));
                     }
-                    let content = super::output_text(o, i, losses, "OpenAI");
+                    let content = super::output_text(m, k, o, losses, "OpenAI");
                     out.push(obj([
                         ("role", Value::from("tool")),
                         ("tool_call_id", Value::from(call_id)),
@@ -446,32 +501,23 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     ]));
                 }
             }
-            Body::Reasoning { .. } => losses.push(Loss::new(
-                i,
-                &[],
-                loss::UNSUPPORTED_MESSAGE,
-                "OpenAI Chat has no reasoning message",
-            )),
-            Body::Log { .. } => losses.push(Loss::new(
-                i,
-                &[],
-                loss::UNSUPPORTED_MESSAGE,
-                "OpenAI Chat has no log message",
-            )),
-            Body::Other { .. } => losses.push(Loss::new(
-                i,
-                &[],
-                loss::UNSUPPORTED_MESSAGE,
-                "a message type OpenAI Chat has no place for",
-            )),
+            Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. } => {}
         }
+        report_rest(m, &used, losses, "OpenAI");
     }
     out
 }
 
-fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
+fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
     match p {
         Part::Text(t) => obj([("type", Value::from("text")), ("text", Value::from(t))]),
+        Part::FileId { id, filename } => {
+            let mut file = obj([("file_id", Value::from(id))]);
+            if let Some(name) = filename {
+                file.set("filename", Value::from(name));
+            }
+            obj([("type", Value::from("file")), ("file", file)])
+        }
         Part::File {
             source,
             media_type,
@@ -479,29 +525,55 @@ fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
         } => {
             let is_image = media_type
                 .as_deref()
-                .is_none_or(|m| m.starts_with("image/"));
+                .is_some_and(|m| m.starts_with("image/"));
             match source {
-                ImageSource::Url(url) => image_part(url.clone()),
-                ImageSource::Base64(data) if is_image => {
+                ImageSource::Url(url) => {
                     if filename.is_some() {
-                        losses.push(Loss::new(
-                            i,
-                            &["files", "filename"],
+                        losses.push(m.loss(
+                            What::Field(k, Field::Filename),
                             loss::DROPPED_FIELD,
                             "an OpenAI image part has no file name",
                         ));
                     }
-                    if media_type.is_none() {
-                        losses.push(Loss::new(
-                            i,
-                            &["files", "mimeType"],
+                    image_part(url.clone())
+                }
+                ImageSource::Base64(data) if is_image => {
+                    if filename.is_some() {
+                        losses.push(m.loss(
+                            What::Field(k, Field::Filename),
                             loss::DROPPED_FIELD,
-                            "a file without a media type is sent as an octet-stream image",
+                            "an OpenAI image part has no file name",
                         ));
                     }
                     image_part(data_url(media_type, data))
                 }
+                ImageSource::Base64(data)
+                    if media_type.is_none() && sniff_image(data).is_some() =>
+                {
+                    let found = sniff_image(data).map(str::to_string);
+                    losses.push(m.loss(
+                        What::Field(k, Field::MediaType),
+                        loss::CHANGED_VALUE,
+                        format!(
+                            "a file without a media type is sent as the image its bytes are ({})",
+                            found.as_deref().unwrap_or("")
+                        ),
+                    ));
+                    if filename.is_some() {
+                        losses.push(m.loss(
+                            What::Field(k, Field::Filename),
+                            loss::DROPPED_FIELD,
+                            "an OpenAI image part has no file name",
+                        ));
+                    }
+                    image_part(data_url(&found, data))
+                }
                 ImageSource::Base64(data) => {
+                    // A file of unknown type is sent as a file part (OpenAI refuses an image
+                    // part that is not an image), typed application/octet-stream.
+                    if media_type.is_none() {
+                        losses.push(m.loss(What::Field(k, Field::MediaType), loss::CHANGED_VALUE, "a file without a media type is sent as an application/octet-stream file part"));
+                    }
                     let mut file = obj([("file_data", Value::from(data_url(media_type, data)))]);
                     if let Some(name) = filename {
                         file.set("filename", Value::from(name));
@@ -513,18 +585,23 @@ fn part(p: &Part, i: usize, losses: &mut Vec<Loss>) -> Value {
     }
 }
 
-/// The carried mark of tool calls that shared an OpenAI message with the reply before them.
-const CONTINUES: &str = "continues";
-
-fn continues(m: &Message) -> bool {
-    m.carried
-        .iter()
-        .any(|(k, v)| k == CONTINUES && *v == Value::Bool(true))
-}
-
 fn image_part(url: String) -> Value {
     obj([
         ("type", Value::from("image_url")),
         ("image_url", obj([("url", Value::from(url))])),
     ])
+}
+
+/// The image type of base64 data by its first bytes (PNG, JPEG, GIF, WebP), for files that
+/// name no media type: OpenAI takes images only with an image type.
+pub(crate) fn sniff_image(data: &str) -> Option<&'static str> {
+    let head = data.get(..data.len().min(16) / 4 * 4)?;
+    let bytes = crate::validate::base64_decode(head.as_bytes()).ok()?;
+    match bytes.as_slice() {
+        [0x89, b'P', b'N', b'G', ..] => Some("image/png"),
+        [0xff, 0xd8, 0xff, ..] => Some("image/jpeg"),
+        [b'G', b'I', b'F', b'8', ..] => Some("image/gif"),
+        [b'R', b'I', b'F', b'F', _, _, _, _, b'W', b'E', b'B', b'P', ..] => Some("image/webp"),
+        _ => None,
+    }
 }

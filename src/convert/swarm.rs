@@ -8,23 +8,26 @@
 //! - `flush` / `resque` have no meaning elsewhere: they travel whole as [`Body::Other`], come back
 //!   unchanged into swarm and are reported by every other target.
 //!
-//! What the canonical model has no field for is carried: the `agentName` (as `author`, unless it
-//! is [`DEFAULT_AGENT`], the value converting back would give anyway), a `mode` other than the
-//! role's upstream default, and the entries of `payload`. In the other direction the carried
-//! fields of a message go into `payload`, so that converting back restores them.
+//! What the canonical model has no field for is kept: the `agentName` (the mark `author`,
+//! unless it is [`DEFAULT_AGENT`], the value converting back would give anyway), a `mode` other
+//! than the role's upstream default (`mode`), how the images were written (`images`), a
+//! `payload` that is null or empty (`payload`); the entries of `payload` are the user's extra
+//! properties. In the other direction extra properties go into `payload`, and the marks swarm
+//! has no field for into the payload's reserved entry (`agentMessages`), so that converting
+//! back restores them.
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{parse_data_url, report_unknown, text};
-use crate::tape::value::{obj, Name, Value};
+use super::{one_of_each, parse_data_url, read_reserved, report_unknown, reserved_value, text};
+use crate::tape::value::{obj, Value};
 use crate::validate::{base64_check, quoted};
 
 /// The `agentName` written when the source carries no author (an empty name is not valid).
 pub const DEFAULT_AGENT: &str = "agent";
 
-/// Carried keys this mapping reads back: the agent's name, a mode that is not the default,
-/// how the images were written, and the mark of tool calls that continue the reply before them
-/// (the same mark the OpenAI mapping uses).
+/// Marks this mapping reads and writes: the agent's name, a mode that is not the default, how
+/// the images were written, a payload that holds no entries, and the mark of tool calls that
+/// continue the reply before them (the same mark the OpenAI mapping uses).
 const AUTHOR: &str = "author";
 const MODE: &str = "mode";
 const IMAGES: &str = "images";
@@ -81,32 +84,33 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body, carried| Message {
-            source: i,
-            body,
-            id: None,
-            timestamp: None,
-            carried,
-        };
         if role == "flush" || role == "resque" {
-            out.push(message(
+            out.push(Message::new(
+                i,
+                "swarm",
                 Body::Other {
                     format: "swarm",
                     value: v.clone(),
                 },
-                Vec::new(),
             ));
             continue;
         }
+        // The body is set below; the marks and extras first.
+        let mut m = Message::new(
+            i,
+            "swarm",
+            Body::Reply {
+                text: String::new(),
+            },
+        );
         let content = text(v, "content").unwrap_or_default();
-        let mut carried: Vec<(Name, Value)> = Vec::new();
         let agent = text(v, "agentName").unwrap_or_default();
         if agent != DEFAULT_AGENT {
-            carried.push((AUTHOR.into(), Value::from(agent)));
+            m.set_mark(AUTHOR, Value::from(agent), keys(&["agentName"]));
         }
         let mode = text(v, "mode").unwrap_or_default();
         if mode != default_mode(&role) {
-            carried.push((MODE.into(), Value::from(mode)));
+            m.set_mark(MODE, Value::from(mode), keys(&["mode"]));
         }
         for (key, owner) in [
             ("tool_calls", "assistant"),
@@ -136,49 +140,60 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         quoted(key)
                     ),
                 ));
-                carried.push((key.clone(), x.clone()));
+                m.extra
+                    .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
             }
         }
+        let reported = m.extra.len();
+        match v.get(PAYLOAD) {
+            None => {}
+            Some(Value::Obj(entries)) if !entries.is_empty() => {
+                for (k, x) in entries.iter() {
+                    if k == RESERVED {
+                        let at = keys(&[PAYLOAD, RESERVED]);
+                        read_reserved(x, &at, &mut m, losses);
+                    } else {
+                        m.extra
+                            .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
+                    }
+                }
+                // The reserved object's extra properties follow the plain ones.
+                let (plain, props): (Vec<Tagged>, Vec<Tagged>) = m.extra.drain(..).partition(|t| {
+                    t.at.get(1) != Some(&crate::validate::PathSeg::Key(RESERVED.into()))
+                });
+                m.extra = plain.into_iter().chain(props).collect();
+            }
+            Some(p) => m.set_mark(PAYLOAD, p.clone(), keys(&[PAYLOAD])),
+        }
+        one_of_each(&mut m, reported, losses);
         let calls = if role == "assistant" {
             v.get("tool_calls").and_then(Value::as_array)
         } else {
             None
         };
-        // The payload's entries are carried one by one where that reads back the same;
-        // otherwise (null, empty, or a key this mapping reads) the payload is carried whole.
-        let continues_allowed = calls.is_some() && content.is_empty();
-        match v.get(PAYLOAD) {
-            None => {}
-            Some(Value::Obj(entries))
-                if !entries.is_empty()
-                    && entries.iter().all(|(k, _)| {
-                        ![PAYLOAD, AUTHOR, MODE, IMAGES].contains(&k.as_ref())
-                            && (k != CONTINUES || continues_allowed)
-                            && !carried.iter().any(|(c, _)| c == k)
-                    }) =>
-            {
-                carried.extend(entries.iter().cloned())
-            }
-            Some(p) => carried.push((PAYLOAD.into(), p.clone())),
-        }
         match role.as_str() {
-            "system" | "developer" => out.push(message(
-                Body::Instructions {
+            "system" | "developer" => {
+                m.body = Body::Instructions {
                     text: content,
                     developer: role == "developer",
-                },
-                carried,
-            )),
+                };
+                out.push(m);
+            }
             "user" => {
                 let images = v.get("images").and_then(Value::as_array);
                 let mut parts = Vec::new();
+                let mut items = Vec::new();
                 if !content.is_empty() || images.is_none_or(|l| l.is_empty()) {
                     parts.push(Part::Text(content));
+                    items.push(keys(&["content"]));
                 }
-                parts.extend(images.into_iter().flatten().map(image));
+                for (k, x) in images.into_iter().flatten().enumerate() {
+                    parts.push(image(x));
+                    items.push(nth(&keys(&["images"]), k));
+                }
                 match images {
                     Some(list) if list.is_empty() => {
-                        carried.push((IMAGES.into(), Value::Arr(Vec::new())))
+                        m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
                     }
                     // Base64 strings, none of them a URL: converting back would write bytes.
                     Some(list)
@@ -186,26 +201,32 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             .iter()
                             .all(|x| matches!(x, Value::Str(s) if !s.contains(':'))) =>
                     {
-                        carried.push((IMAGES.into(), Value::from("string")))
+                        m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
                     }
                     _ => {}
                 }
-                out.push(message(Body::UserInput { parts }, carried));
+                m.body = Body::UserInput { parts };
+                m.items = items;
+                out.push(m);
             }
             "assistant" => {
                 let Some(calls) = calls else {
-                    out.push(message(Body::Reply { text: content }, carried));
+                    m.body = Body::Reply { text: content };
+                    out.push(m);
                     continue;
                 };
+                let mut items = Vec::new();
                 let calls: Vec<Call> = calls
                     .iter()
-                    .map(|c| {
+                    .enumerate()
+                    .map(|(k, c)| {
+                        let at = nth(&keys(&["tool_calls"]), k);
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
                         report_unknown(
                             c,
                             &["id", "type", "function"],
                             i,
-                            &["tool_calls"],
+                            &at,
                             "a swarm tool call",
                             losses,
                         );
@@ -213,10 +234,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             &f,
                             &["name", "arguments"],
                             i,
-                            &["tool_calls", "function"],
+                            &under(&at, &["function"]),
                             "a swarm tool call's function",
                             losses,
                         );
+                        items.push(at);
                         let call = Call {
                             id: text(c, "id").unwrap_or_default(),
                             name: text(&f, "name").unwrap_or_default(),
@@ -227,13 +249,17 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     })
                     .collect();
                 if content.is_empty() {
-                    out.push(message(Body::ToolCalls { calls }, carried));
+                    m.body = Body::ToolCalls { calls };
+                    m.items = items;
+                    out.push(m);
                 } else {
-                    out.push(message(Body::Reply { text: content }, carried));
-                    out.push(message(
-                        Body::ToolCalls { calls },
-                        vec![(CONTINUES.into(), Value::Bool(true))],
-                    ));
+                    m.body = Body::Reply { text: content };
+                    m.at = keys(&["content"]);
+                    out.push(m);
+                    let mut c = Message::new(i, "swarm", Body::ToolCalls { calls })
+                        .at(keys(&["tool_calls"]), items);
+                    c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+                    out.push(c);
                 }
             }
             "tool" => {
@@ -242,17 +268,16 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     .as_ref()
                     .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
                     .map(|(_, n)| n.clone());
-                out.push(message(
-                    Body::ToolOutputs {
-                        outputs: vec![Output {
-                            call_id,
-                            name,
-                            output: Value::Str(content),
-                            error: None,
-                        }],
-                    },
-                    carried,
-                ));
+                m.body = Body::ToolOutputs {
+                    outputs: vec![Output {
+                        call_id,
+                        name,
+                        output: Value::Str(content),
+                        error: None,
+                    }],
+                };
+                m.items = vec![Vec::new()];
+                out.push(m);
             }
             _ => {}
         }
@@ -260,32 +285,39 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     out
 }
 
-/// The carried fields of a message, sorted into what swarm has a field for and the payload.
-struct Head {
+/// A message's marks, sorted into what swarm has a field for and the rest.
+struct Head<'a> {
     agent: String,
     mode: Option<String>,
-    images: Option<Value>,
+    /// The `images` mark, when the message is a user input.
+    images: Option<&'a Value>,
     continues: bool,
-    payload: Vec<(Name, Value)>,
+    /// A null or empty payload.
+    payload: Option<&'a Value>,
+    /// Marks swarm has no field for (written into the payload's reserved entry).
+    rest: Vec<&'a Tagged>,
 }
 
-fn head(m: &Message, agent: &str) -> Head {
+fn head<'a>(m: &'a Message, role: &str, agent: &str) -> Head<'a> {
     let mut h = Head {
         agent: agent.into(),
         mode: None,
         images: None,
         continues: false,
-        payload: Vec::new(),
+        payload: None,
+        rest: Vec::new(),
     };
     let mut author = false;
-    for (k, v) in &m.carried {
-        match (k.as_ref(), v) {
-            // An empty name is a valid swarm `agentName`: kept, not replaced by the default.
-            (AUTHOR, Value::Str(s)) if !author => {
+    for t in &m.marks {
+        // A mark is used only where reading the message back gives it again.
+        match (t.name.as_ref(), &t.value) {
+            (AUTHOR, Value::Str(s)) if !author && s != DEFAULT_AGENT => {
                 author = true;
                 h.agent = s.clone();
             }
-            (MODE, Value::Str(s)) if h.mode.is_none() && (s == "user" || s == "tool") => {
+            (MODE, Value::Str(s))
+                if h.mode.is_none() && (s == "user" || s == "tool") && s != default_mode(role) =>
+            {
                 h.mode = Some(s.clone())
             }
             (IMAGES, x)
@@ -293,45 +325,63 @@ fn head(m: &Message, agent: &str) -> Head {
                     && matches!(m.body, Body::UserInput { .. })
                     && (*x == Value::from("string") || *x == Value::Arr(Vec::new())) =>
             {
-                h.images = Some(x.clone())
+                h.images = Some(x)
             }
-            (CONTINUES, Value::Bool(true)) if matches!(m.body, Body::ToolCalls { .. }) => {
+            (CONTINUES, Value::Bool(true))
+                if matches!(m.body, Body::ToolCalls { .. }) && !h.continues =>
+            {
                 h.continues = true;
-                h.payload.push((k.clone(), v.clone()));
             }
-            _ => h.payload.push((k.clone(), v.clone())),
+            (PAYLOAD, x)
+                if h.payload.is_none() && (x.is_null() || *x == Value::Obj(Vec::new())) =>
+            {
+                h.payload = Some(x)
+            }
+            _ if super::agens::implied_step(m, t) => {}
+            _ => h.rest.push(t),
         }
     }
     h
 }
 
-/// The payload for carried entries (see `to_canonical` for the other direction).
-fn payload(entries: Vec<(Name, Value)>, index: usize, losses: &mut Vec<Loss>) -> Option<Value> {
-    if let [(k, v)] = entries.as_slice() {
-        let whole = match v {
-            Value::Null => true,
-            Value::Obj(e) => e.is_empty() || e.iter().any(|(k, _)| k == PAYLOAD),
-            _ => false,
-        };
-        if k == PAYLOAD && whole {
-            return Some(v.clone());
+/// The payload of a message: its extra properties, then the reserved entry with the marks
+/// swarm has no field for (`continues` among them when the calls could not merge).
+fn payload(m: &Message, h: &Head, continues_used: bool) -> Option<Value> {
+    let mut rest = h.rest.clone();
+    let continues = m.marks.iter().find(|t| t.name == CONTINUES && h.continues);
+    if let (Some(c), false) = (continues, continues_used) {
+        rest.insert(0, c);
+    }
+    let plain = m.extra.iter().all(|t| t.name != RESERVED);
+    let props: Vec<&Tagged> = if plain {
+        Vec::new()
+    } else {
+        m.extra.iter().collect()
+    };
+    let mut entries: Vec<(crate::tape::value::Name, Value)> = if plain {
+        m.extra
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // A null or empty payload, when nothing else goes into it.
+    if let Some(p) = h.payload {
+        if entries.is_empty() && rest.is_empty() && props.is_empty() {
+            return Some(p.clone());
         }
+        rest.push(
+            m.marks
+                .iter()
+                .find(|t| t.name == PAYLOAD)
+                .expect("the mark read"),
+        );
     }
-    if entries.is_empty() {
-        return None;
+    if let Some(r) = reserved_value(&rest, &props) {
+        entries.push((RESERVED.into(), r));
     }
-    if entries.iter().any(|(k, _)| k == PAYLOAD) {
-        // Every entry reads back inside the one named payload, not as itself.
-        for (k, _) in &entries {
-            losses.push(Loss::new(
-                index,
-                &[k],
-                loss::DROPPED_FIELD,
-                "beside a carried property named payload, carried properties are kept inside payload, but do not read back the same",
-            ));
-        }
-    }
-    Some(Value::Obj(entries))
+    (!entries.is_empty()).then_some(Value::Obj(entries))
 }
 
 fn message(role: &str, h: &Head, content: String) -> Value {
@@ -352,59 +402,76 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let i = m.source;
         let unsupported = match &m.body {
             Body::Reasoning { .. } | Body::Log { .. } => true,
             Body::Other { format, .. } => *format != "swarm",
             _ => false,
         };
         if unsupported {
-            losses.push(Loss::new(
-                i,
-                &[],
+            losses.push(m.loss(
+                What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 "swarm has no such message",
             ));
             continue;
         }
         if m.id.is_some() || m.timestamp.is_some() {
-            losses.push(Loss::new(
-                i,
-                &["id"],
+            losses.push(m.loss(
+                What::Id,
                 loss::DROPPED_FIELD,
                 "swarm messages carry no id or timestamp",
             ));
         }
-        let mut h = head(m, agent);
+        let role = match &m.body {
+            Body::Instructions {
+                developer: true, ..
+            } => "developer",
+            Body::Instructions { .. } => "system",
+            Body::UserInput { .. } => "user",
+            Body::ToolOutputs { .. } => "tool",
+            _ => "assistant",
+        };
+        let h = head(m, role, agent);
         let mut o = match &m.body {
-            Body::Instructions { text, developer } => message(
-                if *developer { "developer" } else { "system" },
-                &h,
-                text.clone(),
-            ),
-            Body::Reply { text } => message("assistant", &h, text.clone()),
+            Body::Instructions { text, .. } => message(role, &h, text.clone()),
+            Body::Reply { text } => message(role, &h, text.clone()),
             Body::UserInput { parts } => {
-                let (content, images) = user_input(parts, &h, i, losses);
-                let mut o = message("user", &h, content);
+                let (content, images, images_used) = user_input(m, parts, &h, losses);
+                let mut o = message(role, &h, content);
                 if let Some(images) = images {
                     o.set("images", images);
                 }
-                o
+                let mut h = h;
+                if !images_used {
+                    if let Some(t) = m.marks.iter().find(|t| t.name == IMAGES) {
+                        h.rest.push(t);
+                    }
+                }
+                if let Some(p) = payload(m, &h, true) {
+                    o.set(PAYLOAD, p);
+                }
+                out.push(o);
+                continue;
             }
             Body::ToolCalls { calls } => {
                 let tool_calls: Vec<Value> = calls
                     .iter()
-                    .map(|c| {
+                    .enumerate()
+                    .map(|(k, c)| {
                         names.push((c.id.clone(), c.name.clone()));
-                        super::object_call(c, i, losses, "swarm")
+                        super::object_call(m, k, c, losses, "swarm")
                     })
                     .collect();
                 // A reply and the calls that continue it are one assistant message, unless the
                 // calls carry more than the mark or the reply is empty (swarm reads an empty
                 // content with calls as calls alone).
                 let merges = n > 0
-                    && (msgs[n - 1].source == i || h.continues)
-                    && h.payload.iter().all(|(k, _)| k == CONTINUES)
+                    && (msgs[n - 1].source == m.source || h.continues)
+                    && m.extra.is_empty()
+                    && h.rest.is_empty()
+                    && h.payload.is_none()
+                    && h.mode.is_none()
+                    && m.mark(AUTHOR).is_none()
                     && matches!(&msgs[n - 1].body, Body::Reply { text } if !text.is_empty());
                 if merges {
                     if let Some(prev) = out.last_mut().filter(|p| {
@@ -425,36 +492,33 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                         continue;
                     }
                 }
-                let mut o = message("assistant", &h, String::new());
+                let mut o = message(role, &h, String::new());
                 o.set("tool_calls", Value::Arr(tool_calls));
                 o
             }
             Body::ToolOutputs { outputs } => {
                 if outputs.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["results"],
+                    losses.push(m.loss(
+                        What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an empty list of tool results is no swarm message",
                     ));
                 }
-                let payload = payload(std::mem::take(&mut h.payload), i, losses);
-                for r in outputs {
-                    let mut o = message("tool", &h, super::output_text(r, i, losses, "swarm"));
+                let payload = payload(m, &h, false);
+                for (k, r) in outputs.iter().enumerate() {
+                    let mut o = message(role, &h, super::output_text(m, k, r, losses, "swarm"));
                     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
                         let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
                         if called != Some(name) {
-                            losses.push(Loss::new(
-                                i,
-                                &["results", "name"],
+                            losses.push(m.loss(
+                                What::Field(k, Field::Name),
                                 loss::DROPPED_FIELD,
                                 "a swarm tool message has no tool name; it is not its call's",
                             ));
                         }
                     } else if r.name.is_some() {
-                        losses.push(Loss::new(
-                            i,
-                            &["results", "name"],
+                        losses.push(m.loss(
+                            What::Field(k, Field::Name),
                             loss::DROPPED_FIELD,
                             "a swarm tool message has no tool name",
                         ));
@@ -476,7 +540,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             }
             Body::Reasoning { .. } | Body::Log { .. } => continue,
         };
-        if let Some(p) = payload(std::mem::take(&mut h.payload), i, losses) {
+        if let Some(p) = payload(m, &h, false) {
             o.set(PAYLOAD, p);
         }
         out.push(o);
@@ -484,59 +548,56 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     out
 }
 
-/// A user input's content and images. Images are bytes unless one of them needs a string (a
-/// URL, or a media type kept in a `data:` URL) or the source wrote base64 strings: swarm images
-/// are all of one kind.
+/// A user input's content and images, and whether the `images` mark was used. Images are bytes
+/// unless one of them needs a string (a URL, or a media type kept in a `data:` URL) or the
+/// source wrote base64 strings: swarm images are all of one kind.
 fn user_input(
+    m: &Message,
     parts: &[Part],
     h: &Head,
-    i: usize,
     losses: &mut Vec<Loss>,
-) -> (String, Option<Value>) {
+) -> (String, Option<Value>, bool) {
     let mut content: Option<String> = None;
     let mut files: Vec<(&ImageSource, &Option<String>)> = Vec::new();
-    for part in parts {
+    for (k, part) in parts.iter().enumerate() {
         match part {
             Part::Text(t) => {
                 if content.is_some() {
-                    losses.push(Loss::new(
-                        i,
-                        &["content"],
+                    losses.push(m.loss(
+                        What::Item(k),
                         loss::DROPPED_FIELD,
                         "a swarm message holds one text; a further text part is not carried",
                     ));
                     continue;
                 }
                 if !files.is_empty() {
-                    losses.push(Loss::new(
-                        i,
-                        &["content"],
-                        loss::DROPPED_FIELD,
-                        "a swarm message's text comes before its images; the part order is not kept",
+                    losses.push(m.loss(
+                        What::Item(k),
+                        loss::PART_ORDER,
+                        "a swarm message's text comes before its images; the text is written first",
                     ));
                 }
                 content = Some(t.clone());
             }
+            Part::FileId { id, .. } => losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                format!(
+                    "a swarm image is bytes or a URL, not a provider's file id ({})",
+                    quoted(id)
+                ),
+            )),
             Part::File {
                 source,
                 media_type,
                 filename,
             } => {
-                if filename.is_some() {
-                    losses.push(Loss::new(
-                        i,
-                        &["files", "filename"],
-                        loss::DROPPED_FIELD,
-                        "a swarm image has no file name",
-                    ));
-                }
                 let image = media_type
                     .as_deref()
                     .is_none_or(|m| m.starts_with("image/") || m == "application/octet-stream");
                 if !image {
-                    losses.push(Loss::new(
-                        i,
-                        &["files"],
+                    losses.push(m.loss(
+                        What::Item(k),
                         loss::DROPPED_FIELD,
                         format!(
                             "swarm carries images only, not {}",
@@ -545,29 +606,41 @@ fn user_input(
                     ));
                     continue;
                 }
+                if filename.is_some() {
+                    losses.push(m.loss(
+                        What::Field(k, Field::Filename),
+                        loss::DROPPED_FIELD,
+                        "a swarm image has no file name",
+                    ));
+                }
                 files.push((source, media_type));
             }
         }
     }
-    match (&content, files.is_empty(), &h.images) {
-        (None, true, _) => losses.push(Loss::new(
-            i,
-            &["content"],
+    match (&content, files.is_empty()) {
+        (None, true) => losses.push(m.loss(
+            What::Message,
             loss::DROPPED_FIELD,
             "an input with neither text nor images is written with empty content (an empty text)",
         )),
-        (Some(t), false, _) if t.is_empty() => losses.push(Loss::new(
-            i,
-            &["content"],
-            loss::DROPPED_FIELD,
-            "an empty text beside images is not kept (swarm content is always a string)",
-        )),
+        (Some(t), false) if t.is_empty() => {
+            let k = parts
+                .iter()
+                .position(|p| matches!(p, Part::Text(_)))
+                .unwrap_or(0);
+            losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                "an empty text beside images is not kept (swarm content is always a string)",
+            ))
+        }
         _ => {}
     }
-    let strings = h.images == Some(Value::from("string"))
-        || files
-            .iter()
-            .any(|(s, mt)| matches!(s, ImageSource::Url(_)) || mt.is_some());
+    let marked_strings = h.images == Some(&Value::from("string"));
+    let needs_strings = files
+        .iter()
+        .any(|(s, mt)| matches!(s, ImageSource::Url(_)) || mt.is_some());
+    let strings = marked_strings || needs_strings;
     let images: Vec<Value> = files
         .iter()
         .map(|(source, media_type)| match (source, media_type) {
@@ -579,10 +652,21 @@ fn user_input(
             (ImageSource::Base64(data), None) => obj([("$bytes", Value::from(data))]),
         })
         .collect();
+    // The mark reads back only where the images are base64 strings without a colon.
+    let used = match h.images {
+        Some(Value::Arr(_)) => images.is_empty(),
+        Some(_) => {
+            !images.is_empty()
+                && images
+                    .iter()
+                    .all(|x| matches!(x, Value::Str(s) if !s.contains(':')))
+        }
+        None => true,
+    };
     let images = if images.is_empty() {
-        (h.images == Some(Value::Arr(Vec::new()))).then(|| Value::Arr(Vec::new()))
+        (used && h.images == Some(&Value::Arr(Vec::new()))).then(|| Value::Arr(Vec::new()))
     } else {
         Some(Value::Arr(images))
     };
-    (content.unwrap_or_default(), images)
+    (content.unwrap_or_default(), images, used)
 }

@@ -115,11 +115,20 @@ pub fn check_conversation_tape(
         out.push(']');
         if let Some(k) = kept {
             out.push_str(",\"kept\":[");
-            for (n, i) in k.iter().enumerate() {
+            // An index, or `[index, [kept call positions]]` for a message to trim.
+            for (n, kept) in k.iter().enumerate() {
                 if n > 0 {
                     out.push(',');
                 }
-                out.push_str(&i.to_string());
+                match &kept.calls {
+                    None => out.push_str(&kept.index.to_string()),
+                    Some(calls) => {
+                        out.push_str(&format!("[{},[", kept.index));
+                        let list: Vec<String> = calls.iter().map(usize::to_string).collect();
+                        out.push_str(&list.join(","));
+                        out.push_str("]]");
+                    }
+                }
             }
             out.push(']');
         }

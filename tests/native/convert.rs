@@ -62,7 +62,7 @@ fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
     );
     // The developer role is carried in a custom property; tool results are one call group,
     // each named after its call; the image is a file with its media type.
-    assert_eq!(k[0]["developer"], json!(true));
+    assert_eq!(k[0]["agentMessages"], json!({"developer": true}));
     assert_eq!(
         k[5]["results"],
         json!([
@@ -137,12 +137,12 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
     assert_eq!(
         codes,
         vec![
-            (0, "dropped_field", r#"["files","filename"]"#),
+            (0, "dropped_field", r#"["files",0,"filename"]"#),
             (1, "unsupported_message", "[]"),
-            (2, "dropped_field", r#"["calls","args"]"#),
-            (3, "stringified_output", r#"["results","output"]"#),
-            (3, "unsupported_message", r#"["results","callId"]"#),
-            (3, "error_as_text", r#"["results","error"]"#),
+            (2, "dropped_field", r#"["calls",0,"args"]"#),
+            (3, "stringified_output", r#"["results",0,"output"]"#),
+            (3, "unsupported_message", r#"["results",1]"#),
+            (3, "error_as_text", r#"["results",2,"error"]"#),
             (4, "unsupported_message", "[]"),
             (5, "dropped_field", r#"["threadId"]"#),
         ]
@@ -191,12 +191,8 @@ fn openai_changes_the_law_found_are_reported() {
             (0, "dropped_field".into(), r#"["content"]"#.into()),
             (1, "dropped_field".into(), r#"["refusal"]"#.into()),
             (1, "unsupported_message".into(), "[]".into()),
-            (2, "dropped_field".into(), r#"["content","file"]"#.into()),
-            (
-                2,
-                "dropped_field".into(),
-                r#"["content","image_url"]"#.into()
-            ),
+            (2, "dropped_field".into(), r#"["content",0]"#.into()),
+            (2, "dropped_field".into(), r#"["content",1]"#.into()),
         ]
     );
     let (back, _) = run("kernel", "openai", &k);
@@ -239,10 +235,10 @@ fn kernel_messages_openai_cannot_write_as_they_are_are_reported() {
     assert_eq!(
         rows,
         vec![
-            (0, "dropped_field", r#"["text"]"#),
-            (1, "unsupported_message", r#"["results"]"#),
-            (3, "dropped_field", r#"["results","name"]"#),
-            (3, "dropped_field", r#"["results","name"]"#),
+            (0, "dropped_field", "[]"),
+            (1, "unsupported_message", "[]"),
+            (3, "dropped_field", r#"["results",0,"name"]"#),
+            (3, "dropped_field", r#"["results",1,"name"]"#),
         ]
     );
 }

@@ -179,11 +179,11 @@ fn openai_rows_agens_cannot_carry_are_reported() {
             // No developer role; no images; a number argument becomes text; a user input equal
             // to the carried-forward input reads back as carried, not as a message.
             loss(0, "dropped_field", r#"["role"]"#),
-            loss(3, "dropped_field", r#"["content"]"#),
+            loss(3, "dropped_field", r#"["content",1]"#),
             loss(
                 4,
                 "stringified_output",
-                r#"["tool_calls","function","arguments"]"#
+                r#"["tool_calls",0,"function","arguments"]"#
             ),
             loss(7, "dropped_field", r#"["content"]"#),
         ]
@@ -225,27 +225,28 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
         k,
         vec![
             json!({"id": "01JD7Z8Q000000000000000001", "timestamp": 1_732_233_600_001_u64, "type": "system", "text": "You are...",
-                "caller": "#PID<0.123.0>", "agens_id": "5ffc72a101b4ea4e61eab006b118a68a", "run_id": "run-1", "parent_run_id": null,
+                "agentMessages": {"caller": "#PID<0.123.0>", "agens_id": "5ffc72a101b4ea4e61eab006b118a68a", "run_id": "run-1", "parent_run_id": null,
                 "thread_id": "t-1", "previous_result": null, "outputs": {"ok": true}, "job_id": "job", "node_id": "n1",
                 "serving_name": "Elixir.MyServing", "tool_defs": [{"name": "search"}], "resources": [{"uri": "file:///a", "name": "a"}],
-                "retries": 0, "next": [{"type": "route", "node_id": "n2", "count": 1}]}),
+                "retries": 0, "next": [{"type": "route", "node_id": "n2", "count": 1}]}}),
             json!({"id": "01JD7Z8Q000000000000000002", "timestamp": 1_732_233_600_002_u64, "type": "input", "text": "Write a brief"}),
             json!({"id": "01JD7Z8Q000000000000000003", "timestamp": 1_732_233_600_003_u64, "type": "input", "text": "Please..."}),
             json!({"id": "01JD7Z8Q000000000000000004", "timestamp": 1_732_233_600_004_u64, "type": "reply", "text": "Done"}),
             json!({"id": "01JD7Z8Q000000000000000005", "timestamp": 1_732_233_600_005_u64, "type": "tool-calls",
                 "calls": [{"id": "c1", "name": "search", "args": {"q": "x"}}],
-                "continues": true, "tool_call_servers": [{"server_name": "mcp", "type": "mcp_tool_use"}]}),
+                "agentMessages": {"continues": true, "tool_call_servers": [{"server_name": "mcp", "type": "mcp_tool_use"}]}}),
             json!({"id": "01JD7Z8Q000000000000000006", "timestamp": 1_732_233_600_006_u64, "type": "tool-results",
                 "results": [{"callId": "c1", "name": "search", "output": {"hits": 3}}]}),
-            // A step with nothing but routing: its input, carrying the step's fields.
+            // A step with nothing but routing: its input, carrying the step's fields (and the
+            // mark of the boundary the slots alone would not tell).
             json!({"id": "01JD7Z8Q000000000000000007", "timestamp": 1_732_233_600_007_u64, "type": "input", "text": "Write a brief",
-                "result": null, "tool_calls": [], "next": [{"type": "end"}]}),
+                "agentMessages": {"result": null, "tool_calls": [], "next": [{"type": "end"}]}}),
             // Calls alone would join the input before them, results alone the calls: the
             // boundaries are marked.
             json!({"id": "01JD7Z8Q000000000000000008", "timestamp": 1_732_233_600_008_u64, "type": "tool-calls",
-                "calls": [{"id": "c2", "name": "f", "args": {}}], "agens_step": true}),
+                "calls": [{"id": "c2", "name": "f", "args": {}}], "agentMessages": {"agens_step": true}}),
             json!({"id": "01JD7Z8Q000000000000000009", "timestamp": 1_732_233_600_009_u64, "type": "tool-results",
-                "results": [{"callId": "c2", "name": "f", "output": "r"}], "agens_step": true}),
+                "results": [{"callId": "c2", "name": "f", "output": "r"}], "agentMessages": {"agens_step": true}}),
         ]
     );
     // Back: the same steps; Kernel's own ids and timestamps are what Agens cannot carry.
@@ -296,7 +297,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
     .iter()
     .map(|k| loss(0, "dropped_field", &format!("[\"{k}\"]")))
     .collect();
-    expected.push(loss(0, "stringified_output", r#"["tool_results"]"#));
+    expected.push(loss(0, "stringified_output", r#"["tool_results","c1"]"#));
     for k in ["result", "tool_calls", "next"] {
         expected.push(loss(1, "dropped_field", &format!("[\"{k}\"]")));
     }
@@ -327,7 +328,7 @@ fn agens_round_trips_through_kernel_and_itself() {
 #[test]
 fn kernel_rows_map_to_agens_and_losses_are_reported() {
     let k = vec![
-        json!({"id": "a", "timestamp": 1, "type": "system", "text": "s", "developer": true, "thread_id": "t1"}),
+        json!({"id": "a", "timestamp": 1, "type": "system", "text": "s", "agentMessages": {"developer": true, "thread_id": "t1"}}),
         json!({"id": "b", "timestamp": 2, "type": "input", "text": "hi", "files": [{"data": "AQID", "mimeType": "image/jpeg"}], "threadId": "x"}),
         json!({"id": "c", "timestamp": 3, "type": "reasoning", "title": "t", "summary": "s"}),
         json!({"id": "d", "timestamp": 4, "type": "tool-calls", "calls": [
@@ -342,7 +343,7 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
             {"callId": "c3", "name": "other", "output": 3}
         ]}),
         json!({"id": "f", "timestamp": 6, "type": "log", "text": "debug"}),
-        json!({"id": "g", "timestamp": 7, "type": "reply", "text": "done", "retries": "many"}),
+        json!({"id": "g", "timestamp": 7, "type": "reply", "text": "done", "agentMessages": {"retries": "many"}}),
         json!({"id": "h", "timestamp": 8, "type": "input"}),
     ];
     let (a, losses) = run("kernel", "agens", &k);
@@ -369,20 +370,20 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
         .map(|i| loss(i, "dropped_field", r#"["id"]"#))
         .collect();
     expected.extend([
-        loss(0, "dropped_field", r#"["developer"]"#),
-        loss(1, "dropped_field", r#"["files"]"#),
+        loss(0, "dropped_field", r#"["agentMessages","developer"]"#),
+        loss(1, "dropped_field", r#"["files",0]"#),
         loss(1, "dropped_field", r#"["threadId"]"#),
         loss(2, "unsupported_message", "[]"),
-        loss(3, "stringified_output", r#"["calls","args"]"#),
-        loss(3, "dropped_field", r#"["calls","args"]"#),
-        loss(3, "dropped_field", r#"["calls","args"]"#),
-        loss(4, "unsupported_message", r#"["results","callId"]"#),
-        loss(4, "dropped_field", r#"["results","name"]"#),
-        loss(4, "error_as_text", r#"["results","error"]"#),
-        loss(4, "dropped_field", r#"["results","name"]"#),
+        loss(3, "stringified_output", r#"["calls",0,"args"]"#),
+        loss(3, "dropped_field", r#"["calls",1,"args"]"#),
+        loss(3, "dropped_field", r#"["calls",2,"args"]"#),
+        loss(4, "unsupported_message", r#"["results",1]"#),
+        loss(4, "dropped_field", r#"["results",2,"name"]"#),
+        loss(4, "error_as_text", r#"["results",2,"error"]"#),
+        loss(4, "dropped_field", r#"["results",3,"name"]"#),
         loss(5, "unsupported_message", "[]"),
-        loss(6, "dropped_field", r#"["retries"]"#),
-        loss(7, "unsupported_message", r#"["text"]"#),
+        loss(6, "dropped_field", r#"["agentMessages","retries"]"#),
+        loss(7, "unsupported_message", "[]"),
     ]);
     let mut losses = losses;
     losses.sort();
@@ -524,7 +525,8 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
     let (k, losses) = run("agens", "kernel", &steps);
     assert_eq!(losses, vec![]);
     assert_eq!(k.len(), 2);
-    assert_eq!(k[1]["agens_step"], json!(true));
+    // The step fields tell the boundary (the step mark is implied by them).
+    assert_eq!(k[1]["agentMessages"], json!({"retries": 0}));
     let (back, _) = run("kernel", "agens", &k);
     assert_eq!(back, steps);
 }
@@ -594,11 +596,11 @@ fn swarm_rows_agens_cannot_carry_are_reported() {
             // No developer role; no images; a number argument becomes text; the agent's name;
             // the history reset.
             loss(0, "dropped_field", r#"["role"]"#),
-            loss(2, "dropped_field", r#"["images"]"#),
+            loss(2, "dropped_field", r#"["images",0]"#),
             loss(
                 3,
                 "stringified_output",
-                r#"["tool_calls","function","arguments"]"#
+                r#"["tool_calls",0,"function","arguments"]"#
             ),
             loss(5, "dropped_field", r#"["agentName"]"#),
             loss(6, "unsupported_message", "[]"),

@@ -196,7 +196,7 @@ fn openai_rows_bedrock_has_no_place_for_are_reported() {
             (
                 3,
                 "dropped_field",
-                r#"["tool_calls","function","arguments"]"#
+                r#"["tool_calls",1,"function","arguments"]"#
             ),
             // From the Bedrock side: one message became two responses.
             (3, "dropped_field", r#"["tool_calls"]"#),
@@ -251,8 +251,8 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
             (0, "unsupported_message", "[]"),
             (1, "unsupported_message", "[]"),
             (2, "unsupported_message", "[]"),
-            (3, "dropped_field", r#"["calls","args"]"#),
-            (3, "dropped_field", r#"["calls","args"]"#),
+            (3, "dropped_field", r#"["calls",1,"args"]"#),
+            (3, "dropped_field", r#"["calls",2,"args"]"#),
             (3, "dropped_field", r#"["id"]"#),
             (4, "unsupported_message", "[]"),
             (5, "unsupported_message", "[]"),
@@ -445,7 +445,7 @@ fn bedrock_to_agens_maps_replies_and_tool_calls_and_comes_back_exactly() {
         lost(&[(
             0,
             "stringified_output",
-            r#"["tool_calls","function","arguments"]"#
+            r#"["tool_calls",0,"function","arguments"]"#
         )])
     );
 }
@@ -484,10 +484,12 @@ fn agens_rows_bedrock_has_no_response_for_are_reported() {
             // The instructions (carrying the step's fields), the input, the prepared prompt,
             // the tool results; the reply and its calls become two responses.
             (0, "dropped_field", r#"["tool_calls"]"#),
-            (0, "unsupported_message", "[]"),
-            (0, "unsupported_message", "[]"),
-            (0, "unsupported_message", "[]"),
-            (0, "unsupported_message", "[]"),
+            (0, "unsupported_message", r#"["input"]"#),
+            (0, "unsupported_message", r#"["system"]"#),
+            (0, "unsupported_message", r#"["tool_results"]"#),
+            (0, "unsupported_message", r#"["user"]"#),
+            // The next step carries the first one's input forward: it goes with it.
+            (1, "dropped_field", r#"["input"]"#),
         ])
     );
 }

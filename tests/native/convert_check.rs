@@ -36,7 +36,7 @@ fn openai_findings_point_at_openai_fields() {
     assert_eq!(
         rows(&got.findings),
         [
-            r#"1 call_without_result error ["tool_calls"]"#,
+            r#"1 call_without_result error ["tool_calls",0,"id"]"#,
             r#"2 result_without_call error ["tool_call_id"]"#,
             "3 empty_message warning []",
         ]
@@ -56,10 +56,10 @@ fn kernel_findings_point_at_kernel_fields() {
     assert_eq!(
         rows(&check("kernel", &stream).findings),
         [
-            r#"0 call_without_result error ["calls","id"]"#,
+            r#"0 call_without_result error ["calls",0,"id"]"#,
             r#"1 duplicate_id error ["id"]"#,
             r#"1 timestamp_backwards warning ["timestamp"]"#,
-            r#"1 result_without_call error ["results","callId"]"#,
+            r#"1 result_without_call error ["results",0,"callId"]"#,
         ]
     );
 }

@@ -530,8 +530,8 @@ fn an_unknown_property_inside_an_item_is_a_loss() {
         ("tool_calls", Value::Arr(vec![call])),
     ]);
     for (from, m, path) in [
-        ("kernel", input, "files.zz"),
-        ("openai", assistant, "tool_calls.function.zz"),
+        ("kernel", input, "files.0.zz"),
+        ("openai", assistant, "tool_calls.0.function.zz"),
     ] {
         assert!(valid(from, &m), "{from}");
         for to in FORMATS.into_iter().filter(|to| *to != from) {

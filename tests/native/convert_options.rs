@@ -39,7 +39,7 @@ fn agent_name_fills_swarm_messages_that_name_no_author() {
 fn a_carried_author_wins_over_the_agent_name_option() {
     let kernel = vec![json!({
         "id": "01JD7Z8Q000000000000000001", "timestamp": 1, "type": "reply", "text": "hi",
-        "author": "bob"
+        "agentMessages": {"author": "bob"}
     })];
     let mut fill = Named(Counter(0), "planner");
     let (out, _) = convert("kernel", "swarm", &ours(&kernel), &mut fill).unwrap();

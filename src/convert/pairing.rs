@@ -1,0 +1,84 @@
+//! Tool-call pairing across messages, for targets with one message (or map entry) per tool
+//! result (OpenAI, swarm, Agens).
+
+use super::canonical::{Body, Field, Message, What};
+use super::loss::{self, Loss};
+use crate::validate::quoted;
+
+/// The call group of each tool-calls message: its index and the indices of the tool-outputs
+/// messages right after it.
+fn groups(msgs: &[Message]) -> Vec<(usize, Vec<usize>)> {
+    let mut out = Vec::new();
+    for (n, m) in msgs.iter().enumerate() {
+        if matches!(m.body, Body::ToolCalls { .. }) {
+            let results: Vec<usize> = (n + 1..msgs.len())
+                .take_while(|&k| matches!(msgs[k].body, Body::ToolOutputs { .. }))
+                .collect();
+            out.push((n, results));
+        }
+    }
+    out
+}
+
+/// A tool result without a call id (Kernel `callId?`) is paired with the call at the same
+/// position in its group when that is unambiguous: the group answers as many calls as it has
+/// results, and no other result names that call. Each inferred id is reported.
+pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
+    for (c, results) in groups(msgs) {
+        let Body::ToolCalls { calls } = &msgs[c].body else {
+            continue;
+        };
+        let ids: Vec<String> = calls.iter().map(|c| c.id.clone()).collect();
+        // (message, output) of every result of the group, in order.
+        let mut flat = Vec::new();
+        for &r in &results {
+            if let Body::ToolOutputs { outputs } = &msgs[r].body {
+                flat.extend((0..outputs.len()).map(|o| (r, o)));
+            }
+        }
+        let unique = ids.iter().enumerate().all(|(k, id)| !ids[..k].contains(id));
+        if flat.len() != ids.len() || !unique {
+            continue;
+        }
+        let named: Vec<Option<String>> = flat
+            .iter()
+            .map(|&(r, o)| match &msgs[r].body {
+                Body::ToolOutputs { outputs } => outputs[o].call_id.clone(),
+                _ => None,
+            })
+            .collect();
+        for (k, &(r, o)) in flat.iter().enumerate() {
+            let id = &ids[k];
+            if named[k].is_some() || named.iter().any(|n| n.as_deref() == Some(id)) {
+                continue;
+            }
+            if let Body::ToolOutputs { outputs } = &mut msgs[r].body {
+                outputs[o].call_id = Some(id.clone());
+            }
+            losses.push(msgs[r].loss(
+                What::Field(o, Field::CallId),
+                loss::INFERRED_CALL_ID,
+                format!(
+                    "a result without a call id is paired with call {} at the same position in its group",
+                    quoted(id)
+                ),
+            ));
+        }
+    }
+}
+
+/// Tool outputs of a Kernel call group given in several `tool-results` messages: the target
+/// writes one message per result, and those read back as one group.
+pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
+    for n in 1..msgs.len() {
+        let (prev, m) = (&msgs[n - 1], &msgs[n]);
+        let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
+        if outputs(prev) && outputs(m) && m.from.starts_with("kernel") && prev.source != m.source {
+            losses.push(m.loss(
+                What::Message,
+                loss::SPLIT_RESULTS,
+                "tool results right after other tool results read back as one tool-results message with them",
+            ));
+        }
+    }
+}
