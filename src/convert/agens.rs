@@ -544,6 +544,10 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         )),
                     }
                 }
+                let kept: Vec<usize> = (0..parts.len())
+                    .filter(|&k| matches!(parts[k], Part::Text(_)))
+                    .collect();
+                super::lone_text(m, &kept, losses);
                 let t = texts.concat();
                 if at == Some(Slot::Input) && t.is_empty() {
                     losses.push(m.loss(

@@ -235,7 +235,19 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             Body::UserInput { parts } => {
                 o.set("type", Value::from("input"));
                 let mut files = Vec::new();
+                let mut kept = Vec::new();
                 for (k, part) in parts.iter().enumerate() {
+                    if matches!(part, Part::Text(_)) && !o.has("text")
+                        || matches!(
+                            part,
+                            Part::File {
+                                source: ImageSource::Base64(_),
+                                ..
+                            }
+                        )
+                    {
+                        kept.push(k);
+                    }
                     match part {
                         Part::Text(_) if o.has("text") => losses.push(m.loss(
                             What::Item(k),
@@ -287,6 +299,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 if !files.is_empty() {
                     o.set("files", Value::Arr(files));
                 }
+                super::lone_text(m, &kept, losses);
             }
             Body::Instructions { text, developer: d } => {
                 o.set("type", Value::from("system"));

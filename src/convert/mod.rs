@@ -309,6 +309,26 @@ pub(crate) fn one_of_each(m: &mut Message, reported: usize, losses: &mut Vec<Los
     }
 }
 
+/// An OpenAI user content of parts, of which the target keeps only one text (`kept`: the
+/// positions of the parts it keeps): that text reads back as a string, not a part. Reported at
+/// the text.
+pub(crate) fn lone_text(m: &Message, kept: &[usize], losses: &mut Vec<Loss>) {
+    let Body::UserInput { parts } = &m.body else {
+        return;
+    };
+    if m.from == "openai" && kept.len() < parts.len() {
+        if let [k] = kept {
+            if matches!(parts[*k], Part::Text(_)) {
+                losses.push(m.loss(
+                    What::Item(*k),
+                    loss::DROPPED_FIELD,
+                    "with the other parts not carried, the text part is written back as a string",
+                ));
+            }
+        }
+    }
+}
+
 /// The entry of the reserved object that holds extra properties written there.
 pub(crate) const PROPS: &str = "props";
 

@@ -559,6 +559,7 @@ fn user_input(
 ) -> (String, Option<Value>, bool) {
     let mut content: Option<String> = None;
     let mut files: Vec<(&ImageSource, &Option<String>)> = Vec::new();
+    let mut kept = Vec::new();
     for (k, part) in parts.iter().enumerate() {
         match part {
             Part::Text(t) => {
@@ -578,6 +579,7 @@ fn user_input(
                     ));
                 }
                 content = Some(t.clone());
+                kept.push(k);
             }
             Part::FileId { id, .. } => losses.push(m.loss(
                 What::Item(k),
@@ -614,9 +616,11 @@ fn user_input(
                     ));
                 }
                 files.push((source, media_type));
+                kept.push(k);
             }
         }
     }
+    super::lone_text(m, &kept, losses);
     match (&content, files.is_empty()) {
         (None, true) => losses.push(m.loss(
             What::Message,

@@ -10,6 +10,7 @@ mod convert_check;
 mod convert_hostile;
 mod convert_law;
 mod convert_options;
+mod convert_regressions;
 mod convert_swarm;
 mod engine_shapes;
 mod gen;

@@ -1,0 +1,348 @@
+//! The defects independent round-trip testing found (issue 9), one fixed case each: the
+//! conversation, what converts, what is reported, and what comes back.
+use crate::gen::assert_valid;
+use crate::support::{loss_rows, ours, theirs, Counter};
+use agent_messages::convert::check::check;
+use agent_messages::convert::convert;
+use serde_json::{json, Value};
+
+type Losses = Vec<(usize, String, String)>;
+
+/// `from` → `to`: the target's messages (checked valid) and the losses as (index, code, path).
+fn run(from: &str, to: &str, source: &[Value]) -> (Vec<Value>, Losses) {
+    let values = ours(source);
+    assert_valid(from, &values);
+    let (out, losses) =
+        convert(from, to, &values, &mut Counter(0)).expect("a valid input converts");
+    assert_valid(to, &out);
+    (theirs(&out), loss_rows(&losses))
+}
+
+/// The losses other than ids and timestamps.
+fn but_ids(losses: Losses) -> Losses {
+    losses
+        .into_iter()
+        .filter(|(_, _, p)| p != r#"["id"]"#)
+        .collect()
+}
+
+fn row(index: usize, code: &str, path: &str) -> (usize, String, String) {
+    (index, code.into(), path.into())
+}
+
+fn k(id: &str, t: u64, body: Value) -> Value {
+    let mut m = json!({"id": id, "timestamp": t});
+    for (key, v) in body.as_object().unwrap() {
+        m[key] = v.clone();
+    }
+    m
+}
+
+/// Defect 1: Kernel tool arguments that are not an object: a loss at the call's args, never a throw.
+#[test]
+fn d01_kernel_args_that_are_not_an_object_are_a_loss_for_openai() {
+    let src = [k(
+        "a",
+        1,
+        json!({"type": "tool-calls", "calls": [{"id": "c", "name": "f", "args": "x"}]}),
+    )];
+    let (out, losses) = run("kernel", "openai", &src);
+    assert_eq!(
+        out[0]["tool_calls"][0]["function"]["arguments"],
+        json!("{}")
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "dropped_field", r#"["calls",0,"args"]"#)]
+    );
+}
+
+/// Defect 2: Kernel results of one call group given in two messages: the target joins them, and says so.
+#[test]
+fn d02_split_kernel_results_are_reported_where_the_target_joins_them() {
+    let src = [
+        k(
+            "a",
+            1,
+            json!({"type": "tool-calls", "calls": [{"id": "a", "name": "f", "args": {}}, {"id": "b", "name": "f", "args": {}}]}),
+        ),
+        k(
+            "b",
+            2,
+            json!({"type": "tool-results", "results": [{"callId": "a", "output": 1}]}),
+        ),
+        k(
+            "c",
+            3,
+            json!({"type": "tool-results", "results": [{"callId": "b", "output": 2}]}),
+        ),
+    ];
+    for to in ["openai", "swarm", "agens"] {
+        let (_, losses) = run("kernel", to, &src);
+        assert!(
+            losses.contains(&row(2, "split_results", "[]")),
+            "{to}: {losses:?}"
+        );
+    }
+}
+
+/// Defect 3: swarm payload keys are the user's, whatever their names: they come back as they were.
+#[test]
+fn d03_swarm_payload_keys_named_like_kernel_fields_survive() {
+    for payload in [
+        json!({"id": 7}),
+        json!({"type": "x", "timestamp": 1, "text": "t"}),
+        json!({"author": "me", "k": 1}),
+        json!({"files": "42"}),
+        json!({"agentMessages": 5}),
+    ] {
+        let src = [
+            json!({"role": "user", "agentName": "a", "content": "x", "mode": "user", "payload": payload}),
+        ];
+        let (mid, losses) = run("swarm", "kernel", &src);
+        let reserved = payload.get("agentMessages").is_some();
+        if reserved {
+            // The reserved name is not the user's: reported, not guessed.
+            assert_eq!(
+                losses,
+                vec![row(0, "reserved_name", r#"["payload","agentMessages"]"#)]
+            );
+            continue;
+        }
+        assert_eq!(losses, vec![], "{payload}");
+        let (back, losses) = run("kernel", "swarm", &mid);
+        assert_eq!(but_ids(losses), vec![]);
+        assert_eq!(back[0], src[0], "{payload}");
+    }
+}
+
+/// Defect 4: A loss names what is lost: the swarm image URL Kernel cannot hold, not the content.
+#[test]
+fn d04_a_swarm_image_url_lost_to_kernel_is_named_at_the_image() {
+    let src = [
+        json!({"role": "user", "agentName": "agent", "content": "see", "mode": "user", "images": ["https://x.test/a.png"]}),
+    ];
+    let (_, losses) = run("swarm", "kernel", &src);
+    assert_eq!(losses, vec![row(0, "dropped_field", r#"["images",0]"#)]);
+}
+
+/// Defect 5: Kernel holds the text before the files: the order of OpenAI parts is reported.
+#[test]
+fn d05_openai_part_order_kernel_cannot_keep_is_reported() {
+    let src = [json!({"role": "user", "content": [
+        {"type": "image_url", "image_url": {"url": "data:image/png;base64,AQID"}},
+        {"type": "text", "text": "what is it?"}
+    ]})];
+    let (_, losses) = run("openai", "kernel", &src);
+    assert_eq!(losses, vec![row(0, "part_order", r#"["content",1]"#)]);
+}
+
+/// Defect 6: An assistant message with calls and no `content` comes back without `content`.
+#[test]
+fn d06_an_absent_openai_content_stays_absent() {
+    let src = [
+        json!({"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}),
+    ];
+    for via in ["kernel", "swarm"] {
+        let (mid, losses) = run("openai", via, &src);
+        assert_eq!(losses, vec![]);
+        let (back, _) = run(via, "openai", &mid);
+        assert_eq!(back, src, "via {via}");
+    }
+    let (_, losses) = run("openai", "bedrock", &src);
+    assert_eq!(losses, vec![row(0, "dropped_field", r#"["content"]"#)]);
+}
+
+/// Defect 7: An Agens step boundary told only by a field: a target without the field reports the
+/// boundary too.
+#[test]
+fn d07_an_agens_step_boundary_is_reported_with_the_fields_that_told_it() {
+    let src = [
+        json!({"input": "q"}),
+        json!({"input": "q", "outputs": {"a": 1}}),
+    ];
+    let (_, losses) = run("agens", "openai", &src);
+    assert_eq!(
+        losses,
+        vec![
+            row(1, "dropped_field", r#"["outputs"]"#),
+            row(1, "dropped_field", r#"["input"]"#),
+        ]
+    );
+    let (mid, losses) = run("agens", "kernel", &src);
+    assert_eq!(losses, vec![]);
+    let (back, _) = run("kernel", "agens", &mid);
+    assert_eq!(back, src);
+}
+
+/// Defect 8: Agens → Bedrock: the parts of a step Bedrock has no response for, each at its field;
+/// a later step's input carried forward goes with the first.
+#[test]
+fn d08_agens_to_bedrock_names_the_parts_of_a_step() {
+    let src = [
+        json!({"input": "q", "result": "a"}),
+        json!({"input": "q", "result": "b"}),
+    ];
+    let (out, losses) = run("agens", "bedrock", &src);
+    assert_eq!(out.len(), 2);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "unsupported_message", r#"["input"]"#),
+            row(1, "dropped_field", r#"["input"]"#),
+        ]
+    );
+}
+
+/// Defect 9: User keys never collide with the mappings' marks.
+#[test]
+fn d09_user_keys_named_like_marks_come_back_as_themselves() {
+    let kernel_props = [
+        json!({"mode": "x"}),
+        json!({"continues": true}),
+        json!({"agens_step": true}),
+        json!({"author": 5}),
+        json!({"developer": true}),
+        json!({"run_id": "r"}),
+    ];
+    for props in kernel_props {
+        let mut m = k("a", 1, json!({"type": "reply", "text": "hi"}));
+        for (key, v) in props.as_object().unwrap() {
+            m[key] = v.clone();
+        }
+        let src = [m];
+        let (mid, losses) = run("kernel", "swarm", &src);
+        assert_eq!(but_ids(losses), vec![], "{props}");
+        let (back, _) = run("swarm", "kernel", &mid);
+        for (key, v) in props.as_object().unwrap() {
+            assert_eq!(&back[0][key], v, "{props}");
+        }
+    }
+    let src = [
+        json!({"role": "system", "agentName": "agent", "content": "x", "mode": "tool", "payload": {"developer": true}}),
+    ];
+    let (mid, _) = run("swarm", "kernel", &src);
+    let (back, _) = run("kernel", "swarm", &mid);
+    assert_eq!(back, src);
+}
+
+/// Defect 10: OpenAI `[file (file_id), text]` → Agens: the file and the parts form are reported.
+#[test]
+fn d10_an_openai_file_id_part_is_reported_for_agens() {
+    let src = [json!({"role": "user", "content": [
+        {"type": "file", "file": {"file_id": "file-1"}},
+        {"type": "text", "text": "summarise"}
+    ]})];
+    let (_, losses) = run("openai", "agens", &src);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "dropped_field", r#"["content",0]"#),
+            row(0, "dropped_field", r#"["content",1]"#),
+        ]
+    );
+    // OpenAI to itself keeps the file id.
+    let (same, losses) = run("openai", "openai", &src);
+    assert_eq!(losses, vec![]);
+    assert_eq!(same, src);
+}
+
+/// Defect 11: swarmHistory keeps a message with an unanswered call, without that call.
+#[test]
+fn d11_swarm_history_drops_only_the_unanswered_call() {
+    let a = |content: &str, calls: &[&str]| {
+        json!({"role": "assistant", "agentName": "a", "content": content, "mode": "tool",
+            "tool_calls": calls.iter().map(|c| json!({"id": c, "type": "function", "function": {"name": "f", "arguments": {}}})).collect::<Vec<_>>()})
+    };
+    let t = |id: &str| json!({"role": "tool", "agentName": "a", "content": "r", "mode": "tool", "tool_call_id": id});
+    let src = [
+        json!({"role": "user", "agentName": "a", "content": "go", "mode": "user"}),
+        a("", &["c1", "c2"]),
+        t("c1"),
+        t("c9"),
+        a("", &["c3"]),
+        json!({"role": "assistant", "agentName": "a", "content": "done", "mode": "tool"}),
+    ];
+    let checked = check("swarm", &ours(&src));
+    let kept: Vec<(usize, Option<Vec<usize>>)> = checked
+        .kept
+        .unwrap()
+        .into_iter()
+        .map(|k| (k.index, k.calls))
+        .collect();
+    // The user, the first call message trimmed to c1, c1's output, the reply.
+    assert_eq!(
+        kept,
+        vec![(0, None), (1, Some(vec![0])), (2, None), (5, None)]
+    );
+}
+
+/// Defect 12: A Kernel result without `callId`: paired with the call at its position, and reported.
+#[test]
+fn d12_a_result_without_call_id_is_paired_by_position() {
+    let src = [
+        k(
+            "a",
+            1,
+            json!({"type": "tool-calls", "calls": [{"id": "c1", "name": "f", "args": {}}, {"id": "c2", "name": "g", "args": {}}]}),
+        ),
+        k(
+            "b",
+            2,
+            json!({"type": "tool-results", "results": [{"callId": "c1", "output": "x"}, {"output": "y"}]}),
+        ),
+    ];
+    let (out, losses) = run("kernel", "openai", &src);
+    assert_eq!(
+        out[2],
+        json!({"role": "tool", "tool_call_id": "c2", "content": "y"})
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![row(1, "inferred_call_id", r#"["results",1,"callId"]"#)]
+    );
+}
+
+/// Defect 13: A Kernel file without a media type: a file part (or an image part when its bytes say
+/// it is an image), never an image part of application/octet-stream.
+#[test]
+fn d13_an_untyped_kernel_file_is_no_octet_stream_image() {
+    let src = [
+        k(
+            "a",
+            1,
+            json!({"type": "input", "text": "x", "files": [{"data": "AQID"}]}),
+        ),
+        k(
+            "b",
+            2,
+            json!({"type": "input", "text": "x", "files": [{"data": "iVBORw0KGgo="}]}),
+        ),
+    ];
+    let (out, losses) = run("kernel", "openai", &src);
+    assert_eq!(
+        out[0]["content"][1],
+        json!({"type": "file", "file": {"file_data": "data:application/octet-stream;base64,AQID"}})
+    );
+    assert_eq!(
+        out[1]["content"][1],
+        json!({"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}})
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![
+            row(0, "changed_value", r#"["files",0,"mimeType"]"#),
+            row(1, "changed_value", r#"["files",0,"mimeType"]"#),
+        ]
+    );
+}
+
+/// Defect 14: A Bedrock log (responses only, never the outputs) checks clean.
+#[test]
+fn d14_a_bedrock_log_checks_clean() {
+    let src = [
+        json!({"type": "tool_call", "tool_calls": [{"id": "t1", "type": "function", "function": {"name": "f", "arguments": {}}}]}),
+        json!({"type": "message", "content": "done"}),
+    ];
+    assert_eq!(check("bedrock", &ours(&src)).findings, vec![]);
+}
