@@ -81,7 +81,7 @@ export function openAIToKernel(messages) {
       case 'developer': {
         const k = make('system');
         k.text = m.content;
-        if (m.role === 'developer') k.developer = true;
+        if (m.role === 'developer') k.agentMessages = { developer: true };
         out.push(k);
         break;
       }
@@ -117,7 +117,8 @@ export function openAIToKernel(messages) {
             names.set(c.id, c.function.name);
             return { id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) };
           });
-          if (m.content != null) k.continues = true;
+          if (m.content != null) k.agentMessages = { continues: true };
+          else if (!('content' in m)) k.agentMessages = { no_content: true };
           out.push(k);
         }
         break;
@@ -171,11 +172,15 @@ export function swarmToOpenAI(messages) {
         if (m.images?.length) {
           const content = m.content ? [{ type: 'text', text: m.content }] : [];
           for (const img of m.images) {
-            let url;
-            if (typeof img !== 'string') url = `data:application/octet-stream;base64,${toBase64(img)}`;
-            else if (img.includes(':')) url = img;
-            else url = `data:application/octet-stream;base64,${img}`;
-            content.push({ type: 'image_url', image_url: { url } });
+            if (typeof img === 'string' && img.includes(':')) {
+              content.push({ type: 'image_url', image_url: { url: img } });
+              continue;
+            }
+            // Untyped bytes: an image part when they are a known image, else a file part.
+            const data = typeof img === 'string' ? img : toBase64(img);
+            const type = sniffImage(typeof img === 'string' ? fromBase64(img.slice(0, 16)) : img);
+            if (type) content.push({ type: 'image_url', image_url: { url: `data:${type};base64,${data}` } });
+            else content.push({ type: 'file', file: { file_data: `data:application/octet-stream;base64,${data}` } });
           }
           out.push({ role: 'user', content });
         } else {
@@ -293,4 +298,13 @@ export function withZod(format, map) {
     if (!r.success) throw new Error(`not a list of ${format} messages: ${r.error.issues[0].message}`);
     return map(r.data);
   };
+}
+
+/** The image type of bytes by their first bytes (PNG, JPEG, GIF, WebP), as ours reads it. */
+function sniffImage(b) {
+  if (b.length >= 4 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 4 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return 'image/gif';
+  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'image/webp';
+  return null;
 }
