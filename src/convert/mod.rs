@@ -242,13 +242,14 @@ pub(crate) fn read_reserved(
     m: &mut Message,
     losses: &mut Vec<Loss>,
 ) {
-    let Some(entries) = value.as_object() else {
+    // Conversions never write an empty one: it carries nothing, so it is reported too.
+    let Some(entries) = value.as_object().filter(|e| !e.is_empty()) else {
         losses.push(Loss::at(
             m.source,
             at.to_vec(),
             loss::RESERVED_NAME,
             format!(
-                "{} is reserved for what conversions carry (an object); this one is not carried",
+                "{} is reserved for what conversions carry (an object of marks); this one is not carried",
                 quoted(canonical::RESERVED)
             ),
         ));
@@ -264,12 +265,12 @@ pub(crate) fn read_reserved(
                     canonical::under(&path, &[pk.as_ref()]),
                 ));
             }
-            if v.as_object().is_none() {
+            if v.as_object().is_none_or(|o| o.is_empty()) {
                 losses.push(Loss::at(
                     m.source,
                     path,
                     loss::RESERVED_NAME,
-                    "the carried properties are an object; this is not carried",
+                    "the carried properties are a non-empty object; this is not carried",
                 ));
             }
         } else {
@@ -365,6 +366,30 @@ pub(crate) fn parse_data_url(url: &str) -> Option<(String, String)> {
     let media = meta.strip_suffix(";base64")?;
     crate::validate::base64_check(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
+}
+
+/// `data:{media_type};base64,{data}`, when `media_type` can stand in a `data:` URL: a
+/// `type/subtype` of RFC 6838 name characters with `;name=value` parameters (spaces allowed
+/// after the `;`). Anything else (a comma would end the media type early, and a target refuses
+/// a type that is not one) is `None`: the writer sends the file untyped and reports it.
+pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
+    fn name(s: &str) -> bool {
+        !s.is_empty()
+            && s.len() <= 127
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
+    }
+    let mut params = media_type.split(';');
+    let essence = params.next().unwrap_or_default();
+    let typed = essence
+        .split_once('/')
+        .is_some_and(|(t, sub)| name(t) && name(sub));
+    let params_ok = params.all(|p| {
+        p.trim_start_matches(' ')
+            .split_once('=')
+            .is_some_and(|(k, v)| name(k) && name(v))
+    });
+    (typed && params_ok).then(|| format!("data:{media_type};base64,{data}"))
 }
 
 /// A string field of a JSON object.

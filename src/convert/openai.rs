@@ -42,11 +42,10 @@ fn is_image_url(url: &str) -> bool {
     lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
 }
 
-fn data_url(media_type: &Option<String>, data: &str) -> String {
-    format!(
-        "data:{};base64,{data}",
-        media_type.as_deref().unwrap_or("application/octet-stream")
-    )
+/// A `data:` URL of a media type that [`super::data_url`] takes (or none: octet-stream).
+fn data_url(media_type: Option<&str>, data: &str) -> String {
+    super::data_url(media_type.unwrap_or("application/octet-stream"), data)
+        .unwrap_or_else(|| format!("data:application/octet-stream;base64,{data}"))
 }
 
 /// The mark of tool calls that shared one message with the reply before them.
@@ -138,7 +137,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         "an assistant message with neither content nor tool calls is not carried",
                     ));
                 }
-                let Some(list) = calls else { continue };
+                let Some(list) = calls else {
+                    keep_nulls(v, i, &mut out);
+                    continue;
+                };
                 let mut items = Vec::new();
                 let calls: Vec<Call> = list
                     .iter()
@@ -197,6 +199,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
                 }
                 out.push(m);
+                keep_nulls(v, i, &mut out);
             }
             "tool" => {
                 let call_id = text(v, "tool_call_id");
@@ -220,6 +223,22 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
     }
     out
+}
+
+/// An assistant's optional fields that the API reads as absent when null; an explicit null
+/// is what the source wrote, so it rides as a mark of the field's name (on the message's first
+/// canonical message) and the OpenAI writer writes it again.
+const NULLABLE: &[&str] = &["refusal", "audio"];
+
+fn keep_nulls(v: &Value, i: usize, out: &mut [Message]) {
+    let Some(first) = out.iter_mut().find(|m| m.source == i) else {
+        return;
+    };
+    for key in NULLABLE {
+        if v.get(key).is_some_and(Value::is_null) {
+            first.set_mark(key, Value::Null, keys(&[key]));
+        }
+    }
 }
 
 fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
@@ -503,6 +522,16 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             }
             Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. } => {}
         }
+        if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
+            if let Some(o) = out.last_mut() {
+                for key in NULLABLE {
+                    if m.mark(key).is_some_and(Value::is_null) {
+                        o.set(key, Value::Null);
+                        used.push(key);
+                    }
+                }
+            }
+        }
         report_rest(m, &used, losses, "OpenAI");
     }
     out
@@ -523,9 +552,19 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
             media_type,
             filename,
         } => {
-            let is_image = media_type
+            // A media type that cannot stand in a data: URL is sent as none, reported once.
+            let typed = media_type
                 .as_deref()
-                .is_some_and(|m| m.starts_with("image/"));
+                .filter(|mt| super::data_url(mt, "").is_some());
+            let untyped = media_type.is_none();
+            if let (Some(mt), None, ImageSource::Base64(_)) = (media_type, typed, source) {
+                losses.push(m.loss(
+                    What::Field(k, Field::MediaType),
+                    loss::CHANGED_VALUE,
+                    format!("{} is no media type a data: URL can carry; the file is sent as one without", quoted(mt)),
+                ));
+            }
+            let is_image = typed.is_some_and(|m| m.starts_with("image/"));
             match source {
                 ImageSource::Url(url) => {
                     if filename.is_some() {
@@ -545,20 +584,20 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
                             "an OpenAI image part has no file name",
                         ));
                     }
-                    image_part(data_url(media_type, data))
+                    image_part(data_url(typed, data))
                 }
-                ImageSource::Base64(data)
-                    if media_type.is_none() && sniff_image(data).is_some() =>
-                {
-                    let found = sniff_image(data).map(str::to_string);
-                    losses.push(m.loss(
-                        What::Field(k, Field::MediaType),
-                        loss::CHANGED_VALUE,
-                        format!(
+                ImageSource::Base64(data) if typed.is_none() && sniff_image(data).is_some() => {
+                    let found = sniff_image(data);
+                    if untyped {
+                        losses.push(m.loss(
+                            What::Field(k, Field::MediaType),
+                            loss::CHANGED_VALUE,
+                            format!(
                             "a file without a media type is sent as the image its bytes are ({})",
-                            found.as_deref().unwrap_or("")
+                            found.unwrap_or("")
                         ),
-                    ));
+                        ));
+                    }
                     if filename.is_some() {
                         losses.push(m.loss(
                             What::Field(k, Field::Filename),
@@ -566,15 +605,15 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
                             "an OpenAI image part has no file name",
                         ));
                     }
-                    image_part(data_url(&found, data))
+                    image_part(data_url(found, data))
                 }
                 ImageSource::Base64(data) => {
                     // A file of unknown type is sent as a file part (OpenAI refuses an image
                     // part that is not an image), typed application/octet-stream.
-                    if media_type.is_none() {
+                    if untyped {
                         losses.push(m.loss(What::Field(k, Field::MediaType), loss::CHANGED_VALUE, "a file without a media type is sent as an application/octet-stream file part"));
                     }
-                    let mut file = obj([("file_data", Value::from(data_url(media_type, data)))]);
+                    let mut file = obj([("file_data", Value::from(data_url(typed, data)))]);
                     if let Some(name) = filename {
                         file.set("filename", Value::from(name));
                     }

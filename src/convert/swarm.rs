@@ -436,16 +436,10 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
             Body::UserInput { parts } => {
-                let (content, images, images_used) = user_input(m, parts, &h, losses);
+                let (content, images) = user_input(m, parts, &h, losses);
                 let mut o = message(role, &h, content);
                 if let Some(images) = images {
                     o.set("images", images);
-                }
-                let mut h = h;
-                if !images_used {
-                    if let Some(t) = m.marks.iter().find(|t| t.name == IMAGES) {
-                        h.rest.push(t);
-                    }
                 }
                 if let Some(p) = payload(m, &h, true) {
                     o.set(PAYLOAD, p);
@@ -548,17 +542,18 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     out
 }
 
-/// A user input's content and images, and whether the `images` mark was used. Images are bytes
-/// unless one of them needs a string (a URL, or a media type kept in a `data:` URL) or the
-/// source wrote base64 strings: swarm images are all of one kind.
+/// A user input's content and images. Images are bytes unless one of them needs a string (a
+/// URL, or a media type kept in a `data:` URL) or the source wrote base64 strings: swarm images
+/// are all of one kind. An `images` mark that is not used says nothing of the user's data
+/// (there are no images, or they must be strings anyway), so it is not kept.
 fn user_input(
     m: &Message,
     parts: &[Part],
     h: &Head,
     losses: &mut Vec<Loss>,
-) -> (String, Option<Value>, bool) {
+) -> (String, Option<Value>) {
     let mut content: Option<String> = None;
-    let mut files: Vec<(&ImageSource, &Option<String>)> = Vec::new();
+    let mut files: Vec<(&ImageSource, Option<&str>)> = Vec::new();
     let mut kept = Vec::new();
     for (k, part) in parts.iter().enumerate() {
         match part {
@@ -594,19 +589,34 @@ fn user_input(
                 media_type,
                 filename,
             } => {
-                let image = media_type
+                // Swarm has images only: a file of another type goes into `images` as a data:
+                // URL (what the swarm reader reads as a file), reported; a media type that
+                // cannot stand in a data: URL is not written.
+                let typed = media_type
                     .as_deref()
-                    .is_none_or(|m| m.starts_with("image/") || m == "application/octet-stream");
-                if !image {
-                    losses.push(m.loss(
-                        What::Item(k),
-                        loss::DROPPED_FIELD,
+                    .filter(|mt| super::data_url(mt, "").is_some());
+                match (media_type.as_deref(), typed) {
+                    (Some(mt), None) => losses.push(m.loss(
+                        What::Field(k, Field::MediaType),
+                        loss::CHANGED_VALUE,
                         format!(
-                            "swarm carries images only, not {}",
-                            media_type.as_deref().unwrap_or("")
+                            "{} is no media type a data: URL can carry; the image is written without one",
+                            quoted(mt)
                         ),
-                    ));
-                    continue;
+                    )),
+                    (_, Some(mt))
+                        if !mt.starts_with("image/") && mt != "application/octet-stream" =>
+                    {
+                        losses.push(m.loss(
+                            What::Item(k),
+                            loss::CHANGED_VALUE,
+                            format!(
+                                "swarm has images only: this {} file is written into images as a data: URL, which a model may refuse",
+                                quoted(mt)
+                            ),
+                        ))
+                    }
+                    _ => {}
                 }
                 if filename.is_some() {
                     losses.push(m.loss(
@@ -615,7 +625,7 @@ fn user_input(
                         "a swarm image has no file name",
                     ));
                 }
-                files.push((source, media_type));
+                files.push((source, typed));
                 kept.push(k);
             }
         }
@@ -650,7 +660,7 @@ fn user_input(
         .map(|(source, media_type)| match (source, media_type) {
             (ImageSource::Url(url), _) => Value::from(url),
             (ImageSource::Base64(data), Some(mt)) => {
-                Value::from(format!("data:{mt};base64,{data}"))
+                Value::from(super::data_url(mt, data).unwrap_or_default())
             }
             (ImageSource::Base64(data), None) if strings => Value::from(data),
             (ImageSource::Base64(data), None) => obj([("$bytes", Value::from(data))]),
@@ -672,5 +682,5 @@ fn user_input(
     } else {
         Some(Value::Arr(images))
     };
-    (content.unwrap_or_default(), images, used)
+    (content.unwrap_or_default(), images)
 }

@@ -229,8 +229,9 @@ fn kernel_rows_map_to_swarm_and_losses_are_reported() {
     assert_eq!(
         s,
         vec![
+            // Swarm has images only: the PDF goes into `images` as a data: URL, reported.
             json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
-                   "images": ["data:image/jpeg;base64,AQID"]}),
+                   "images": ["data:image/jpeg;base64,AQID", "data:application/pdf;base64,JVBERg=="]}),
             json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": [
                 {"id": "c1", "type": "function", "function": {"name": "f", "arguments": {}}},
                 {"id": "c2", "type": "function", "function": {"name": "g", "arguments": {}}}
@@ -246,7 +247,7 @@ fn kernel_rows_map_to_swarm_and_losses_are_reported() {
         without_ids(losses.clone()),
         vec![
             loss(0, "dropped_field", r#"["files",0,"filename"]"#),
-            loss(0, "dropped_field", r#"["files",1]"#),
+            loss(0, "changed_value", r#"["files",1]"#),
             loss(1, "unsupported_message", "[]"),
             loss(2, "dropped_field", r#"["calls",0,"args"]"#),
             loss(2, "dropped_field", r#"["calls",1,"args"]"#),
@@ -339,7 +340,8 @@ fn openai_losses_into_swarm_are_reported() {
         vec![
             json!({"role": "user", "agentName": "agent", "content": "first", "mode": "user",
                    "images": ["https://example.com/a.png"]}),
-            msg("user", "agent", "", "user"),
+            json!({"role": "user", "agentName": "agent", "content": "", "mode": "user",
+                   "images": ["data:application/pdf;base64,JVBERg=="]}),
         ]
     );
     assert_eq!(
@@ -348,8 +350,9 @@ fn openai_losses_into_swarm_are_reported() {
             // The text goes before the image, the second text has no place.
             loss(0, "part_order", r#"["content",1]"#),
             loss(0, "dropped_field", r#"["content",2]"#),
-            loss(1, "dropped_field", r#"["content",0]"#),
-            loss(1, "dropped_field", "[]"),
+            // The PDF goes into `images` (swarm has images only), without its file name.
+            loss(1, "changed_value", r#"["content",0]"#),
+            loss(1, "dropped_field", r#"["content",0,"file","filename"]"#),
         ]
     );
 }

@@ -14,6 +14,7 @@ mod convert_regressions;
 mod convert_swarm;
 mod engine_shapes;
 mod gen;
+mod gen_wide;
 mod kernel_codec;
 mod kernel_props;
 mod kernel_validate;
