@@ -196,10 +196,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
                     }
                     // Base64 strings, none of them a URL: converting back would write bytes.
+                    // (Where one of them is not base64, it is read as a URL, and converting
+                    // back writes strings anyway: the mark would say nothing.)
                     Some(list)
-                        if list
-                            .iter()
-                            .all(|x| matches!(x, Value::Str(s) if !s.contains(':'))) =>
+                        if list.iter().all(|x| {
+                            matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
+                        }) =>
                     {
                         m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
                     }
@@ -436,10 +438,17 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
             Body::UserInput { parts } => {
-                let (content, images) = user_input(m, parts, &h, losses);
+                let (content, images, images_used) = user_input(m, parts, &h, losses);
                 let mut o = message(role, &h, content);
                 if let Some(images) = images {
                     o.set("images", images);
+                }
+                // A mark this message could not use is kept like any other.
+                let mut h = h;
+                if !images_used {
+                    if let Some(t) = m.marks.iter().find(|t| t.name == IMAGES) {
+                        h.rest.push(t);
+                    }
                 }
                 if let Some(p) = payload(m, &h, true) {
                     o.set(PAYLOAD, p);
@@ -542,16 +551,15 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     out
 }
 
-/// A user input's content and images. Images are bytes unless one of them needs a string (a
-/// URL, or a media type kept in a `data:` URL) or the source wrote base64 strings: swarm images
-/// are all of one kind. An `images` mark that is not used says nothing of the user's data
-/// (there are no images, or they must be strings anyway), so it is not kept.
+/// A user input's content and images, and whether the `images` mark was used. Images are bytes
+/// unless one of them needs a string (a URL, or a media type kept in a `data:` URL) or the
+/// source wrote base64 strings: swarm images are all of one kind.
 fn user_input(
     m: &Message,
     parts: &[Part],
     h: &Head,
     losses: &mut Vec<Loss>,
-) -> (String, Option<Value>) {
+) -> (String, Option<Value>, bool) {
     let mut content: Option<String> = None;
     let mut files: Vec<(&ImageSource, Option<&str>)> = Vec::new();
     let mut kept = Vec::new();
@@ -682,5 +690,5 @@ fn user_input(
     } else {
         Some(Value::Arr(images))
     };
-    (content.unwrap_or_default(), images)
+    (content.unwrap_or_default(), images, used)
 }

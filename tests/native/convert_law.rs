@@ -20,6 +20,7 @@
 use crate::gen::{assert_valid, conversation};
 use crate::gen_wide;
 use crate::support::Counter;
+use agent_messages::convert::canonical::RESERVED;
 use agent_messages::convert::{convert, Loss};
 use agent_messages::formats::{agens, swarm};
 use agent_messages::tape::value::{Name, Value};
@@ -240,7 +241,10 @@ fn normal(shape: &'static Shape, v: &Value) -> Value {
         (Shape::Record(item), Value::Obj(entries)) => Value::Obj(
             entries
                 .iter()
-                .map(|(k, x)| (k.clone(), normal(item, x)))
+                .map(|(k, x)| match k == RESERVED {
+                    true => (k.clone(), normal_reserved(x)),
+                    false => (k.clone(), normal(item, x)),
+                })
                 .collect(),
         ),
         (Shape::Object(object), v) => normal_object(object, v),
@@ -265,6 +269,20 @@ fn fits(shape: &Shape, v: &Value) -> bool {
     }
 }
 
+/// The reserved property's marks in one order: they are the conversions' own, written in the
+/// order each mapping reads them (Agens: its struct's), not the user's; the user keys under
+/// its `props` keep theirs.
+fn normal_reserved(v: &Value) -> Value {
+    match v {
+        Value::Obj(entries) => {
+            let mut sorted = entries.clone();
+            sorted.sort_by(|(a, _), (b, _)| a.cmp(b));
+            Value::Obj(sorted)
+        }
+        other => other.clone(),
+    }
+}
+
 fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
     let Value::Obj(entries) = v else {
         return v.clone();
@@ -276,7 +294,9 @@ fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
         }
     }
     for (k, x) in entries {
-        if !object.fields.iter().any(|f| k == f.key.name()) {
+        if k == RESERVED {
+            out.push((k.clone(), normal_reserved(x)));
+        } else if !object.fields.iter().any(|f| k == f.key.name()) {
             out.push((k.clone(), x.clone()));
         }
     }
@@ -337,13 +357,18 @@ fn law(from: &str, to: &str, source: &[Value]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// An A conversation written by B → A from a generated B conversation: what B can say, so
-/// that A → B often reports no loss and the exact branch of the law is exercised too.
-fn from_other(from: &str, to: &str) -> impl Strategy<Value = Case> {
-    let (from, to) = (from.to_string(), to.to_string());
-    conversation(&to, MAX_MESSAGES).prop_map(move |other| {
-        assert_valid(&to, &other);
-        let (source, _) = convert(&to, &from, &other, &mut Counter(200)).unwrap();
+/// An A conversation written by B → A from a generated B conversation (narrow, wide or
+/// threaded): what B can say, so that A → B often reports no loss and the exact branch of the
+/// law is exercised too.
+fn from_other(from: &'static str, to: &'static str) -> impl Strategy<Value = Case> {
+    prop_oneof![
+        conversation(to, MAX_MESSAGES),
+        gen_wide::conversation(to, MAX_MESSAGES),
+        gen_wide::threaded(to, MAX_MESSAGES),
+    ]
+    .prop_map(move |other| {
+        assert_valid(to, &other);
+        let (source, _) = convert(to, from, &other, &mut Counter(200)).unwrap();
         Case(source)
     })
 }
@@ -367,7 +392,10 @@ macro_rules! pairs {
                 }
 
                 #[test]
-                fn $wide(source in gen_wide::conversation($from, MAX_MESSAGES).prop_map(Case)) {
+                fn $wide(source in prop_oneof![
+                    gen_wide::conversation($from, MAX_MESSAGES),
+                    gen_wide::threaded($from, MAX_MESSAGES),
+                ].prop_map(Case)) {
                     law($from, $to, &source.0)?;
                 }
             )*

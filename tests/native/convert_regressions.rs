@@ -346,3 +346,190 @@ fn d14_a_bedrock_log_checks_clean() {
     ];
     assert_eq!(check("bedrock", &ours(&src)).findings, vec![]);
 }
+
+// What the wide generators (`gen_wide.rs`, issue 9) found after the defects above, one fixed
+// case each.
+
+/// `from` → `to` → `from`, the way back's messages.
+fn round_trip(from: &str, to: &str, source: &[Value]) -> Vec<Value> {
+    let (mid, _) = convert(from, to, &ours(source), &mut Counter(0)).expect("converts");
+    let (back, _) = convert(to, from, &mid, &mut Counter(100)).expect("converts back");
+    assert_valid(from, &back);
+    theirs(&back)
+}
+
+/// W1: a Kernel `mimeType` that cannot stand in a `data:` URL was spliced into one
+/// (`data:data:image/png;base64,…;base64,`), which OpenAI refuses and reads back as nothing.
+#[test]
+fn w1_a_mime_type_no_data_url_can_carry_is_sent_untyped_and_reported() {
+    let src = [k(
+        "a",
+        1,
+        json!({"type": "input", "files": [{"data": "AQID", "mimeType": "data:image/png;base64,iVBORw0KGgo="}]}),
+    )];
+    let (out, losses) = run("kernel", "openai", &src);
+    assert_eq!(
+        out[0]["content"][0],
+        json!({"type": "file", "file": {"file_data": "data:application/octet-stream;base64,AQID"}})
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "changed_value", r#"["files",0,"mimeType"]"#)]
+    );
+    // A media type with parameters is one: it is carried as written.
+    let typed = [k(
+        "a",
+        1,
+        json!({"type": "input", "files": [{"data": "AQID", "mimeType": "text/plain; charset=utf-8"}]}),
+    )];
+    let (out, losses) = run("kernel", "openai", &typed);
+    assert_eq!(
+        out[0]["content"][0]["file"]["file_data"],
+        json!("data:text/plain; charset=utf-8;base64,AQID")
+    );
+    assert_eq!(but_ids(losses), vec![]);
+    assert_eq!(
+        round_trip("kernel", "openai", &typed)[0]["files"],
+        typed[0]["files"]
+    );
+}
+
+/// W2: a swarm image whose `data:` URL is not an image went to OpenAI as a file part and was
+/// dropped on the way back: swarm writes files into `images` as `data:` URLs, reported when
+/// the source was not swarm.
+#[test]
+fn w2_a_file_that_is_not_an_image_goes_into_swarm_images() {
+    let src = [
+        json!({"role": "user", "agentName": "a", "content": "", "mode": "user",
+                      "images": ["data:application/pdf;base64,AQID"]}),
+    ];
+    let (out, losses) = run("swarm", "openai", &src);
+    assert_eq!(
+        out[0]["content"],
+        json!([{"type": "file", "file": {"file_data": "data:application/pdf;base64,AQID"}}])
+    );
+    assert_eq!(losses, vec![row(0, "dropped_field", r#"["agentName"]"#)]);
+    let back = round_trip("swarm", "openai", &src);
+    assert_eq!(back[0]["images"], src[0]["images"]);
+    // From Kernel, the file reaches swarm's images, and the change of kind is reported.
+    let kernel = [k(
+        "a",
+        1,
+        json!({"type": "input", "files": [{"data": "AQID", "mimeType": "application/pdf"}]}),
+    )];
+    let (out, losses) = run("kernel", "swarm", &kernel);
+    assert_eq!(
+        out[0]["images"],
+        json!(["data:application/pdf;base64,AQID"])
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "changed_value", r#"["files",0]"#)]
+    );
+}
+
+/// W3: a swarm image that is not base64 (read as a URL) lost to Kernel left its `images` mark
+/// behind, which came back as a payload the source never had (and its `payload: null` with it).
+#[test]
+fn w3_a_lost_swarm_image_leaves_no_mark_behind() {
+    let src = [
+        json!({"role": "user", "agentName": "a", "content": "", "mode": "user",
+                      "images": ["hi"], "payload": null}),
+    ];
+    let (out, losses) = run("swarm", "kernel", &src);
+    assert_eq!(
+        out[0]["agentMessages"],
+        json!({"author": "a", "payload": null})
+    );
+    assert_eq!(losses, vec![row(0, "dropped_field", r#"["images",0]"#)]);
+    let back = round_trip("swarm", "kernel", &src);
+    assert_eq!(back[0].get("payload"), Some(&Value::Null));
+    assert_eq!(back[0].get("images"), None);
+}
+
+/// W4: OpenAI `refusal: null` and `audio: null` were read as absent and came back absent.
+#[test]
+fn w4_openai_nulls_the_api_reads_as_absent_come_back_as_written() {
+    let src = [json!({"role": "assistant", "content": "ok", "refusal": null, "audio": null})];
+    for to in ["kernel", "swarm"] {
+        let (_, losses) = run("openai", to, &src);
+        assert_eq!(losses, vec![], "{to}");
+        assert_eq!(round_trip("openai", to, &src), src, "{to}");
+    }
+    // Bedrock and Agens have no place for them: reported at each field.
+    for to in ["bedrock", "agens"] {
+        let (_, losses) = run("openai", to, &src);
+        assert_eq!(
+            losses,
+            vec![
+                row(0, "dropped_field", r#"["refusal"]"#),
+                row(0, "dropped_field", r#"["audio"]"#)
+            ],
+            "{to}"
+        );
+    }
+}
+
+/// W5: a user's empty `agentMessages` (or empty `props`) vanished without a word.
+#[test]
+fn w5_an_empty_reserved_property_is_reported() {
+    let src = [k(
+        "a",
+        1,
+        json!({"type": "reply", "text": "x", "agentMessages": {}}),
+    )];
+    let (_, losses) = run("kernel", "openai", &src);
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "reserved_name", r#"["agentMessages"]"#)]
+    );
+    let props = [
+        json!({"role": "user", "agentName": "a", "content": "x", "mode": "user",
+                        "payload": {"agentMessages": {"props": {}}}}),
+    ];
+    let (_, losses) = run("swarm", "kernel", &props);
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "reserved_name",
+            r#"["payload","agentMessages","props"]"#
+        )]
+    );
+}
+
+/// W6: Kernel tool results answering one call group in every split (the threaded
+/// generator): OpenAI holds one message per result, so any split comes back as one group,
+/// reported; one group comes back as it was.
+#[test]
+fn w6_kernel_result_groups_split_every_way() {
+    let calls = k(
+        "a",
+        1,
+        json!({"type": "tool-calls", "calls": [{"id": "c1", "name": "f"}, {"id": "c2", "name": "g"}, {"id": "c3", "name": "h"}]}),
+    );
+    let r = |id: &str| json!({"callId": id, "output": id});
+    let splits: [&[&[&str]]; 4] = [
+        &[&["c1", "c2", "c3"]],
+        &[&["c1"], &["c2", "c3"]],
+        &[&["c1", "c2"], &["c3"]],
+        &[&["c3"], &["c1"], &["c2"]],
+    ];
+    for split in splits {
+        let mut src = vec![calls.clone()];
+        for (n, group) in split.iter().enumerate() {
+            let results: Vec<Value> = group.iter().map(|id| r(id)).collect();
+            src.push(k(
+                &format!("r{n}"),
+                2,
+                json!({"type": "tool-results", "results": results}),
+            ));
+        }
+        let (_, losses) = run("kernel", "openai", &src);
+        let split_rows: Vec<_> = losses
+            .iter()
+            .filter(|(_, code, _)| code == "split_results")
+            .collect();
+        assert_eq!(split_rows.len(), split.len() - 1, "{split:?}: {losses:?}");
+    }
+}

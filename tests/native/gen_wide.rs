@@ -346,3 +346,119 @@ pub fn message(format: &'static str) -> S<Value> {
 pub fn conversation(format: &'static str, max: usize) -> S<Vec<Value>> {
     proptest::collection::vec(message(format), 0..=max).boxed()
 }
+
+/// A conversation where every call is answered: after each message that calls tools, its
+/// results, in a drawn order, split over messages at drawn points (Kernel `tool-results`
+/// groups; OpenAI and swarm `tool` messages, one per result, in any order; an Agens step's
+/// `tool_results`, in the step or in the next). Bedrock holds no results: its conversations
+/// are the plain ones.
+pub fn threaded(format: &'static str, max: usize) -> S<Vec<Value>> {
+    (
+        conversation(format, max),
+        proptest::collection::vec(any::<u32>(), 64),
+    )
+        .prop_map(move |(messages, draws)| answer(format, messages, draws))
+        .prop_filter("valid in its format", move |c| {
+            c.iter().all(|v| is_valid(format, v))
+        })
+        .boxed()
+}
+
+/// The `(id, name)` of each call a message makes.
+fn calls_of(format: &str, v: &Value) -> Vec<(String, String)> {
+    let list = match format {
+        "kernel" => v.get("calls"),
+        _ => v.get("tool_calls"),
+    };
+    let id_name = |c: &Value| {
+        let id = c.get("id").and_then(Value::as_str)?.to_string();
+        let name = match format {
+            "kernel" | "agens" => c.get("name"),
+            _ => c.get("function").and_then(|f| f.get("name")),
+        };
+        Some((id, name.and_then(Value::as_str).unwrap_or("").to_string()))
+    };
+    list.and_then(Value::as_array)
+        .map(|l| l.iter().filter_map(id_name).collect())
+        .unwrap_or_default()
+}
+
+fn answer(format: &str, messages: Vec<Value>, draws: Vec<u32>) -> Vec<Value> {
+    let mut draw = draws.into_iter().cycle();
+    let mut next = move || draw.next().unwrap_or(0);
+    let mut out = Vec::new();
+    for m in messages {
+        let mut calls = calls_of(format, &m);
+        // A drawn order (a few swaps).
+        for k in (1..calls.len()).rev() {
+            calls.swap(k, next() as usize % (k + 1));
+        }
+        match format {
+            "kernel" if m.get("type").and_then(Value::as_str) == Some("tool-calls") => {
+                out.push(m);
+                let mut group = Vec::new();
+                for (k, (id, name)) in calls.iter().enumerate() {
+                    let mut r = vec![("callId".into(), Value::from(id.as_str()))];
+                    if next() % 2 == 0 {
+                        r.push(("name".into(), Value::from(name.as_str())));
+                    }
+                    r.push(("output".into(), Value::from(format!("out {k}"))));
+                    group.push(Value::Obj(r));
+                    // Split here, or not.
+                    if next() % 2 == 0 || k + 1 == calls.len() {
+                        out.push(o(vec![
+                            ("id", Value::from(format!("r{}", out.len()))),
+                            ("timestamp", Value::Num(1_700_000_000_000.0)),
+                            ("type", Value::from("tool-results")),
+                            ("results", Value::Arr(std::mem::take(&mut group))),
+                        ]));
+                    }
+                }
+            }
+            "openai" | "swarm" if m.get("role").and_then(Value::as_str) == Some("assistant") => {
+                out.push(m);
+                for (k, (id, _)) in calls.iter().enumerate() {
+                    let mut t = vec![("role", Value::from("tool"))];
+                    if format == "swarm" {
+                        t.push(("agentName", Value::from("agent")));
+                        t.push(("content", Value::from(format!("out {k}"))));
+                        t.push(("mode", Value::from("tool")));
+                        t.push(("tool_call_id", Value::from(id.as_str())));
+                    } else {
+                        t.push(("tool_call_id", Value::from(id.as_str())));
+                        t.push(("content", Value::from(format!("out {k}"))));
+                    }
+                    out.push(o(t));
+                }
+            }
+            "agens" if !calls.is_empty() => {
+                // The results in this step, or some of them in a step of their own after it.
+                let split = next() as usize % (calls.len() + 1);
+                let record = |part: &[(String, String)]| {
+                    Value::Obj(
+                        part.iter()
+                            .enumerate()
+                            .map(|(k, (id, _))| {
+                                (id.clone().into(), Value::from(format!("out {k}")))
+                            })
+                            .collect(),
+                    )
+                };
+                let mut m = m;
+                if let Value::Obj(entries) = &mut m {
+                    entries.retain(|(k, _)| k != "tool_results");
+                    entries.push(("tool_results".into(), record(&calls[..split])));
+                }
+                out.push(m);
+                if split < calls.len() {
+                    out.push(o(vec![
+                        ("input", Value::from("q")),
+                        ("tool_results", record(&calls[split..])),
+                    ]));
+                }
+            }
+            _ => out.push(m),
+        }
+    }
+    out
+}
