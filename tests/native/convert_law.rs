@@ -437,7 +437,11 @@ proptest! {
     #[test]
     fn every_format_to_itself(
         (format, source) in proptest::sample::select(vec!["kernel", "openai", "swarm", "bedrock", "agens"])
-            .prop_flat_map(|f| (Just(f), conversation(f, MAX_MESSAGES).prop_map(Case)))
+            .prop_flat_map(|f| (Just(f), prop_oneof![
+                conversation(f, MAX_MESSAGES),
+                gen_wide::conversation(f, MAX_MESSAGES),
+                gen_wide::threaded(f, MAX_MESSAGES),
+            ].prop_map(Case)))
     ) {
         assert_valid(format, &source.0);
         let (out, losses) = convert(format, format, &source.0, &mut Counter(0)).unwrap();
