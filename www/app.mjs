@@ -139,7 +139,21 @@ function conversationChecks(value, source) {
   return issues.map(({ code, path, message }) => ({ index: path[0], path: path.slice(1), code, severity: 'error', message }));
 }
 
-const state = { text: '', source: null, value: undefined, shape: 'empty' };
+// `findings`: the input's conversation checks (the converted conversation's are compared with
+// them); `wantedTarget`: the target last picked (by hand or by an example), kept whenever it is
+// not the input's own format.
+const state = { text: '', source: null, value: undefined, shape: 'empty', findings: [], wantedTarget: 'openai' };
+
+// The target select: the input's format is no target (disabled, and said so); the target is the
+// one wanted unless that is the input's format, then the first other format.
+function syncTarget() {
+  const from = state.source?.format;
+  for (const o of $('target').options) {
+    o.disabled = o.value === from;
+    o.textContent = o.value === from ? `${FORMAT_NAMES[o.value]} (the input's format)` : FORMAT_NAMES[o.value];
+  }
+  $('target').value = state.wantedTarget !== from ? state.wantedTarget : TARGETS.find((t) => t !== from);
+}
 
 function analyze() {
   const text = $('input').value;
@@ -147,8 +161,11 @@ function analyze() {
   let source, detected = [];
   const shape = shapeOf(text);
   if (shape === 'empty') {
-    Object.assign(state, { text, source: null, value: undefined, shape });
+    Object.assign(state, { text, source: null, value: undefined, shape, findings: [] });
+    syncTarget();
     $('summary').textContent = 'Paste messages or pick an example.';
+    delete $('summary').dataset.source;
+    delete $('summary').dataset.shape;
     $('detected').replaceChildren();
     $('listing').replaceChildren();
     $('listing-ok').hidden = true;
@@ -167,7 +184,8 @@ function analyze() {
   }
   reading = read(text, source);
   if (chosen !== 'auto' && reading.value !== undefined) detected = api.detectFormat(reading.value);
-  Object.assign(state, { text, source, value: reading.value, shape: reading.shape });
+  Object.assign(state, { text, source, value: reading.value, shape: reading.shape, findings: [] });
+  syncTarget();
 
   const count = Array.isArray(reading.value) ? reading.value.length : reading.value === undefined ? null : 1;
   const shapeText = reading.shape === 'jsonl' ? 'JSONL' : Array.isArray(reading.value) ? 'a JSON array' : reading.value === undefined ? 'text that is not JSON' : 'one JSON message';
@@ -190,6 +208,7 @@ function analyze() {
   if (reading.value !== undefined && reading.issues.length === 0) {
     try {
       const findings = conversationChecks(reading.value, source);
+      state.findings = findings;
       renderFindings($('checks'), findings, locateFinding);
       for (const f of findings) notes.push({ note: { ...f, path: asList ? [f.index, ...f.path] : f.path, at: locateFinding(f) }, kind: 'finding' });
     } catch (e) {
@@ -204,6 +223,58 @@ function analyze() {
 
 // ---- conversion -----------------------------------------------------------------------------
 
+// Message indices, sorted, runs of three or more as ranges: [0, 1, 2, 4, 5] -> ['0–2', '4', '5'].
+function indexRuns(indices) {
+  const sorted = [...new Set(indices)].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    if (j - i >= 2) parts.push(`${sorted[i]}–${sorted[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(String(sorted[k]));
+    i = j + 1;
+  }
+  return parts;
+}
+
+// The losses, one group per same code, same path (exactly, array positions included) and same
+// detail, in the order each first appears: { code, path, detail, indices }.
+function groupLosses(losses) {
+  const groups = new Map();
+  for (const l of losses) {
+    const key = JSON.stringify([l.code, l.path, l.detail]);
+    const g = groups.get(key) ?? groups.set(key, { code: l.code, path: l.path, detail: l.detail, indices: [] }).get(key);
+    g.indices.push(l.index);
+  }
+  return [...groups.values()];
+}
+
+// Which messages a group of losses is in: "message 3", "5 messages (0–4)"; as text, or as
+// nodes that wrap only between the runs.
+function whichMessages(indices, asNodes = false) {
+  const n = new Set(indices).size;
+  if (n === 1) return asNodes ? [h('span', { class: 'nw' }, `message ${indices[0]}`)] : `message ${indices[0]}`;
+  const runs = indexRuns(indices);
+  if (!asNodes) return `${n} messages (${runs.join(', ')})`;
+  const nodes = [h('span', { class: 'nw' }, `${n} messages`), ' ('];
+  runs.forEach((r, i) => nodes.push(h('span', { class: 'nw' }, r + (i === runs.length - 1 ? ')' : ',')), i === runs.length - 1 ? '' : ' '));
+  return nodes;
+}
+const innerPath = (path) => (path.length ? pathText(path) : '');
+
+// The converted conversation's findings apart: those the input's checks already report (the
+// same code, matched in order: the same problem, carried over, already described above in the
+// input format's words) and those the conversion brings.
+function splitFindings(convertedFindings, inputFindings) {
+  const left = inputFindings.map((f) => f.code);
+  const carried = [], fresh = [];
+  for (const f of convertedFindings) {
+    const at = left.indexOf(f.code);
+    if (at >= 0) { left.splice(at, 1); carried.push(f); } else fresh.push(f);
+  }
+  return { carried, fresh };
+}
+
 let converted = '';
 function renderConversion() {
   const to = $('target').value;
@@ -217,7 +288,8 @@ function renderConversion() {
     err.dataset.code = e?.code ?? '';
     fill(err, h('strong', {}, title), ' ', h('span', { class: 'message', id: 'convert-message' }, e ? e.message : ''),
       e?.issues ? h('ul', {}, e.issues.map((s) => issueItem({ ...s, at: locate(state.text, s.path, state.shape) }))) : null,
-      e?.losses ? h('ul', {}, e.losses.map((l) => h('li', {}, `${l.code} at [${l.index}]${pathText(l.path) === '(the message)' ? '' : '.' + pathText(l.path)}: ${l.detail}`))) : null);
+      e?.losses ? h('ul', { class: 'strict-losses' }, groupLosses(e.losses).map((g) => h('li', { 'data-indices': JSON.stringify(g.indices), 'data-path': JSON.stringify(g.path), 'data-code': g.code },
+        `${g.code} at ${whichMessages(g.indices)}${g.path.length ? `, ${innerPath(g.path)}` : ''}: ${g.detail}`))) : null);
   };
   if (state.value === undefined) return showError('Cannot convert:', { name: 'SyntaxError', message: 'the input is not JSON; see the issues.' });
   let r;
@@ -229,15 +301,30 @@ function renderConversion() {
   wrap.hidden = false;
   converted = pretty(api[to].toJSON(r.messages));
   $('converted').textContent = converted;
-  $('loss-count').textContent = r.losses.length ? `(${r.losses.length})` : '(none)';
+  // Identical losses (same code, path and detail) share a row that says which messages they are in.
+  const groups = groupLosses(r.losses);
+  $('loss-count').textContent = !r.losses.length ? '(none)'
+    : groups.length === r.losses.length ? `(${r.losses.length})` : `(${r.losses.length} in ${groups.length} row${groups.length === 1 ? '' : 's'})`;
   $('losses').replaceChildren(r.losses.length
     ? h('table', { class: 'losses' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'where'), h('th', { scope: 'col' }, 'code'), h('th', { scope: 'col' }, 'what is lost'))),
-      h('tbody', {}, r.losses.map((l) => h('tr', { 'data-index': String(l.index), 'data-path': JSON.stringify(l.path), 'data-code': l.code },
-        h('td', { class: 'path' }, pathText([l.index, ...l.path])), h('td', { class: 'code-name' }, l.code), h('td', {}, l.detail)))))
+      h('tbody', {}, groups.map((g) => h('tr', { 'data-indices': JSON.stringify(g.indices), 'data-path': JSON.stringify(g.path), 'data-code': g.code },
+        h('td', { class: 'where' }, h('span', { class: 'which' }, whichMessages(g.indices, true)), g.path.length ? h('span', { class: 'path' }, innerPath(g.path)) : null),
+        h('td', { class: 'code-name' }, g.code), h('td', { class: 'detail' }, g.detail)))))
     : h('p', { class: 'ok' }, `Nothing lost: ${FORMAT_NAMES[to]} carries everything.`));
+  $('converted-format').textContent = `(${FORMAT_NAMES[to]})`;
   try {
-    renderFindings($('converted-checks'), api.checkConversation(r.messages, { format: to }));
+    // A problem of the input that the conversion carries over (an empty message, a call with no
+    // result) is described once, in the input format's words; here it is only named.
+    const { carried, fresh } = splitFindings(api.checkConversation(r.messages, { format: to }), state.findings);
+    const el = $('converted-checks');
+    if (fresh.length || !carried.length) renderFindings(el, fresh);
+    else el.replaceChildren();
+    if (carried.length) {
+      el.append(h('p', { class: 'carried muted', 'data-codes': JSON.stringify(carried.map((f) => f.code)) },
+        `${fresh.length ? 'Also, as' : 'As'} reported for the input above (see the conversation checks): `,
+        carried.map((f) => `${f.code} at ${pathText([f.index, ...f.path])}`).join('; '), '.'));
+    }
   } catch (e) {
     $('converted-checks').replaceChildren(h('p', { class: 'error' }, `${e.name}: ${e.message}`));
   }
@@ -276,17 +363,43 @@ async function build(event) {
       values[f.name] = el.value;
     }
   }
+  $('built-ctor').textContent = `kernel.${form.ctor}`;
   try {
     const message = api.kernel[form.ctor](initFrom(form, values));
     built = pretty(api.kernel.toJSON(message));
-    $('built').textContent = built;
-    $('built-ctor').textContent = `kernel.${form.ctor}`;
-    $('built-wrap').hidden = false;
+    showBuilt('Built message', true);
   } catch (e) {
     err.hidden = false;
     fill(err, h('strong', {}, `${e.name}:`), ' ', h('span', { class: 'message' }, e.message),
       e.issues ? h('ul', {}, e.issues.map((s) => issueItem({ ...s, at: null }))) : null);
+    // The error as JSON to copy: what it carries, never its stack.
+    built = JSON.stringify(errorJSON(e), null, 2);
+    showBuilt('Error', false);
   }
+}
+
+function showBuilt(title, isMessage) {
+  $('built-title').textContent = title;
+  $('built').textContent = built;
+  $('built').setAttribute('aria-label', isMessage ? 'Built message (JSON)' : 'The constructor\'s error (JSON)');
+  $('built-wrap').classList.toggle('failed', !isMessage);
+  $('append-built').hidden = !isMessage;
+  $('built-wrap').hidden = false;
+}
+
+// An error as plain data: { name, code?, message, issues?, ... } from its own enumerable
+// properties (never `stack`); errors inside it (a cause) the same way.
+function errorJSON(e) {
+  if (!(e instanceof Error)) return e;
+  const out = { name: e.name };
+  if (e.code !== undefined) out.code = e.code;
+  out.message = e.message;
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'stack' || k in out) continue;
+    out[k] = v;
+  }
+  if (e.cause !== undefined) out.cause = errorJSON(e.cause);
+  return JSON.parse(JSON.stringify(out, (k, v) => (k === 'stack' ? undefined : v instanceof Error ? errorJSON(v) : typeof v === 'bigint' ? String(v) : v)));
 }
 
 // Adds the built message to the input: to the array, after the one message, or as a JSONL line.
@@ -320,7 +433,7 @@ async function copy(text, what) {
 function loadExample(ex) {
   $('input').value = ex.text;
   $('source').value = ex.source;
-  if ([...$('target').options].some((o) => o.value === ex.to)) $('target').value = ex.to;
+  if (TARGETS.includes(ex.to)) state.wantedTarget = ex.to;
   document.body.dataset.example = ex.id;
   analyze();
 }
@@ -328,9 +441,9 @@ function loadExample(ex) {
 function setUp() {
   $('version').textContent = `agent-messages ${api.version}`;
   $('source').replaceChildren(h('option', { value: 'auto' }, 'auto (detect the format)'), ...SOURCES.map((s) => h('option', { value: s.key }, s.label)));
-  // Every format is offered as a target; a pair the package cannot convert shows its own error.
+  // Every format but the input's own is offered as a target (syncTarget disables that one).
   $('target').replaceChildren(...TARGETS.map((t) => h('option', { value: t }, FORMAT_NAMES[t])));
-  $('target').value = 'openai';
+  syncTarget();
   $('build-type').replaceChildren(...KERNEL_FORMS.map((f) => h('option', { value: f.type }, f.type)));
 
   const groups = new Map();
@@ -349,12 +462,12 @@ function setUp() {
   $('input').addEventListener('paste', () => { $('source').value = 'auto'; });
   $('input').addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(analyze, 150); });
   $('source').addEventListener('change', analyze);
-  $('target').addEventListener('change', renderConversion);
+  $('target').addEventListener('change', () => { state.wantedTarget = $('target').value; renderConversion(); });
   $('strict').addEventListener('change', renderConversion);
   $('build-type').addEventListener('change', renderForm);
   $('build-form').addEventListener('submit', build);
   $('copy-converted').addEventListener('click', () => copy(converted, 'Converted JSON'));
-  $('copy-built').addEventListener('click', () => copy(built, 'Built message'));
+  $('copy-built').addEventListener('click', () => copy(built, $('append-built').hidden ? 'Error JSON' : 'Built message'));
   $('append-built').addEventListener('click', appendBuilt);
   const readFile = async (file) => { $('input').value = await file.text(); $('source').value = 'auto'; analyze(); };
   $('open-file').addEventListener('change', (e) => e.target.files[0] && readFile(e.target.files[0]));

@@ -2,8 +2,11 @@
 // it must show for every example the issues (code, path, line) and the conversions (messages,
 // losses, or the package's error) that the package itself gives in Node for the same text; show
 // the error of a broken conversion; build Kernel messages; work offline once loaded; and fit a
-// 375 px screen. Screenshots of the main states go to test-artifacts/playground/. The time to
-// interactive is printed, never asserted. Run: node --test tests/browser/
+// 375 px screen. And (issue 9) never offer the input's own format as the target, list identical
+// losses once with the messages they are in, give a constructor's error as JSON without its
+// stack, and describe an empty message in its own format's words. Screenshots of the main states
+// go to test-artifacts/playground/. The time to interactive is printed, never asserted.
+// Run: node --test tests/browser/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -56,6 +59,18 @@ function parsed(text) {
   }
 }
 
+// Losses as the page lists them: one row per same code, same path and same detail, in the order
+// each first appears, with the indices of the messages it is in.
+function groupedLosses(losses) {
+  const rows = [];
+  for (const { index, path, code, detail } of losses) {
+    const row = rows.find((r) => r.code === code && r.detail === detail && JSON.stringify(r.path) === JSON.stringify(path));
+    if (row) row.indices.push(index);
+    else rows.push({ indices: [index], path, code, detail });
+  }
+  return rows;
+}
+
 // The package's conversion: { messages (JSON form), losses } or { error: { name, code, message } }.
 function expectedConversion(value, from, to, strict = false) {
   try {
@@ -95,8 +110,12 @@ const readPage = (page) => page.evaluate(() => {
     convertError: err.hidden ? null : { name: err.dataset.name, code: err.dataset.code, message: $('#convert-message').textContent },
     converted: $('#converted-wrap').hidden ? null : $('#converted').textContent,
     losses: [...document.querySelectorAll('#losses tbody tr')].map((tr) => ({
-      index: Number(tr.dataset.index), path: JSON.parse(tr.dataset.path), code: tr.dataset.code, detail: tr.lastElementChild.textContent,
+      indices: JSON.parse(tr.dataset.indices), path: JSON.parse(tr.dataset.path), code: tr.dataset.code, detail: tr.lastElementChild.textContent,
     })),
+    lossRows: [...document.querySelectorAll('#losses tbody tr')].map((tr) => tr.innerText.replace(/\s+/g, ' ').trim()),
+    lossCount: $('#loss-count').textContent,
+    target: $('#target').value,
+    disabledTargets: [...document.querySelectorAll('#target option')].filter((o) => o.disabled).map((o) => o.value),
   };
 });
 
@@ -108,7 +127,7 @@ function compareConversion(shown, want, where) {
   }
   assert.equal(shown.convertError, null, `${where}: no error`);
   assert.deepEqual(withoutFreshIds(JSON.parse(shown.converted), to(where)), withoutFreshIds(want.messages, to(where)), `${where}: converted messages`);
-  assert.deepEqual(shown.losses, want.losses, `${where}: losses`);
+  assert.deepEqual(shown.losses, groupedLosses(want.losses), `${where}: losses, identical ones in one row`);
 }
 const to = (where) => where.split('→ ')[1];
 
@@ -185,8 +204,7 @@ test('the page loads the package and reports its time to interactive', { timeout
 
 test('every example: the issues, their lines, the checks and every conversion are the package\'s', { timeout: 300_000 }, async (t) => {
   const page = await open();
-  const targets = await page.$$eval('#target option', (os) => os.map((o) => o.value));
-  assert.deepEqual(targets, FORMATS, 'every format is offered as a target');
+  assert.deepEqual(await page.$$eval('#target option', (os) => os.map((o) => o.value)), FORMATS, 'every format is listed as a target');
   for (const ex of EXAMPLES) {
     await t.test(ex.id, async () => {
       await loadExample(page, ex.id);
@@ -219,7 +237,11 @@ test('every example: the issues, their lines, the checks and every conversion ar
         assert.deepEqual(shown.findings, []);
       }
 
-      for (const target of targets) {
+      // Every format but the input's own is a target.
+      const from = READINGS[ex.source][0];
+      assert.deepEqual(shown.disabledTargets, [from], 'the input\'s format is no target');
+      assert.equal(shown.target, ex.to, 'the example\'s target is picked');
+      for (const target of FORMATS.filter((f) => f !== from)) {
         await page.selectOption('#target', target);
         const where = `${ex.id} → ${target}`;
         const after = await readPage(page);
@@ -310,6 +332,214 @@ test('the Kernel constructor forms build what the package builds', { timeout: 12
   const after = await readPage(page);
   assert.equal(after.verdict, 'valid');
   assert.equal(parsed(await page.inputValue('#input')).length, 6);
+  await page.close();
+  noProblems();
+});
+
+// ---- issue 9: the target, grouped losses, constructor errors, empty messages ----------------
+
+// Puts `text` in the input as a paste does (the reading goes back to auto, or to `source` when
+// given) and waits for the page to have read it as `expect` (a reading key).
+async function enter(page, text, expect, source) {
+  await page.dispatchEvent('#input', 'paste');
+  await page.fill('#input', text);
+  if (source) await page.selectOption('#source', source);
+  await page.waitForFunction(([t, s]) => document.getElementById('input').value === t
+    && document.getElementById('summary').dataset.source === s, [text, expect]);
+  // The input's debounced analysis (150 ms) may still be due: let it run.
+  await page.waitForTimeout(200);
+}
+
+const kernelMessage = (n, fields) => ({ id: `01JD7Z8Q00000000000000${String(n).padStart(4, '0')}`, timestamp: 1732233600000 + n, ...fields });
+
+test('the target is never the input\'s format: it follows the detected or picked format, keeping a choice that still differs', { timeout: 120_000 }, async () => {
+  const page = await open();
+  await loadExample(page, 'kernel-conversation');
+  let shown = await readPage(page);
+  assert.equal(shown.target, 'openai');
+  assert.deepEqual(shown.disabledTargets, ['kernel']);
+
+  // An OpenAI chat pasted while the target is OpenAI: the target moves to the first other format.
+  const chat = JSON.stringify([{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }], null, 2);
+  await enter(page, chat, 'openai');
+  shown = await readPage(page);
+  assert.equal(shown.target, 'kernel', 'the first format that is not the input\'s');
+  assert.deepEqual(shown.disabledTargets, ['openai'], 'OpenAI is no target for an OpenAI chat');
+  assert.equal(shown.convertError, null, 'no "Cannot convert openai to openai"');
+  assert.ok(shown.converted, 'converted to Kernel');
+  assert.equal(await page.$eval('#target option[value="openai"]', (o) => o.textContent), 'OpenAI Chat (the input\'s format)');
+
+  // A target picked by hand stays while it differs from the input's format...
+  await page.selectOption('#target', 'swarm');
+  await enter(page, JSON.stringify([kernelMessage(1, { type: 'input', text: 'Hi' })]), 'kernel');
+  shown = await readPage(page);
+  assert.equal(shown.target, 'swarm', 'the choice is kept: it is not the new input\'s format');
+  assert.deepEqual(shown.disabledTargets, ['kernel']);
+  // ...gives way when the reading picked is its format, and comes back after.
+  await page.selectOption('#source', 'swarm');
+  shown = await readPage(page);
+  assert.equal(shown.source, 'swarm');
+  assert.equal(shown.target, 'kernel');
+  assert.deepEqual(shown.disabledTargets, ['swarm']);
+  assert.ok(!(await page.textContent('#convert-section')).includes('to swarm'), 'no conversion of swarm to swarm');
+  await page.selectOption('#source', 'kernel');
+  assert.equal((await readPage(page)).target, 'swarm', 'the choice comes back');
+  // Cleared input: every format is a target again, the choice stays.
+  await enter(page, '', undefined);
+  shown = await readPage(page);
+  assert.deepEqual(shown.disabledTargets, []);
+  assert.equal(shown.target, 'swarm');
+  await page.close();
+  noProblems();
+});
+
+test('identical losses share one row that says how many messages and which', { timeout: 120_000 }, async () => {
+  const page = await open();
+  const conversation = [
+    kernelMessage(0, { type: 'system', text: 'Be brief.' }),
+    kernelMessage(1, { type: 'input', text: 'Hi' }),
+    kernelMessage(2, { type: 'reply', text: 'Hello' }),
+    kernelMessage(3, { type: 'input', text: 'And now?' }),
+    kernelMessage(4, { type: 'reply', text: 'Still here.' }),
+    kernelMessage(5, { type: 'log', text: 'tool started' }),
+    kernelMessage(6, { type: 'log', text: 'tool done' }),
+    kernelMessage(7, { type: 'reasoning', title: 'Plan', summary: 'Wait.' }),
+  ];
+  await enter(page, JSON.stringify(conversation, null, 2), 'kernel');
+  await page.selectOption('#target', 'openai');
+  const shown = await readPage(page);
+  const { losses } = api.convert(conversation, { from: 'kernel', to: 'openai' });
+  assert.equal(losses.length, 8, 'the package reports a loss per message');
+  assert.deepEqual(shown.losses, groupedLosses(losses));
+  assert.deepEqual(shown.losses.map((l) => [l.code, l.indices]), [
+    ['dropped_field', [0, 1, 2, 3, 4]], ['unsupported_message', [5, 6]], ['unsupported_message', [7]],
+  ], 'one row per distinct loss, in the order each first appears');
+  assert.equal(shown.lossCount, '(8 in 3 rows)');
+  assert.match(shown.lossRows[0], /^5 messages \(0–4\) id dropped_field OpenAI messages carry no id or timestamp$/);
+  assert.match(shown.lossRows[1], /^2 messages \(5, 6\) unsupported_message OpenAI Chat has no log message$/);
+  assert.match(shown.lossRows[2], /^message 7 unsupported_message OpenAI Chat has no reasoning message$/);
+  await page.locator('#convert-section').screenshot({ path: path.join(ARTIFACTS, 'grouped-losses.png') });
+  console.log(`screenshot: ${path.relative(process.cwd(), path.join(ARTIFACTS, 'grouped-losses.png'))}`);
+
+  // Gaps in the indices are listed compactly; strict mode's error groups them the same way.
+  const gappy = conversation.filter((_, i) => i !== 2 && i !== 6);
+  await enter(page, JSON.stringify(gappy, null, 2), 'kernel');
+  const again = await readPage(page);
+  assert.deepEqual(again.losses.map((l) => l.indices), [[0, 1, 2, 3], [4], [5]]);
+  assert.match(again.lossRows[0], /^4 messages \(0–3\) id /);
+  await page.check('#strict');
+  const strict = await page.$$eval('#convert-error li', (lis) => lis.map((li) => li.textContent));
+  assert.deepEqual(strict, [
+    'dropped_field at 4 messages (0–3), id: OpenAI messages carry no id or timestamp',
+    'unsupported_message at message 4: OpenAI Chat has no log message',
+    'unsupported_message at message 5: OpenAI Chat has no reasoning message',
+  ]);
+  await page.uncheck('#strict');
+
+  // On a phone the rows still fit.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await enter(page, JSON.stringify(conversation, null, 2), 'kernel');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+  await page.locator('#convert-section').screenshot({ path: path.join(ARTIFACTS, 'grouped-losses-narrow.png') });
+  console.log(`screenshot: ${path.relative(process.cwd(), path.join(ARTIFACTS, 'grouped-losses-narrow.png'))}`);
+  await page.close();
+  noProblems();
+});
+
+test('a constructor\'s error is copyable JSON: name, code, message, issues, never a stack', { timeout: 120_000 }, async () => {
+  const page = await open();
+  // What "Copy JSON" copies, without the system clipboard.
+  await page.evaluate(() => { navigator.clipboard.writeText = async (text) => { window.__copied = text; }; });
+  const copied = async () => {
+    await page.evaluate(() => { window.__copied = undefined; });
+    await page.click('#copy-built');
+    return page.evaluate(() => window.__copied);
+  };
+  // A valid message first: what an error must replace.
+  await page.selectOption('#build-type', 'tool-result');
+  await build(page);
+  assert.equal(api.kernel.fromJSON(await copied()).type, 'tool-result');
+
+  await page.fill('#field-result', '');
+  await build(page);
+  let want;
+  try { api.kernel.createToolResultMessage({ callId: 'call_1' }); } catch (e) { want = e; }
+  const text = await copied();
+  for (const shownText of [text, await page.textContent('#built')]) {
+    const error = JSON.parse(shownText);
+    assert.deepEqual(Object.keys(error).filter((k) => !['name', 'code', 'message', 'issues'].includes(k)), [], 'nothing but name, code, message, issues');
+    assert.equal(error.name, want.name);
+    assert.equal(error.message, want.message);
+    assert.deepEqual(error.issues, JSON.parse(JSON.stringify(want.issues)));
+    assert.ok(!('stack' in error) && !shownText.includes('stack'), 'no stack');
+    assert.doesNotMatch(shownText, /^\s+at /m, 'no stack lines');
+  }
+  assert.equal(await page.textContent('#built-title'), 'Error');
+  assert.equal(await page.isVisible('#append-built'), false, 'an error is not added to the input');
+  assert.equal(await page.textContent('#build-error .message'), want.message, 'the error is also shown in words');
+
+  // An error the page raises itself (a JSON field that is not JSON): the same form.
+  await page.selectOption('#build-type', 'tool-calls');
+  await page.fill('#field-args', '{ detail: high }');
+  await build(page);
+  const syntax = JSON.parse(await copied());
+  assert.deepEqual(Object.keys(syntax), ['name', 'message']);
+  assert.equal(syntax.name, 'SyntaxError');
+  assert.match(syntax.message, /^Arguments \(JSON\): not JSON/);
+  await shot(page, 'constructor-error');
+
+  // Fixed, the message is back, and can be added to the input.
+  await page.fill('#field-args', '{ "detail": "high" }');
+  await build(page);
+  assert.equal(api.kernel.fromJSON(await copied()).type, 'tool-calls');
+  assert.equal(await page.textContent('#built-title'), 'Built message');
+  assert.ok(await page.isVisible('#append-built'));
+  await page.close();
+  noProblems();
+});
+
+// An empty message of each format (every kind it has), read as that format.
+const EMPTY = {
+  kernel: [kernelMessage(0, { type: 'system', text: '' }), kernelMessage(1, { type: 'input' }), kernelMessage(2, { type: 'reply', text: '' })],
+  openai: [{ role: 'system', content: '' }, { role: 'user', content: '' }, { role: 'assistant', content: '' }],
+  swarm: ['system', 'user', 'assistant'].map((role) => ({ role, agentName: 'triage', mode: role === 'user' ? 'user' : 'tool', content: '' })),
+  agens: [{ input: 'Summarise', system: '', result: '' }],
+  bedrock: [{ type: 'message', content: '' }],
+};
+
+test('an empty message is described in its own format\'s words, wherever the page shows it', { timeout: 180_000 }, async (t) => {
+  // The package's words for each format's empty messages.
+  const words = Object.fromEntries(FORMATS.map((f) => [f, api.checkConversation(EMPTY[f], { format: f })
+    .filter((x) => x.code === 'empty_message').map((x) => x.message)]));
+  for (const f of FORMATS) assert.ok(words[f].length > 0, `${f}: the package finds the empty messages`);
+  const everyWord = [...new Set(Object.values(words).flat())];
+  const page = await open();
+
+  await t.test('an empty OpenAI message, converted to Kernel', async () => {
+    await enter(page, JSON.stringify([{ role: 'user', content: '' }], null, 2), 'openai');
+    await page.selectOption('#target', 'kernel');
+    const shown = await page.evaluate(() => document.body.innerText);
+    assert.ok(!shown.includes('no text and no files'), 'not in Kernel\'s words');
+    assert.ok(shown.includes('the user message\'s content is empty'), 'in OpenAI\'s words, naming its field');
+    const note = await page.textContent('#listing li.finding .message');
+    assert.match(note, /\bcontent\b/, 'the note under the line names "content"');
+    assert.equal(await page.textContent('#converted-checks .carried'), 'As reported for the input above (see the conversation checks): empty_message at [0].');
+    assert.equal(await page.textContent('#converted-format'), '(Kernel)');
+  });
+
+  for (const from of FORMATS) {
+    await t.test(from, async () => {
+      await enter(page, JSON.stringify(EMPTY[from], null, 2), from, from);
+      for (const to of FORMATS.filter((x) => x !== from)) {
+        await page.selectOption('#target', to);
+        let shown = await page.evaluate(() => document.body.innerText);
+        for (const w of words[from]) assert.ok(shown.includes(w), `${from} → ${to}: "${w}" is shown`);
+        // Other formats' words (apart from those this format shares or contains) are not.
+        for (const w of words[from]) shown = shown.split(w).join('');
+        for (const w of everyWord) assert.ok(!shown.includes(w), `${from} → ${to}: "${w}" is not shown`);
+      }
+    });
+  }
   await page.close();
   noProblems();
 });
