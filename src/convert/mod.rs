@@ -78,13 +78,54 @@ pub fn convert(
 
 /// The canonical messages of JSON-form messages in `format` (none for an unknown format).
 pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
-    match format {
+    let mut messages = match format {
         "kernel" => kernel::to_canonical(values, losses),
         "openai" => openai::to_canonical(values, losses),
         "swarm" => swarm::to_canonical(values, losses),
         "agens" => agens::to_canonical(values, losses),
         "bedrock" => bedrock::to_canonical(values, losses),
         _ => Vec::new(),
+    };
+    let own = if format == "swarm" {
+        swarm::OWN_MARKS
+    } else {
+        &[]
+    };
+    for m in &mut messages {
+        settle_marks(m, own, losses);
+    }
+    messages
+}
+
+/// A source's reserved property may name a mark that the source's own fields give (`own`: a
+/// swarm `author` is its `agentName`), or one its reader set from the message itself: the
+/// fields are the truth, so such a reserved entry is reported (`reserved_name`) and not
+/// carried. One mark of each name is left.
+fn settle_marks(m: &mut Message, own: &[&str], losses: &mut Vec<Loss>) {
+    let reserved = |t: &Tagged| {
+        t.at.iter()
+            .any(|s| matches!(s, PathSeg::Key(k) if k == canonical::RESERVED))
+    };
+    let mut n = 0;
+    while n < m.marks.len() {
+        let t = &m.marks[n];
+        let clash = reserved(t)
+            && (own.contains(&t.name.as_ref())
+                || m.marks.iter().any(|o| o.name == t.name && !reserved(o)));
+        if clash {
+            let t = m.marks.remove(n);
+            losses.push(Loss::at(
+                m.source,
+                t.at,
+                loss::RESERVED_NAME,
+                format!(
+                    "the message's own fields say what {} would; this entry is not carried",
+                    quoted(&t.name)
+                ),
+            ));
+        } else {
+            n += 1;
+        }
     }
 }
 

@@ -34,6 +34,10 @@ const IMAGES: &str = "images";
 const CONTINUES: &str = "continues";
 const PAYLOAD: &str = "payload";
 
+/// The marks the swarm reader gives from the message's own fields (a reserved entry of one of
+/// these names is reported, not read: the fields are the truth).
+pub(crate) const OWN_MARKS: &[&str] = &[AUTHOR, MODE, IMAGES, PAYLOAD];
+
 /// The documented keys of an `IModelMessage`, in the shape's order.
 const DOCUMENTED: &[&str] = &[
     "role",
@@ -298,6 +302,10 @@ struct Head<'a> {
     payload: Option<&'a Value>,
     /// Marks swarm has no field for (written into the payload's reserved entry).
     rest: Vec<&'a Tagged>,
+    /// Marks of swarm's own fields ([`OWN_MARKS`]) that these fields cannot say (an author
+    /// that is no string or is the default, a null payload beside other entries): reported,
+    /// never written into the reserved entry, whose entries of these names are not read.
+    unsaid: Vec<&'a Tagged>,
 }
 
 fn head<'a>(m: &'a Message, role: &str, agent: &str) -> Head<'a> {
@@ -308,6 +316,7 @@ fn head<'a>(m: &'a Message, role: &str, agent: &str) -> Head<'a> {
         continues: false,
         payload: None,
         rest: Vec::new(),
+        unsaid: Vec::new(),
     };
     let mut author = false;
     for t in &m.marks {
@@ -340,15 +349,31 @@ fn head<'a>(m: &'a Message, role: &str, agent: &str) -> Head<'a> {
                 h.payload = Some(x)
             }
             _ if super::agens::implied_step(m, t) => {}
+            _ if OWN_MARKS.contains(&t.name.as_ref()) => h.unsaid.push(t),
             _ => h.rest.push(t),
         }
     }
     h
 }
 
+/// Reports the marks of swarm's own fields that the message's fields cannot say.
+fn report_unsaid(m: &Message, unsaid: &[&Tagged], losses: &mut Vec<Loss>) {
+    for t in unsaid {
+        losses.push(m.loss(
+            What::Mark(&t.name),
+            loss::DROPPED_FIELD,
+            format!(
+                "swarm's own fields cannot say this {} ({})",
+                quoted(&t.name),
+                t.value.to_json()
+            ),
+        ));
+    }
+}
+
 /// The payload of a message: its extra properties, then the reserved entry with the marks
 /// swarm has no field for (`continues` among them when the calls could not merge).
-fn payload(m: &Message, h: &Head, continues_used: bool) -> Option<Value> {
+fn payload(m: &Message, h: &Head, continues_used: bool, losses: &mut Vec<Loss>) -> Option<Value> {
     let mut rest = h.rest.clone();
     let continues = m.marks.iter().find(|t| t.name == CONTINUES && h.continues);
     if let (Some(c), false) = (continues, continues_used) {
@@ -368,17 +393,14 @@ fn payload(m: &Message, h: &Head, continues_used: bool) -> Option<Value> {
     } else {
         Vec::new()
     };
-    // A null or empty payload, when nothing else goes into it.
+    // A null or empty payload, when nothing else goes into it; otherwise the payload cannot
+    // say it.
     if let Some(p) = h.payload {
         if entries.is_empty() && rest.is_empty() && props.is_empty() {
             return Some(p.clone());
         }
-        rest.push(
-            m.marks
-                .iter()
-                .find(|t| t.name == PAYLOAD)
-                .expect("the mark read"),
-        );
+        let mark = m.marks.iter().find(|t| t.name == PAYLOAD);
+        report_unsaid(m, &mark.into_iter().collect::<Vec<_>>(), losses);
     }
     if let Some(r) = reserved_value(&rest, &props) {
         entries.push((RESERVED.into(), r));
@@ -434,6 +456,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             _ => "assistant",
         };
         let h = head(m, role, agent);
+        report_unsaid(m, &h.unsaid, losses);
         let mut o = match &m.body {
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
@@ -443,14 +466,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 if let Some(images) = images {
                     o.set("images", images);
                 }
-                // A mark this message could not use is kept like any other.
-                let mut h = h;
                 if !images_used {
-                    if let Some(t) = m.marks.iter().find(|t| t.name == IMAGES) {
-                        h.rest.push(t);
-                    }
+                    let mark = m.marks.iter().find(|t| t.name == IMAGES);
+                    report_unsaid(m, &mark.into_iter().collect::<Vec<_>>(), losses);
                 }
-                if let Some(p) = payload(m, &h, true) {
+                if let Some(p) = payload(m, &h, true, losses) {
                     o.set(PAYLOAD, p);
                 }
                 out.push(o);
@@ -507,7 +527,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                         "an empty list of tool results is no swarm message",
                     ));
                 }
-                let payload = payload(m, &h, false);
+                let payload = payload(m, &h, false, losses);
                 for (k, r) in outputs.iter().enumerate() {
                     let mut o = message(role, &h, super::output_text(m, k, r, losses, "swarm"));
                     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
@@ -543,7 +563,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             }
             Body::Reasoning { .. } | Body::Log { .. } => continue,
         };
-        if let Some(p) = payload(m, &h, false) {
+        if let Some(p) = payload(m, &h, false, losses) {
             o.set(PAYLOAD, p);
         }
         out.push(o);

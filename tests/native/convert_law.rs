@@ -27,7 +27,6 @@ use agent_messages::tape::value::{Name, Value};
 use agent_messages::validate::{ObjectShape, PathSeg, Shape};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use std::collections::HashMap;
 
 /// Messages per generated conversation.
 const MAX_MESSAGES: usize = 6;
@@ -60,24 +59,73 @@ fn loss_texts(losses: &[Loss]) -> String {
         .join("\n  ")
 }
 
-/// `(key path without array positions, value as JSON text)` of every leaf of a message:
-/// scalars, empty arrays and empty objects.
-fn leaves(v: &Value, path: &mut Vec<String>, out: &mut Vec<(Vec<String>, String)>) {
+/// A leaf of a message (a scalar, an empty array or an empty object): its key path (array
+/// positions left out), its place (the path with positions, `#n`) and its value as JSON text.
+#[derive(Clone, Debug, PartialEq)]
+struct Leaf {
+    keys: Vec<String>,
+    place: Vec<String>,
+    value: String,
+}
+
+fn leaves(v: &Value, keys: &mut Vec<String>, place: &mut Vec<String>, out: &mut Vec<Leaf>) {
     match v {
         Value::Arr(items) if !items.is_empty() => {
-            for x in items {
-                leaves(x, path, out);
+            for (n, x) in items.iter().enumerate() {
+                place.push(format!("#{n}"));
+                leaves(x, keys, place, out);
+                place.pop();
             }
         }
         Value::Obj(entries) if !entries.is_empty() => {
             for (k, x) in entries {
-                path.push(k.to_string());
-                leaves(x, path, out);
-                path.pop();
+                keys.push(k.to_string());
+                place.push(k.to_string());
+                leaves(x, keys, place, out);
+                place.pop();
+                keys.pop();
             }
         }
-        leaf => out.push((path.clone(), leaf.to_json())),
+        leaf => out.push(Leaf {
+            keys: keys.clone(),
+            place: place.clone(),
+            value: leaf.to_json(),
+        }),
     }
+}
+
+/// The leaves of a message.
+fn leaves_of(v: &Value) -> Vec<Leaf> {
+    let mut out = Vec::new();
+    leaves(v, &mut Vec::new(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// `leaf`'s place with the positions in arrays that a loss of its message touches (some loss
+/// path lies inside the array: an element lost, moved or split off) left open (`*`): there the
+/// elements that survive may stand elsewhere. In every other array an element keeps its place.
+fn pattern(leaf: &Leaf, touched: &[Vec<&str>]) -> Vec<String> {
+    let mut keys: Vec<&str> = Vec::new();
+    leaf.place
+        .iter()
+        .map(|seg| {
+            if seg.starts_with('#') {
+                let open = touched
+                    .iter()
+                    .any(|t| t.len() >= keys.len() && t.iter().zip(&keys).all(|(a, b)| a == b));
+                if open {
+                    return "*".to_string();
+                }
+            } else {
+                keys.push(seg);
+            }
+            seg.clone()
+        })
+        .collect()
+}
+
+fn matches(pattern: &[String], place: &[String]) -> bool {
+    pattern.len() == place.len() && pattern.iter().zip(place).all(|(p, x)| p == "*" || p == x)
 }
 
 /// The source paths (key paths; `[]` is the whole message) a loss covers, when the source is
@@ -152,22 +200,29 @@ fn leak(s: &str) -> &'static str {
 
 /// Leaves of `source` not covered by a loss and missing from `back`.
 fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> Vec<String> {
-    let mut have: HashMap<(Vec<String>, String), usize> = HashMap::new();
-    for v in back {
-        let mut out = Vec::new();
-        leaves(v, &mut Vec::new(), &mut out);
-        for leaf in out {
-            *have.entry(leaf).or_default() += 1;
-        }
-    }
+    // The leaves of the way back, each usable once.
+    let mut have: Vec<(Leaf, bool)> = back
+        .iter()
+        .flat_map(leaves_of)
+        .map(|l| (l, false))
+        .collect();
     let mut missing = Vec::new();
     // Agens: whether the previous step's input is covered.
     let mut input_covered = false;
     for (i, v) in source.iter().enumerate() {
-        let mut prefixes: Vec<Vec<&str>> = losses
+        let mine: Vec<&Loss> = losses.iter().filter(|l| l.index == i).collect();
+        let mut prefixes: Vec<Vec<&str>> = mine.iter().flat_map(|l| covers(from, l)).collect();
+        let touched: Vec<Vec<&str>> = mine
             .iter()
-            .filter(|l| l.index == i)
-            .flat_map(|l| covers(from, l))
+            .map(|l| {
+                l.path
+                    .iter()
+                    .filter_map(|p| match p {
+                        PathSeg::Key(k) => Some(leak(k)),
+                        PathSeg::Index(_) => None,
+                    })
+                    .collect()
+            })
             .collect();
         if from == "agens" {
             // An input repeating the step before's is that step's input carried forward: it
@@ -195,12 +250,10 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
                 }
             }
         }
-        let mut out = Vec::new();
-        leaves(v, &mut Vec::new(), &mut out);
-        for leaf in out {
-            let covered = prefixes
-                .iter()
-                .any(|p| p.len() <= leaf.0.len() && p.iter().zip(&leaf.0).all(|(a, b)| a == b));
+        for leaf in leaves_of(v) {
+            let covered = prefixes.iter().any(|p| {
+                p.len() <= leaf.keys.len() && p.iter().zip(&leaf.keys).all(|(a, b)| a == b)
+            });
             if covered {
                 continue;
             }
@@ -209,13 +262,16 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
             let joined = from == "kernel"
                 && v.get("type").and_then(Value::as_str) == Some("tool-results")
                 && leaf
-                    .0
+                    .keys
                     .first()
                     .is_some_and(|k| !["id", "timestamp", "type", "results"].contains(&k.as_ref()));
-            match have.get_mut(&leaf) {
-                Some(n) if *n > 0 && joined => {}
-                Some(n) if *n > 0 => *n -= 1,
-                _ => missing.push(format!("message {i}: {} = {}", leaf.0.join("."), leaf.1)),
+            let want = pattern(&leaf, &touched);
+            let found = have.iter_mut().find(|(l, used)| {
+                (!*used || joined) && l.value == leaf.value && matches(&want, &l.place)
+            });
+            match found {
+                Some((_, used)) => *used = true,
+                None => missing.push(format!("message {i}: {} = {}", want.join("."), leaf.value)),
             }
         }
     }
@@ -238,15 +294,15 @@ fn normal(shape: &'static Shape, v: &Value) -> Value {
         (Shape::Array(item), Value::Arr(items)) => {
             Value::Arr(items.iter().map(|x| normal(item, x)).collect())
         }
-        (Shape::Record(item), Value::Obj(entries)) => Value::Obj(
-            entries
+        (Shape::Record(item), Value::Obj(entries)) => {
+            let mut out: Vec<(Name, Value)> = entries
                 .iter()
-                .map(|(k, x)| match k == RESERVED {
-                    true => (k.clone(), normal_reserved(x)),
-                    false => (k.clone(), normal(item, x)),
-                })
-                .collect(),
-        ),
+                .filter(|(k, _)| k != RESERVED)
+                .map(|(k, x)| (k.clone(), normal(item, x)))
+                .collect();
+            reserved_last(entries, &mut out);
+            Value::Obj(out)
+        }
         (Shape::Object(object), v) => normal_object(object, v),
         (Shape::Tagged(tagged), v) => {
             let tag = v.get(tagged.tag.name()).and_then(Value::as_str);
@@ -283,6 +339,13 @@ fn normal_reserved(v: &Value) -> Value {
     }
 }
 
+/// The reserved property, written last wherever it stood (its place is not content).
+fn reserved_last(entries: &[(Name, Value)], out: &mut Vec<(Name, Value)>) {
+    if let Some((k, x)) = entries.iter().find(|(k, _)| k == RESERVED) {
+        out.push((k.clone(), normal_reserved(x)));
+    }
+}
+
 fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
     let Value::Obj(entries) = v else {
         return v.clone();
@@ -294,12 +357,11 @@ fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
         }
     }
     for (k, x) in entries {
-        if k == RESERVED {
-            out.push((k.clone(), normal_reserved(x)));
-        } else if !object.fields.iter().any(|f| k == f.key.name()) {
+        if k != RESERVED && !object.fields.iter().any(|f| k == f.key.name()) {
             out.push((k.clone(), x.clone()));
         }
     }
+    reserved_last(entries, &mut out);
     Value::Obj(out)
 }
 

@@ -533,3 +533,62 @@ fn w6_kernel_result_groups_split_every_way() {
         assert_eq!(split_rows.len(), split.len() - 1, "{split:?}: {losses:?}");
     }
 }
+
+/// W7: a swarm payload's reserved entry naming a mark swarm's own fields give (`author` is the
+/// `agentName`) made two marks of one name: Kernel wrote `agentMessages` with a duplicate key
+/// (invalid JSON form), Agens reported the wrong path. The fields are the truth: the entry is
+/// reported at its place and not carried.
+#[test]
+fn w7_a_reserved_entry_naming_swarms_own_mark_is_reported() {
+    let src = [
+        json!({"role": "user", "agentName": "", "content": "hi", "mode": "user",
+                      "payload": {"agentMessages": {"author": null}}}),
+    ];
+    let (out, losses) = run("swarm", "kernel", &src);
+    assert_eq!(out[0]["agentMessages"], json!({"author": ""}));
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "reserved_name",
+            r#"["payload","agentMessages","author"]"#
+        )]
+    );
+    // Also where the field is the default, which reads as no author.
+    let src = [
+        json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
+                      "payload": {"agentMessages": {"author": "x"}}}),
+    ];
+    let (out, losses) = run("swarm", "kernel", &src);
+    assert_eq!(out[0].get("agentMessages"), None);
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "reserved_name",
+            r#"["payload","agentMessages","author"]"#
+        )]
+    );
+}
+
+/// W8: a mark of swarm's own fields that those fields cannot say (a Kernel `agentMessages`
+/// author that is no string, a null payload beside the message's other properties) was stashed
+/// in the payload's reserved entry, which swarm does not read for these names: reported.
+#[test]
+fn w8_a_mark_swarms_fields_cannot_say_is_reported() {
+    let src = [k(
+        "a",
+        1,
+        json!({"type": "input", "text": "hi", "trace": null, "agentMessages": {"payload": null, "author": 5}}),
+    )];
+    let (out, losses) = run("kernel", "swarm", &src);
+    assert_eq!(out[0]["payload"], json!({"trace": null}));
+    assert_eq!(out[0]["agentName"], json!("agent"));
+    assert_eq!(
+        but_ids(losses),
+        vec![
+            row(0, "dropped_field", r#"["agentMessages","author"]"#),
+            row(0, "dropped_field", r#"["agentMessages","payload"]"#),
+        ]
+    );
+}
