@@ -516,6 +516,10 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         let state = step.as_ref().map(|s| s.state).unwrap_or_default();
         let joins = step.is_some() && fits(state, m);
+        // Where a step before would take this message by its slots, the step mark tells a
+        // boundary nothing else does, and reading the step back marks it again; elsewhere (the
+        // first step, or slots that start a step anyway) the mark would not come back.
+        let step_told = step.is_some() && fits_by_slots(state, m);
         let at = if joins {
             slot(state, m)
         } else {
@@ -712,7 +716,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         for t in &m.marks {
             let (k, v) = (t.name.as_ref(), &t.value);
             let consumed = match k {
-                STEP => *v == Value::Bool(true),
+                STEP => *v == Value::Bool(true) && step_told,
                 CONTINUES => {
                     matches!(m.body, Body::ToolCalls { .. }) && s.state.last == Some(Slot::Reply)
                 }
@@ -721,7 +725,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     s.fields.set("id", v.clone());
                     true
                 }
-                _ if MAPPED.contains(&k) && k != "input" && is_empty_mapped(v) => {
+                _ if MAPPED.contains(&k)
+                    && k != "input"
+                    && is_empty_mapped(v)
+                    && valid_field(k, v) =>
+                {
                     s.pending.push((i, k.to_string(), v.clone(), t.at.clone()));
                     true
                 }

@@ -60,7 +60,7 @@ pub fn convert(
     if matches!(to, "openai" | "swarm" | "agens") {
         // Targets with one message (or map entry) per tool result: a call group's results
         // split over messages read back as one.
-        pairing::report_split_groups(&canonical, &mut losses);
+        pairing::report_split_groups(&canonical, to, &mut losses);
     }
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
@@ -410,9 +410,10 @@ pub(crate) fn parse_data_url(url: &str) -> Option<(String, String)> {
 }
 
 /// `data:{media_type};base64,{data}`, when `media_type` can stand in a `data:` URL: a
-/// `type/subtype` of RFC 6838 name characters with `;name=value` parameters (spaces allowed
-/// after the `;`). Anything else (a comma would end the media type early, and a target refuses
-/// a type that is not one) is `None`: the writer sends the file untyped and reports it.
+/// `type/subtype` of RFC 6838 name characters, or nothing (RFC 2397: text/plain), with
+/// `;name=value` parameters (spaces allowed after the `;`). Anything else (a comma would end
+/// the media type early, and a target refuses a type that is not one) is `None`: the writer
+/// sends the file untyped and reports it.
 pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
     fn name(s: &str) -> bool {
         !s.is_empty()
@@ -422,9 +423,10 @@ pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
     }
     let mut params = media_type.split(';');
     let essence = params.next().unwrap_or_default();
-    let typed = essence
-        .split_once('/')
-        .is_some_and(|(t, sub)| name(t) && name(sub));
+    let typed = essence.is_empty()
+        || essence
+            .split_once('/')
+            .is_some_and(|(t, sub)| name(t) && name(sub));
     let params_ok = params.all(|p| {
         p.trim_start_matches(' ')
             .split_once('=')

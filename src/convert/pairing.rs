@@ -67,13 +67,20 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
     }
 }
 
-/// Tool outputs of a Kernel call group given in several `tool-results` messages: the target
-/// writes one message per result, and those read back as one group.
-pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
-    for n in 1..msgs.len() {
-        let (prev, m) = (&msgs[n - 1], &msgs[n]);
+/// Kernel tool outputs given in several `tool-results` messages one after another (with
+/// nothing the target writes between them): the target (`to`) writes one message per result,
+/// and those read back as one group.
+pub fn report_split_groups(msgs: &[Message], to: &str, losses: &mut Vec<Loss>) {
+    let written = |m: &Message| match &m.body {
+        Body::Reasoning { .. } | Body::Log { .. } => false,
+        Body::Other { format, .. } => *format == to,
+        _ => true,
+    };
+    let mut prev: Option<&Message> = None;
+    for m in msgs.iter().filter(|m| written(m)) {
         let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
-        if outputs(prev) && outputs(m) && m.from.starts_with("kernel") && prev.source != m.source {
+        let Some(p) = prev.replace(m) else { continue };
+        if outputs(p) && outputs(m) && m.from.starts_with("kernel") && p.source != m.source {
             losses.push(m.loss(
                 What::Message,
                 loss::SPLIT_RESULTS,

@@ -592,3 +592,102 @@ fn w8_a_mark_swarms_fields_cannot_say_is_reported() {
         ]
     );
 }
+
+/// W9: a `data:` URL with no media type (RFC 2397 allows it: text/plain) is written back as it
+/// came; one whose media type cannot be one goes untyped.
+#[test]
+fn w9_a_data_url_without_media_type_comes_back_as_it_came() {
+    let src = [json!({"role": "user", "content": [
+        {"type": "file", "file": {"file_data": "data:;base64,AQID", "filename": "a"}}
+    ]})];
+    let (_, losses) = run("openai", "kernel", &src);
+    assert_eq!(losses, vec![]);
+    assert_eq!(round_trip("openai", "kernel", &src), src);
+    let bad = [k(
+        "a",
+        1,
+        json!({"type": "input", "files": [{"data": "AQID", "mimeType": "text/plain,x"}]}),
+    )];
+    let (out, losses) = run("kernel", "openai", &bad);
+    assert_eq!(
+        out[0]["content"][0]["file"]["file_data"],
+        json!("data:application/octet-stream;base64,AQID")
+    );
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "changed_value", r#"["files",0,"mimeType"]"#)]
+    );
+}
+
+/// W10: Kernel tool results in two messages with only a message the target drops between them
+/// (reasoning) came back joined into one, reported as nothing but the ids.
+#[test]
+fn w10_results_joined_across_a_dropped_message_are_reported() {
+    let src = [
+        k(
+            "a",
+            1,
+            json!({"type": "tool-results", "results": [{"callId": "c1", "output": "x"}]}),
+        ),
+        k(
+            "b",
+            2,
+            json!({"type": "reasoning", "title": "t", "summary": "s"}),
+        ),
+        k(
+            "c",
+            3,
+            json!({"type": "tool-results", "results": [{"callId": "c2", "output": "y"}]}),
+        ),
+    ];
+    for to in ["agens", "openai", "swarm"] {
+        let (_, losses) = run("kernel", to, &src);
+        assert_eq!(
+            but_ids(losses),
+            vec![
+                row(1, "unsupported_message", "[]"),
+                row(2, "split_results", "[]")
+            ],
+            "{to}"
+        );
+    }
+}
+
+/// W11: a step mark that reading the step back would not give again (on the first step, or
+/// where the slots start a step anyway) was consumed in silence by the Agens writer.
+#[test]
+fn w11_a_step_mark_agens_would_not_give_back_is_reported() {
+    let src = [
+        json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
+                      "payload": {"agentMessages": {"agens_step": true}}}),
+    ];
+    let (_, losses) = run("swarm", "agens", &src);
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "dropped_field",
+            r#"["payload","agentMessages","agens_step"]"#
+        )]
+    );
+}
+
+/// W12: a reserved entry named like an Agens field, empty but of the wrong type
+/// (`tool_results: []`), was written as that field: invalid Agens.
+#[test]
+fn w12_an_agens_field_mark_of_the_wrong_type_is_reported_not_written() {
+    let src = [
+        json!({"role": "system", "agentName": "agent", "content": "x", "mode": "tool",
+                      "payload": {"agentMessages": {"tool_results": []}}}),
+    ];
+    let (out, losses) = run("swarm", "agens", &src);
+    assert_eq!(out[0].get("tool_results"), None);
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "dropped_field",
+            r#"["payload","agentMessages","tool_results"]"#
+        )]
+    );
+}

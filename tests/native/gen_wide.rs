@@ -62,6 +62,8 @@ fn string() -> S<String> {
             "(no input)", "{}", "{\"a\":1}", "null", "[]", "AQID", "image/png", "application/pdf",
             "https://example.com/a.png", "data:image/png;base64,iVBORw0KGgo=",
             "data:application/pdf;base64,AQID", "data:text/plain,hi", "#PID<0.1.2>",
+            "data:;base64,AQID", "data:;base64,", "data:text/plain; charset=utf-8;base64,AQID",
+            "data:image/png;base64,AQ", "text/plain; charset=utf-8", "a/b,c",
             "2024-01-02T03:04:05Z", "file-abc", "mcp", "tool_call", "mcp_tool_use", RESERVED,
         ]).prop_map(str::to_string),
         1 => "\\PC{0,8}",
