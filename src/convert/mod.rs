@@ -399,22 +399,28 @@ pub(crate) fn reserved_value(marks: &[&Tagged], props: &[&Tagged]) -> Option<Val
 }
 
 /// `data:<media type>;base64,<data>` → (media type, base64), for OpenAI and swarm. Data that is
-/// not standard padded base64 is no bytes: such a URL is read as a URL, so that no target gets
-/// invalid base64.
+/// not standard padded base64 is no bytes, and a media type that is not one ([`media_type_ok`])
+/// could not be written back: such a URL is read as a URL, so that no target gets invalid
+/// base64 and what is read as a typed file can be written again.
 pub(crate) fn parse_data_url(url: &str) -> Option<(String, String)> {
     let rest = url.strip_prefix("data:")?;
     let (meta, data) = rest.split_once(',')?;
-    let media = meta.strip_suffix(";base64")?;
+    let media = meta.strip_suffix(";base64").filter(|m| media_type_ok(m))?;
     crate::validate::base64_check(data.as_bytes()).ok()?;
     Some((media.to_string(), data.to_string()))
 }
 
-/// `data:{media_type};base64,{data}`, when `media_type` can stand in a `data:` URL: a
-/// `type/subtype` of RFC 6838 name characters, or nothing (RFC 2397: text/plain), with
-/// `;name=value` parameters (spaces allowed after the `;`). Anything else (a comma would end
-/// the media type early, and a target refuses a type that is not one) is `None`: the writer
-/// sends the file untyped and reports it.
+/// `data:{media_type};base64,{data}`, when `media_type` can stand in a `data:` URL
+/// ([`media_type_ok`]); `None` otherwise: the writer sends the file untyped and reports it.
 pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
+    media_type_ok(media_type).then(|| format!("data:{media_type};base64,{data}"))
+}
+
+/// Can `media_type` stand in a `data:` URL: a `type/subtype` of RFC 6838 name characters, or
+/// nothing (RFC 2397: text/plain), with `;name=value` parameters (spaces allowed after the
+/// `;`)? Anything else (a comma would end it early; a target refuses a type that is not one)
+/// is neither read as a media type nor written as one, so what is read can be written back.
+fn media_type_ok(media_type: &str) -> bool {
     fn name(s: &str) -> bool {
         !s.is_empty()
             && s.len() <= 127
@@ -427,12 +433,12 @@ pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
         || essence
             .split_once('/')
             .is_some_and(|(t, sub)| name(t) && name(sub));
-    let params_ok = params.all(|p| {
-        p.trim_start_matches(' ')
-            .split_once('=')
-            .is_some_and(|(k, v)| name(k) && name(v))
-    });
-    (typed && params_ok).then(|| format!("data:{media_type};base64,{data}"))
+    typed
+        && params.all(|p| {
+            p.trim_start_matches(' ')
+                .split_once('=')
+                .is_some_and(|(k, v)| name(k) && name(v))
+        })
 }
 
 /// A string field of a JSON object.

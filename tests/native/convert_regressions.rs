@@ -691,3 +691,21 @@ fn w12_an_agens_field_mark_of_the_wrong_type_is_reported_not_written() {
         )]
     );
 }
+
+/// W13: a `data:` URL whose media type is not one (`é`) was read as a typed file, which no
+/// writer can write back: it is read as a URL (an image), or reported (file data).
+#[test]
+fn w13_a_data_url_whose_media_type_is_none_is_not_read_as_typed() {
+    let image = [json!({"role": "user", "content": [
+        {"type": "image_url", "image_url": {"url": "data:é;base64,AQID"}}
+    ]})];
+    let (out, losses) = run("openai", "swarm", &image);
+    assert_eq!(out[0]["images"], json!(["data:é;base64,AQID"]));
+    assert_eq!(losses, vec![]);
+    assert_eq!(round_trip("openai", "swarm", &image), image);
+    let file = [json!({"role": "user", "content": [
+        {"type": "file", "file": {"file_data": "data:é;base64,AQID"}}
+    ]})];
+    let (_, losses) = run("openai", "kernel", &file);
+    assert_eq!(losses, vec![row(0, "dropped_field", r#"["content",0]"#)]);
+}
