@@ -57,11 +57,6 @@ pub fn convert(
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
-    if matches!(to, "openai" | "swarm" | "agens") {
-        // Targets with one message (or map entry) per tool result: a call group's results
-        // split over messages read back as one.
-        pairing::report_split_groups(&canonical, to, &mut losses);
-    }
     let out = match to {
         "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
         "openai" => openai::from_canonical(&canonical, &mut losses),
@@ -69,6 +64,11 @@ pub fn convert(
         "agens" => agens::from_canonical(&canonical, &mut losses),
         _ => bedrock::from_canonical(&canonical, &mut losses),
     };
+    if matches!(to, "openai" | "swarm" | "agens") {
+        // Targets with one message (or map entry) per tool result: results split over
+        // messages with nothing written between them read back as one.
+        pairing::report_split_groups(&canonical, &mut losses);
+    }
     if from == "agens" {
         agens::carried_inputs(values, &mut losses);
     }

@@ -68,16 +68,20 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
 }
 
 /// Kernel tool outputs given in several `tool-results` messages one after another (with
-/// nothing the target writes between them): the target (`to`) writes one message per result,
-/// and those read back as one group.
-pub fn report_split_groups(msgs: &[Message], to: &str, losses: &mut Vec<Loss>) {
-    let written = |m: &Message| match &m.body {
-        Body::Reasoning { .. } | Body::Log { .. } => false,
-        Body::Other { format, .. } => *format == to,
-        _ => true,
+/// nothing the target wrote between them: a message it did not carry has an
+/// `unsupported_message` loss at its own path): the target writes one message per result, and
+/// those read back as one group. Called after the target is written.
+pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
+    let dropped = |m: &Message, losses: &[Loss]| {
+        losses
+            .iter()
+            .any(|l| l.index == m.source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == m.at)
     };
     let mut prev: Option<&Message> = None;
-    for m in msgs.iter().filter(|m| written(m)) {
+    for m in msgs {
+        if dropped(m, losses) {
+            continue;
+        }
         let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
         let Some(p) = prev.replace(m) else { continue };
         if outputs(p) && outputs(m) && m.from.starts_with("kernel") && p.source != m.source {

@@ -651,6 +651,17 @@ fn w10_results_joined_across_a_dropped_message_are_reported() {
             "{to}"
         );
     }
+    // What the target drops is what it reported dropping: Agens drops an input without text.
+    let mut src = src;
+    src[1] = k("b", 2, json!({"type": "input"}));
+    let (_, losses) = run("kernel", "agens", &src);
+    assert_eq!(
+        but_ids(losses),
+        vec![
+            row(1, "unsupported_message", "[]"),
+            row(2, "split_results", "[]")
+        ]
+    );
 }
 
 /// W11: a step mark that reading the step back would not give again (on the first step, or
