@@ -383,6 +383,58 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     out
 }
 
+/// Steps a target without marks (OpenAI, Bedrock) cannot keep apart. Reading back, steps are
+/// cut by their slots alone, so a lost boundary can move the messages of the steps after it
+/// into other steps (an input read as the step before's `user`). Each step whose messages
+/// would not come back as one step of their own is reported at its input, unless a loss there
+/// says so already.
+pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
+    let written: Vec<&Message> = msgs
+        .iter()
+        .filter(|m| slot(State::default(), m).is_some() && !super::pairing::dropped(m, losses))
+        .collect();
+    // The step (counted from 0) each written message reads back into.
+    let mut back: Vec<usize> = Vec::with_capacity(written.len());
+    let mut state = State::default();
+    let mut step = 0;
+    for (n, m) in written.iter().enumerate() {
+        if n > 0 && !fits_by_slots(state, m) {
+            step += 1;
+            state = State::default();
+        }
+        state = advance(state, m);
+        back.push(step);
+    }
+    let input = keys(&["input"]);
+    let mut seen: Vec<usize> = Vec::new();
+    for (n, m) in written.iter().enumerate() {
+        let s = m.source;
+        if seen.contains(&s) {
+            continue;
+        }
+        seen.push(s);
+        // Whole: the step's messages read back into one step, which they begin (messages
+        // of later steps joining it are those steps' loss).
+        let begins = n == 0 || back[n - 1] != back[n];
+        let whole = begins
+            && written
+                .iter()
+                .zip(&back)
+                .all(|(x, &b)| x.source != s || b == back[n]);
+        let said = losses
+            .iter()
+            .any(|l| l.index == s && (l.path.is_empty() || l.path == input));
+        if !whole && !said {
+            losses.push(Loss::at(
+                s,
+                input.clone(),
+                loss::DROPPED_FIELD,
+                "the step boundary is not carried: this step's messages read back in other steps",
+            ));
+        }
+    }
+}
+
 /// An input carried forward from the step before (the same `input`) goes where that one goes:
 /// when the step before's input is reported lost, so is this one.
 pub fn carried_inputs(values: &[Value], losses: &mut Vec<Loss>) {

@@ -70,6 +70,9 @@ pub fn convert(
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == "agens" {
+        if matches!(to, "openai" | "bedrock") {
+            agens::regrouped(&canonical, &mut losses);
+        }
         agens::carried_inputs(values, &mut losses);
     }
     by_index(&mut losses, |l| l.index);

@@ -72,11 +72,6 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
 /// `unsupported_message` loss at its own path): the target writes one message per result, and
 /// those read back as one group. Called after the target is written.
 pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
-    let dropped = |m: &Message, losses: &[Loss]| {
-        losses
-            .iter()
-            .any(|l| l.index == m.source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == m.at)
-    };
     let mut prev: Option<&Message> = None;
     for m in msgs {
         if dropped(m, losses) {
@@ -92,4 +87,11 @@ pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
             ));
         }
     }
+}
+
+/// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
+pub(crate) fn dropped(m: &Message, losses: &[Loss]) -> bool {
+    losses
+        .iter()
+        .any(|l| l.index == m.source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == m.at)
 }

@@ -720,3 +720,32 @@ fn w13_a_data_url_whose_media_type_is_none_is_not_read_as_typed() {
     let (_, losses) = run("openai", "kernel", &file);
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["content",0]"#)]);
 }
+
+/// W14: a lost Agens step boundary moved the next step's input into another step (read back as
+/// that step's `user`); only the first step was reported.
+#[test]
+fn w14_agens_steps_cut_again_by_their_slots_are_each_reported() {
+    let src = [
+        json!({"input": "a"}),
+        json!({"input": "hi", "user": "hi"}),
+        json!({"input": "b"}),
+    ];
+    let (out, losses) = run("agens", "openai", &src);
+    assert_eq!(out.len(), 4);
+    // The second step's boundary, and the third step's, which reads back as the second's user.
+    assert_eq!(
+        losses,
+        vec![
+            row(1, "dropped_field", r#"["input"]"#),
+            row(2, "dropped_field", r#"["input"]"#)
+        ]
+    );
+    let back = round_trip("agens", "openai", &src);
+    assert_eq!(
+        back,
+        vec![
+            json!({"input": "a", "user": "hi"}),
+            json!({"input": "hi", "user": "b"})
+        ]
+    );
+}
