@@ -421,6 +421,15 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
                 .iter()
                 .zip(&back)
                 .all(|(x, &b)| x.source != s || b == back[n]);
+        // A step without an input of its own (`(no input)`) that a later step's input joins
+        // takes that input.
+        let is_input = |x: &Message| matches!(x.body, Body::UserInput { .. });
+        let takes_input = !written.iter().any(|x| x.source == s && is_input(x))
+            && written
+                .iter()
+                .zip(&back)
+                .any(|(x, &b)| b == back[n] && x.source != s && is_input(x));
+        let whole = whole && !takes_input;
         let said = losses
             .iter()
             .any(|l| l.index == s && (l.path.is_empty() || l.path == input));

@@ -266,8 +266,16 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
                     .first()
                     .is_some_and(|k| !["id", "timestamp", "type", "results"].contains(&k.as_ref()));
             let want = pattern(&leaf, &touched);
+            // A user key under the reserved property's `props` may come back as itself (see
+            // `user_keys`).
+            let plain: Option<Vec<String>> =
+                (want.len() > 2 && want[0] == RESERVED && want[1] == "props")
+                    .then(|| want[2..].to_vec());
             let found = have.iter_mut().find(|(l, used)| {
-                (!*used || joined) && l.value == leaf.value && matches(&want, &l.place)
+                (!*used || joined)
+                    && l.value == leaf.value
+                    && (matches(&want, &l.place)
+                        || plain.as_ref().is_some_and(|p| matches(p, &l.place)))
             });
             match found {
                 Some((_, used)) => *used = true,
@@ -295,12 +303,15 @@ fn normal(shape: &'static Shape, v: &Value) -> Value {
             Value::Arr(items.iter().map(|x| normal(item, x)).collect())
         }
         (Shape::Record(item), Value::Obj(entries)) => {
-            let mut out: Vec<(Name, Value)> = entries
+            let normal_entries: Vec<(Name, Value)> = entries
                 .iter()
-                .filter(|(k, _)| k != RESERVED)
-                .map(|(k, x)| (k.clone(), normal(item, x)))
+                .map(|(k, x)| match k == RESERVED {
+                    true => (k.clone(), x.clone()),
+                    false => (k.clone(), normal(item, x)),
+                })
                 .collect();
-            reserved_last(entries, &mut out);
+            let mut out = Vec::new();
+            user_keys(&|_| false, &normal_entries, &mut out);
             Value::Obj(out)
         }
         (Shape::Object(object), v) => normal_object(object, v),
@@ -339,10 +350,48 @@ fn normal_reserved(v: &Value) -> Value {
     }
 }
 
-/// The reserved property, written last wherever it stood (its place is not content).
-fn reserved_last(entries: &[(Name, Value)], out: &mut Vec<(Name, Value)>) {
-    if let Some((k, x)) = entries.iter().find(|(k, _)| k == RESERVED) {
-        out.push((k.clone(), normal_reserved(x)));
+/// The user's keys of an object after its documented ones (`documented` says which are), in
+/// their order; a key under the reserved property's `props` that could stand as itself (not
+/// documented here, not reserved, not beside a plain key of its name) as itself, after them:
+/// `props` is where a key goes only when it cannot (docs/CONVERSIONS.md); then the reserved
+/// property, last wherever it stood (its place is not content), when anything is left in it.
+fn user_keys(
+    documented: &dyn Fn(&str) -> bool,
+    entries: &[(Name, Value)],
+    out: &mut Vec<(Name, Value)>,
+) {
+    for (k, x) in entries {
+        if k != RESERVED && !documented(k) {
+            out.push((k.clone(), x.clone()));
+        }
+    }
+    let Some((rk, rv)) = entries.iter().find(|(k, _)| k == RESERVED) else {
+        return;
+    };
+    let Value::Obj(marks) = rv else {
+        out.push((rk.clone(), rv.clone()));
+        return;
+    };
+    let mut marks = marks.clone();
+    if let Some(at) = marks.iter().position(|(k, _)| k == "props") {
+        if let Value::Obj(props) = marks[at].1.clone() {
+            let mut rest = Vec::new();
+            for (k, x) in props {
+                if k != RESERVED && !documented(&k) && !out.iter().any(|(o, _)| *o == k) {
+                    out.push((k, x));
+                } else {
+                    rest.push((k, x));
+                }
+            }
+            if rest.is_empty() {
+                marks.remove(at);
+            } else {
+                marks[at].1 = Value::Obj(rest);
+            }
+        }
+    }
+    if !marks.is_empty() {
+        out.push((rk.clone(), normal_reserved(&Value::Obj(marks))));
     }
 }
 
@@ -356,12 +405,8 @@ fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
             out.push((k.clone(), normal(&field.shape, x)));
         }
     }
-    for (k, x) in entries {
-        if k != RESERVED && !object.fields.iter().any(|f| k == f.key.name()) {
-            out.push((k.clone(), x.clone()));
-        }
-    }
-    reserved_last(entries, &mut out);
+    let documented = |k: &str| object.fields.iter().any(|f| f.key.name() == k);
+    user_keys(&documented, entries, &mut out);
     Value::Obj(out)
 }
 

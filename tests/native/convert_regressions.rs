@@ -749,3 +749,46 @@ fn w14_agens_steps_cut_again_by_their_slots_are_each_reported() {
         ]
     );
 }
+
+/// W15: an Agens step with no input of its own (`(no input)`) joined by the next step, whose
+/// boundary OpenAI cannot carry, took that step's input: its own was lost unreported.
+#[test]
+fn w15_a_step_without_input_that_takes_the_next_ones_is_reported() {
+    let src = [
+        json!({"input": "(no input)", "system": "hi"}),
+        json!({"input": "q"}),
+    ];
+    let (_, losses) = run("agens", "openai", &src);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "dropped_field", r#"["input"]"#),
+            row(1, "dropped_field", r#"["input"]"#)
+        ]
+    );
+}
+
+/// W16: a user key under `agentMessages.props` that can stand as itself (here `text` on a
+/// tool-calls message, which has no such field) is written as itself: `props` holds the keys
+/// only where one of them cannot (then all, in order). Same key, same value; the law's normal
+/// form says so.
+#[test]
+fn w16_a_props_key_that_can_stand_as_itself_does() {
+    let alone = [k(
+        "a",
+        1,
+        json!({"type": "tool-calls", "calls": [], "agentMessages": {"props": {"text": null}}}),
+    )];
+    let (out, losses) = run("kernel", "kernel", &alone);
+    assert_eq!(losses, vec![]);
+    assert_eq!(out[0]["text"], Value::Null);
+    assert_eq!(out[0].get("agentMessages"), None);
+    let beside = [k(
+        "a",
+        1,
+        json!({"type": "tool-calls", "calls": [], "agentMessages": {"props": {"text": null, "id": 1}}}),
+    )];
+    let (out, losses) = run("kernel", "kernel", &beside);
+    assert_eq!(losses, vec![]);
+    assert_eq!(out, theirs(&ours(&beside)));
+}
