@@ -34,6 +34,26 @@ macro_rules! known_keys {
     (@consts $n:expr;) => {};
 }
 
+/// The key named `name`, at compile time (the shapes derived from the documented types look
+/// their keys up here; a name this table lacks fails the build, naming it: add it below).
+pub const fn key(name: &str) -> Key {
+    let mut i = 0;
+    while i < KEYS.len() {
+        let (a, b) = (KEYS[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return Key(i as u16);
+            }
+        }
+        i += 1;
+    }
+    panic!("{}", name)
+}
+
 known_keys! {
     // Kernel
     ID = "id",

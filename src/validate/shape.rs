@@ -3,6 +3,12 @@
 use super::json_out::quoted;
 use crate::keys::Key;
 
+/// A documented type with a validation shape: derived (`#[derive(Described)]`, from the same
+/// struct tsify emits TypeScript from) or, for unions, written by hand.
+pub trait Described {
+    const SHAPE: Shape;
+}
+
 /// The expected form of one value.
 #[derive(Debug)]
 pub enum Shape {

@@ -5,7 +5,7 @@
 mod shape;
 mod types;
 
-pub use shape::{MESSAGE, TYPES, VALIDATORS};
+pub use shape::{types, MESSAGE, VALIDATORS};
 pub use types::*;
 
 /// Can `name` be registered as an extra message type?
@@ -19,7 +19,7 @@ pub fn check_custom_type(name: &str) -> Result<(), String> {
             crate::tape::SHORT_STRING
         ));
     }
-    if TYPES.contains(&name) {
+    if types().any(|t| t == name) {
         return Err(format!(
             "{} is a built-in Kernel message type",
             crate::validate::quoted(name)

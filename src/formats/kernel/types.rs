@@ -1,6 +1,8 @@
 //! The documented Kernel interfaces as Rust types. Tsify turns them into the TypeScript
 //! declarations the package ships, so the names and fields here are the documented ones.
 
+use crate::validate::{Described, Shape};
+use agent_messages_derive::Described;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
@@ -9,6 +11,10 @@ use tsify::Tsify;
 #[tsify(type = "string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue }")]
 #[serde(transparent)]
 pub struct JSONValue(pub serde_json::Value);
+
+impl Described for JSONValue {
+    const SHAPE: Shape = Shape::Json;
+}
 
 /// What every message has. Messages may carry custom properties besides these.
 #[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -22,7 +28,8 @@ pub struct BaseMessage {
 }
 
 /// User input: text and/or file attachments.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = INPUT)]
 pub struct InputMessage {
     pub id: String,
     pub timestamp: f64,
@@ -38,7 +45,7 @@ pub struct InputMessage {
 }
 
 /// A file attached to an input.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
 pub struct FileAttachment {
     #[tsify(type = "Uint8Array")]
     pub data: Vec<u8>,
@@ -51,7 +58,8 @@ pub struct FileAttachment {
 }
 
 /// A direct response to the user.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = REPLY)]
 pub struct ReplyMessage {
     pub id: String,
     pub timestamp: f64,
@@ -62,7 +70,8 @@ pub struct ReplyMessage {
 }
 
 /// Internal reasoning.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = REASONING)]
 pub struct ReasoningMessage {
     pub id: String,
     pub timestamp: f64,
@@ -74,7 +83,8 @@ pub struct ReasoningMessage {
 }
 
 /// Tool execution requests.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALLS)]
 pub struct ToolCallsMessage {
     pub id: String,
     pub timestamp: f64,
@@ -85,7 +95,7 @@ pub struct ToolCallsMessage {
 }
 
 /// One tool call.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
 pub struct ToolCall {
     pub id: String,
     pub name: String,
@@ -95,7 +105,8 @@ pub struct ToolCall {
 }
 
 /// Results of tool execution.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_RESULTS)]
 pub struct ToolResultsMessage {
     pub id: String,
     pub timestamp: f64,
@@ -106,7 +117,7 @@ pub struct ToolResultsMessage {
 }
 
 /// One tool result.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
 pub struct ToolResult {
     /// Links back to `ToolCall.id`.
     #[serde(rename = "callId", skip_serializing_if = "Option::is_none")]
@@ -134,7 +145,8 @@ pub struct ErrorObject {
 }
 
 /// System prompts and status.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = SYSTEM)]
 pub struct SystemMessage {
     pub id: String,
     pub timestamp: f64,
@@ -145,7 +157,8 @@ pub struct SystemMessage {
 }
 
 /// System events and debugging information (added upstream after the seed).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = LOG)]
 pub struct LogMessage {
     pub id: String,
     pub timestamp: f64,
@@ -156,7 +169,8 @@ pub struct LogMessage {
 }
 
 /// One tool call as its own message (added upstream after the seed).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL_MESSAGE)]
 pub struct ToolCallMessage {
     pub id: String,
     pub timestamp: f64,
@@ -170,7 +184,8 @@ pub struct ToolCallMessage {
 }
 
 /// One tool result as its own message (added upstream after the seed).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_RESULT_MESSAGE)]
 pub struct ToolResultMessage {
     pub id: String,
     pub timestamp: f64,
