@@ -101,9 +101,12 @@ pub fn implied_step(m: &Message, t: &Tagged) -> bool {
 
 /// Does the message carry fields of an Agens step (so that it begins one)?
 pub(crate) fn starts_step(m: &Message) -> bool {
-    m.marks
-        .iter()
-        .any(|t| t.name == STEP || t.name == AGENS_ID || is_field(&t.name))
+    m.marks.iter().any(starts_step_mark)
+}
+
+/// Is `t` a mark that begins an Agens step (a step field, its id, the step mark)?
+pub(crate) fn starts_step_mark(t: &Tagged) -> bool {
+    t.name == STEP || t.name == AGENS_ID || is_field(&t.name)
 }
 
 /// The slot a message takes in a step; `None` for bodies Agens has no place for.

@@ -292,6 +292,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 }
 
 /// A message's marks, sorted into what swarm has a field for and the rest.
+#[derive(Clone)]
 struct Head<'a> {
     agent: String,
     mode: Option<String>,
@@ -528,6 +529,15 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                     ));
                 }
                 let payload = payload(m, &h, false, losses);
+                // An Agens step's marks ride on the first result alone: on each, every result
+                // would begin a step of its own when read back.
+                let rest_payload = {
+                    let mut later = h.clone();
+                    later.unsaid.clear();
+                    later.rest.retain(|t| !super::agens::starts_step_mark(t));
+                    let mut ignored = Vec::new();
+                    self::payload(m, &later, false, &mut ignored)
+                };
                 for (k, r) in outputs.iter().enumerate() {
                     let mut o = message(role, &h, super::output_text(m, k, r, losses, "swarm"));
                     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
@@ -549,7 +559,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                     if let Some(id) = &r.call_id {
                         o.set("tool_call_id", Value::from(id));
                     }
-                    if let Some(p) = &payload {
+                    if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
                         o.set(PAYLOAD, p.clone());
                     }
                     out.push(o);

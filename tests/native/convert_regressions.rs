@@ -792,3 +792,19 @@ fn w16_a_props_key_that_can_stand_as_itself_does() {
     assert_eq!(losses, vec![]);
     assert_eq!(out, theirs(&ours(&beside)));
 }
+
+/// W17: an Agens step's field marks went into the payload of every swarm tool message its
+/// results became, so that each began a step of its own when read back.
+#[test]
+fn w17_step_marks_ride_on_the_first_tool_message_only() {
+    let src =
+        [json!({"input": "(no input)", "tool_calls": [], "tool_results": {"a": "1", "b": "2"}})];
+    let (out, losses) = run("agens", "swarm", &src);
+    assert_eq!(losses, vec![]);
+    assert_eq!(
+        out[0]["payload"],
+        json!({"agentMessages": {"tool_calls": []}})
+    );
+    assert_eq!(out[1].get("payload"), None);
+    assert_eq!(round_trip("agens", "swarm", &src), src);
+}
