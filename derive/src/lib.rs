@@ -182,8 +182,8 @@ fn ts_shape(ts: &str) -> Option<Tokens> {
     let ts = ts.trim();
     let literal = |s: &str| {
         let s = s.trim();
-        (s.len() >= 2 && s.starts_with('\'') && s.ends_with('\''))
-            .then(|| s[1..s.len() - 1].to_string())
+        let quoted = |q: char| s.len() >= 2 && s.starts_with(q) && s.ends_with(q);
+        (quoted('\'') || quoted('"')).then(|| s[1..s.len() - 1].to_string())
     };
     if let Some(l) = literal(ts) {
         return Some(quote!(crate::validate::Shape::Literal(#l)));
@@ -222,11 +222,15 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
         .static_name
         .unwrap_or_else(|| Ident::new(&screaming(&ident.to_string()), Span::call_site()));
     let ts_name = attrs.name.unwrap_or_else(|| ident.to_string());
-    let Data::Struct(data) = &input.data else {
-        return Err(syn::Error::new_spanned(
-            ident,
-            "Described is derived for structs; write unions by hand",
-        ));
+    let data = match &input.data {
+        Data::Struct(data) => data,
+        Data::Enum(e) => return expand_enum(input, e),
+        Data::Union(_) => {
+            return Err(syn::Error::new_spanned(
+                ident,
+                "Described is derived for structs and unit enums",
+            ))
+        }
     };
     let Fields::Named(named) = &data.fields else {
         return Err(syn::Error::new_spanned(
@@ -297,6 +301,52 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
         };
         impl crate::validate::Described for #ident {
             const SHAPE: crate::validate::Shape = crate::validate::Shape::Object(&#static_name);
+        }
+    })
+}
+
+/// A unit enum: the union of its serde names (`rename_all` lowercase or snake_case, or a
+/// variant's `rename`), as `Shape::Enum`.
+fn expand_enum(input: &DeriveInput, e: &syn::DataEnum) -> syn::Result<Tokens> {
+    let ident = &input.ident;
+    let mut rename_all = None;
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                rename_all = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<Expr>()?;
+            }
+            Ok(())
+        })?;
+    }
+    let mut names = Vec::new();
+    for v in &e.variants {
+        if !matches!(v.fields, Fields::Unit) {
+            return Err(syn::Error::new_spanned(
+                v,
+                "Described is derived for unit enums; write unions by hand",
+            ));
+        }
+        let (rename, _) = serde_attrs(&v.attrs)?;
+        let plain = v.ident.to_string();
+        let name = match (rename, rename_all.as_deref()) {
+            (Some(r), _) => r,
+            (None, Some("lowercase")) => plain.to_lowercase(),
+            (None, Some("snake_case")) => screaming(&plain).to_lowercase(),
+            (None, None) => plain,
+            (None, Some(other)) => {
+                return Err(syn::Error::new_spanned(
+                    ident,
+                    format!("rename_all = {other:?} is not read"),
+                ))
+            }
+        };
+        names.push(name);
+    }
+    Ok(quote! {
+        impl crate::validate::Described for #ident {
+            const SHAPE: crate::validate::Shape = crate::validate::Shape::Enum(&[#(#names),*]);
         }
     })
 }

@@ -38,17 +38,6 @@ const PAYLOAD: &str = "payload";
 /// these names is reported, not read: the fields are the truth).
 pub(crate) const OWN_MARKS: &[&str] = &[AUTHOR, MODE, IMAGES, PAYLOAD];
 
-/// The documented keys of an `IModelMessage`, in the shape's order.
-const DOCUMENTED: &[&str] = &[
-    "role",
-    "agentName",
-    "content",
-    "mode",
-    "tool_calls",
-    "images",
-    "tool_call_id",
-    "payload",
-];
 
 /// Upstream's `mode` for a role: a user message is `"user"`, everything else `"tool"`.
 fn default_mode(role: &str) -> &'static str {
@@ -134,7 +123,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             }
         }
         for (key, x) in v.as_object().into_iter().flatten() {
-            if !DOCUMENTED.contains(&key.as_ref()) {
+            if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
                 losses.push(Loss::new(
                     i,
                     &[key],

@@ -9,6 +9,14 @@ pub trait Described {
     const SHAPE: Shape;
 }
 
+/// The names of an enum shape (a derived unit enum's serde names), at compile time.
+pub const fn enum_names(shape: Shape) -> &'static [&'static str] {
+    match shape {
+        Shape::Enum(names) => names,
+        _ => panic!("not an enum shape"),
+    }
+}
+
 /// The expected form of one value.
 #[derive(Debug)]
 pub enum Shape {
@@ -128,6 +136,13 @@ pub struct ObjectShape {
     /// The TypeScript name, used in `expected`.
     pub name: &'static str,
     pub fields: &'static [Field],
+}
+
+impl ObjectShape {
+    /// Does the interface document a property of this name?
+    pub fn has(&self, key: &str) -> bool {
+        self.fields.iter().any(|f| f.key.name() == key)
+    }
 }
 
 /// A union discriminated by one string property (Kernel's `type`).

@@ -4,8 +4,5 @@
 mod shape;
 mod types;
 
-pub use shape::{
-    MESSAGE, MODEL_MESSAGE, MODES, MODE_SHAPE, ROLES, ROLE_SHAPE, TOOL_CALL, TOOL_CALL_FUNCTION,
-    VALIDATORS,
-};
+pub use shape::{MESSAGE, MODES, MODE_SHAPE, ROLES, ROLE_SHAPE, VALIDATORS};
 pub use types::*;
