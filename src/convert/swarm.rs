@@ -38,7 +38,6 @@ const PAYLOAD: &str = "payload";
 /// these names is reported, not read: the fields are the truth).
 pub(crate) const OWN_MARKS: &[&str] = &[AUTHOR, MODE, IMAGES, PAYLOAD];
 
-
 /// Upstream's `mode` for a role: a user message is `"user"`, everything else `"tool"`.
 fn default_mode(role: &str) -> &'static str {
     if role == "user" {

@@ -6,22 +6,26 @@
 //! TypedDicts are total: every key is required. `Optional[X]` is `X | null` (never `?`).
 //! `Dict[str, Any]` is `{ [key: string]: any }`.
 
+use agent_messages_derive::Described;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tsify::Tsify;
 
 /// Structure for tool function calls.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL_FUNCTION, name = "ToolCallFunction")]
 pub struct BedrockToolCallFunction {
     /// Name of the tool to call.
     pub name: String,
     /// Arguments for the tool: an object (not OpenAI's JSON text).
     #[tsify(type = "{ [key: string]: any }")]
+    #[shape(rule = NotJsonText)]
     pub arguments: Map<String, Value>,
 }
 
 /// Complete tool call structure.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL, name = "ToolCall")]
 pub struct BedrockToolCall {
     /// Unique identifier.
     pub id: String,
@@ -34,7 +38,8 @@ pub struct BedrockToolCall {
 }
 
 /// Tool execution result.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_OUTPUT, name = "ToolOutput")]
 pub struct BedrockToolOutput {
     /// ID of the original tool call.
     pub tool_call_id: String,
@@ -43,7 +48,8 @@ pub struct BedrockToolOutput {
 }
 
 /// Detailed tool execution result.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_RESULT, name = "ToolResult")]
 pub struct BedrockToolResult {
     /// Whether the tool executed successfully.
     pub success: bool,
@@ -55,7 +61,8 @@ pub struct BedrockToolResult {
 }
 
 /// Direct message response.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = MESSAGE_RESPONSE, name = "MessageResponse")]
 pub struct BedrockMessageResponse {
     /// Indicates direct message.
     #[serde(rename = "type")]
@@ -66,7 +73,8 @@ pub struct BedrockMessageResponse {
 }
 
 /// Response indicating tool usage.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL_RESPONSE, name = "ToolCallResponse")]
 pub struct BedrockToolCallResponse {
     /// Indicates tool call.
     #[serde(rename = "type")]
@@ -86,7 +94,7 @@ pub enum BedrockAgentResponse {
 
 /// All possible event types: the nine documented ones, and `"tool_error"`, which
 /// bedrock-swarm 0.4.0 emits (its tool-failure path) although the documented `Literal` omits it.
-#[derive(Tsify, Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum BedrockEventType {
     /// Agent begins processing.
@@ -112,7 +120,8 @@ pub enum BedrockEventType {
 }
 
 /// Complete event structure.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = EVENT, name = "Event")]
 pub struct BedrockEvent {
     /// Unique event ID (upstream and ours: a UUID v4; any string is valid).
     pub id: String,
@@ -120,6 +129,7 @@ pub struct BedrockEvent {
     #[serde(rename = "type")]
     pub r#type: BedrockEventType,
     /// ISO 8601 timestamp, with or without a zone (ours: UTC with `Z`).
+    #[shape(rule = IsoDateTime)]
     pub timestamp: String,
     /// Name of agent involved.
     pub agent_name: String,
