@@ -182,7 +182,9 @@ fn ts_shape(ts: &str) -> Option<Tokens> {
     let ts = ts.trim();
     let literal = |s: &str| {
         let s = s.trim();
-        let quoted = |q: char| s.len() >= 2 && s.starts_with(q) && s.ends_with(q);
+        let quoted = |q: char| {
+            s.len() >= 2 && s.starts_with(q) && s.ends_with(q) && !s[1..s.len() - 1].contains(q)
+        };
         (quoted('\'') || quoted('"')).then(|| s[1..s.len() - 1].to_string())
     };
     if let Some(l) = literal(ts) {

@@ -4,8 +4,5 @@
 mod shape;
 mod types;
 
-pub use shape::{
-    MESSAGE, MESSAGE_OBJECT, NEXT_INSTRUCTION, NEXT_TYPES, RESOURCE, SHORT_NEXT, TOOL_CALL,
-    VALIDATORS,
-};
+pub use shape::{MESSAGE, NEXT_INSTRUCTION, NEXT_TYPES, TOOL_DEF, VALIDATORS};
 pub use types::*;

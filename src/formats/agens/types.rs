@@ -3,16 +3,19 @@
 //! (other formats have a `Message` and a `ToolCall`); `agens.d.ts` gives them their documented
 //! names back.
 
+use agent_messages_derive::Described;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
 /// `%Agens.Message{}` as an object with the struct's snake_case keys. Only `input` is required;
 /// `retries` defaults to `0` and `next` to `[]`; every other field may be absent or `null`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = MESSAGE_OBJECT, name = "Message")]
 pub struct AgensMessage {
     /// The pid of the process that invoked `Agens.Job.run/3`, written `"#PID<a.b.c>"`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional, type = "string | null")]
+    #[shape(rule = Pid)]
     pub caller: Option<Option<String>>,
     /// Per-message identifier: 32 lowercase hex characters (`generateUid()`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +34,7 @@ pub struct AgensMessage {
     #[tsify(optional, type = "string | null")]
     pub thread_id: Option<Option<String>>,
     /// The original input of the run. Required, and not empty (`send/1` rejects `""`).
+    #[shape(rule = NonEmpty)]
     pub input: String,
     /// The prepared system prompt.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -95,6 +99,7 @@ pub struct AgensMessage {
     /// How many times this Node has been retried in the run: a non-negative integer.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
+    #[shape(integer(min = 0))]
     pub retries: Option<u32>,
     /// The reason of the most recent retry.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,7 +112,8 @@ pub struct AgensMessage {
 }
 
 /// `%Agens.Resource{}`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = RESOURCE)]
 pub struct Resource {
     pub uri: String,
     pub name: String,
@@ -126,7 +132,8 @@ pub struct Resource {
 pub struct ToolDef(pub serde_json::Value);
 
 /// A tool call as the model emits it (upstream's MCP-style schema).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL, name = "ToolCall")]
 pub struct AgensToolCall {
     pub id: String,
     pub name: String,
@@ -138,25 +145,29 @@ pub struct AgensToolCall {
 }
 
 /// One argument of a tool call: a key and a value, both strings.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL_ARGUMENT, name = "ToolCallArgument")]
 pub struct AgensToolCallArgument {
     pub key: String,
     pub value: String,
 }
 
 /// `{:route, node_id, count}`: go on to a Node, in `count` parallel threads.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = ROUTE)]
 pub struct RouteInstruction {
     #[serde(rename = "type")]
     #[tsify(type = "'route'")]
     pub r#type: String,
     pub node_id: String,
     /// A positive integer.
+    #[shape(integer(min = 1))]
     pub count: u32,
 }
 
 /// `{:yield, node_id}`: hand over to a Node for aggregation.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = YIELD)]
 pub struct YieldInstruction {
     #[serde(rename = "type")]
     #[tsify(type = "'yield'")]
@@ -165,7 +176,8 @@ pub struct YieldInstruction {
 }
 
 /// `{:sub, job_id}`: start a Sub-Job.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = SUB)]
 pub struct SubInstruction {
     #[serde(rename = "type")]
     #[tsify(type = "'sub'")]
@@ -174,7 +186,8 @@ pub struct SubInstruction {
 }
 
 /// `:end`: end the Job.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = END)]
 pub struct EndInstruction {
     #[serde(rename = "type")]
     #[tsify(type = "'end'")]
@@ -182,7 +195,8 @@ pub struct EndInstruction {
 }
 
 /// `:retry` or `{:retry, reason}`: run the Node again.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = RETRY)]
 pub struct RetryInstruction {
     #[serde(rename = "type")]
     #[tsify(type = "'retry'")]
@@ -204,7 +218,8 @@ pub enum NextInstruction {
 }
 
 /// The model's structured-output form of one instruction (upstream `Agens.Schema.response/0`).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = SHORT_NEXT)]
 pub struct ShortNext {
     #[serde(rename = "type")]
     #[tsify(type = "'route' | 'yield' | 'sub' | 'end' | 'retry'")]
