@@ -199,12 +199,26 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         m.extra = plain.into_iter().chain(props).collect();
         one_of_each(&mut m, 0, losses);
         if let Body::Instructions { developer, .. } = &mut m.body {
+            // On a system message `developer` is Kernel's own: `true` is the developer role,
+            // anything else says nothing Kernel reads (reported, not carried).
             *developer = m
                 .marks
                 .iter()
                 .any(|t| t.name == DEVELOPER && t.value == Value::Bool(true));
-            m.marks
-                .retain(|t| !(t.name == DEVELOPER && t.value == Value::Bool(true)));
+            for t in m.marks.iter().filter(|t| t.name == DEVELOPER) {
+                if t.value != Value::Bool(true) {
+                    losses.push(Loss::at(
+                        m.source,
+                        t.at.clone(),
+                        loss::RESERVED_NAME,
+                        format!(
+                            "on a system message {} is the developer role (true); this value is not carried",
+                            quoted(DEVELOPER)
+                        ),
+                    ));
+                }
+            }
+            m.marks.retain(|t| t.name != DEVELOPER);
         }
         out.push(m);
     }
@@ -304,6 +318,19 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             Body::Instructions { text, developer: d } => {
                 o.set("type", Value::from("system"));
                 o.set("text", Value::from(text));
+                // On a system message `developer` is Kernel's own mark of the role: another
+                // format's mark of that name cannot be written there.
+                marks.retain(|t| {
+                    let own = t.name == DEVELOPER;
+                    if own {
+                        losses.push(m.loss(
+                            What::Mark(&t.name),
+                            loss::DROPPED_FIELD,
+                            "on a Kernel system message \"developer\" is the role's own mark; this one is not carried",
+                        ));
+                    }
+                    !own
+                });
                 if *d {
                     // Kernel has no developer role: a mark, read back by to_canonical.
                     marks.insert(0, &developer);

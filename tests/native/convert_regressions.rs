@@ -808,3 +808,35 @@ fn w17_step_marks_ride_on_the_first_tool_message_only() {
     assert_eq!(out[1].get("payload"), None);
     assert_eq!(round_trip("agens", "swarm", &src), src);
 }
+
+/// W18: a swarm developer message whose payload's reserved entry names `developer` (Kernel's
+/// own mark of the role on a system message) made Kernel write `developer` twice (invalid);
+/// a Kernel system message's `developer` other than `true` is likewise Kernel's own.
+#[test]
+fn w18_a_developer_mark_that_is_not_kernels_is_reported() {
+    let src = [
+        json!({"role": "developer", "agentName": "agent", "content": "x", "mode": "tool",
+                      "payload": {"agentMessages": {"developer": null}}}),
+    ];
+    let (out, losses) = run("swarm", "kernel", &src);
+    assert_eq!(out[0]["agentMessages"], json!({"developer": true}));
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "dropped_field",
+            r#"["payload","agentMessages","developer"]"#
+        )]
+    );
+    let kernel = [k(
+        "a",
+        1,
+        json!({"type": "system", "text": "x", "agentMessages": {"developer": null}}),
+    )];
+    let (out, losses) = run("kernel", "openai", &kernel);
+    assert_eq!(out[0]["role"], json!("system"));
+    assert_eq!(
+        but_ids(losses),
+        vec![row(0, "reserved_name", r#"["agentMessages","developer"]"#)]
+    );
+}
