@@ -5,5 +5,5 @@
 mod shape;
 mod types;
 
-pub use shape::{CONTENT_PART, MESSAGE, ROLES, TOOL_CALL, VALIDATORS};
+pub use shape::{CONTENT_PART, MESSAGE, ROLES, VALIDATORS};
 pub use types::*;

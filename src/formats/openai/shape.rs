@@ -1,78 +1,11 @@
-//! The OpenAI Chat Completions message params, described to the validation engine.
+//! The OpenAI Chat Completions shapes: every interface's is derived from its documented type
+//! (`types.rs`, `#[derive(Described)]`); what is written here is what no struct says: the
+//! unions (messages by `role`, content parts by `type`) and the content alternatives.
 
-use crate::keys::*;
-use crate::validate::{Field, ObjectShape, Rule, Shape, TaggedShape};
+use super::types::*;
+use crate::keys::{ROLE, TYPE};
+use crate::validate::{Described, ObjectShape, Rule, Shape, TaggedShape};
 
-const fn req(key: Key, shape: Shape) -> Field {
-    Field::required(key, shape)
-}
-const fn opt(key: Key, shape: Shape) -> Field {
-    Field::optional(key, shape)
-}
-
-pub static TEXT_PART: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartText",
-    fields: &[req(TEXT, Shape::String), req(TYPE, Shape::Literal("text"))],
-};
-
-pub static REFUSAL_PART: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartRefusal",
-    fields: &[
-        req(REFUSAL, Shape::String),
-        req(TYPE, Shape::Literal("refusal")),
-    ],
-};
-
-pub static IMAGE_URL_OBJECT: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartImageURL",
-    fields: &[
-        req(URL, Shape::Rule(&Shape::String, Rule::ImageUrl)),
-        opt(DETAIL, Shape::Enum(&["auto", "low", "high"])),
-    ],
-};
-
-pub static IMAGE_PART: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartImage",
-    fields: &[
-        req(IMAGE_URL, Shape::Object(&IMAGE_URL_OBJECT)),
-        req(TYPE, Shape::Literal("image_url")),
-    ],
-};
-
-pub static INPUT_AUDIO_OBJECT: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartInputAudioData",
-    fields: &[
-        req(DATA, Shape::String),
-        req(FORMAT, Shape::Enum(&["wav", "mp3"])),
-    ],
-};
-
-pub static INPUT_AUDIO_PART: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartInputAudio",
-    fields: &[
-        req(INPUT_AUDIO, Shape::Object(&INPUT_AUDIO_OBJECT)),
-        req(TYPE, Shape::Literal("input_audio")),
-    ],
-};
-
-pub static FILE_OBJECT: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartFileData",
-    fields: &[
-        opt(FILE_DATA, Shape::String),
-        opt(FILE_ID, Shape::String),
-        opt(FILENAME, Shape::String),
-    ],
-};
-
-pub static FILE_PART: ObjectShape = ObjectShape {
-    name: "ChatCompletionContentPartFile",
-    fields: &[
-        req(FILE, Shape::Object(&FILE_OBJECT)),
-        req(TYPE, Shape::Literal("file")),
-    ],
-};
-
-/// What every part shares besides its `type`: nothing.
 static NO_FIELDS: ObjectShape = ObjectShape {
     name: "object",
     fields: &[],
@@ -91,11 +24,9 @@ static CONTENT_PARTS: TaggedShape = TaggedShape {
     extensible: false,
 };
 
-/// A part of a user message's content.
 pub static CONTENT_PART: Shape = Shape::Tagged(&CONTENT_PARTS);
 
 static ASSISTANT_PARTS: TaggedShape = TaggedShape {
-    // In parentheses: the engine writes `<name>[]` for an array of it.
     name: "(ChatCompletionContentPartText | ChatCompletionContentPartRefusal)",
     tag: TYPE,
     variants: &[("text", &TEXT_PART), ("refusal", &REFUSAL_PART)],
@@ -103,100 +34,42 @@ static ASSISTANT_PARTS: TaggedShape = TaggedShape {
     extensible: false,
 };
 
-pub static TOOL_CALL_FUNCTION: ObjectShape = ObjectShape {
-    name: "ChatCompletionMessageToolCallFunction",
-    fields: &[
-        req(ARGUMENTS, Shape::Rule(&Shape::String, Rule::JsonText)),
-        req(NAME, Shape::String),
-    ],
-};
-
-pub static TOOL_CALL: ObjectShape = ObjectShape {
-    name: "ChatCompletionMessageToolCall",
-    fields: &[
-        req(ID, Shape::String),
-        req(FUNCTION, Shape::Object(&TOOL_CALL_FUNCTION)),
-        req(TYPE, Shape::Literal("function")),
-    ],
-};
-
-pub static ASSISTANT_AUDIO: ObjectShape = ObjectShape {
-    name: "ChatCompletionAssistantAudio",
-    fields: &[req(ID, Shape::String)],
-};
-
-pub static DEVELOPER: ObjectShape = ObjectShape {
-    name: "ChatCompletionDeveloperMessageParam",
-    fields: &[
-        req(CONTENT, TEXT_CONTENT_SHAPE),
-        req(ROLE, Shape::Literal("developer")),
-        opt(NAME, Shape::String),
-    ],
-};
-
-pub static SYSTEM: ObjectShape = ObjectShape {
-    name: "ChatCompletionSystemMessageParam",
-    fields: &[
-        req(CONTENT, TEXT_CONTENT_SHAPE),
-        req(ROLE, Shape::Literal("system")),
-        opt(NAME, Shape::String),
-    ],
-};
-
-pub static USER: ObjectShape = ObjectShape {
-    name: "ChatCompletionUserMessageParam",
-    fields: &[
-        req(
-            CONTENT,
-            Shape::OneOf(&[
-                Shape::String,
-                Shape::Rule(&Shape::Array(&CONTENT_PART), Rule::NonEmpty),
-            ]),
-        ),
-        req(ROLE, Shape::Literal("user")),
-        opt(NAME, Shape::String),
-    ],
-};
-
-pub static ASSISTANT: ObjectShape = ObjectShape {
-    name: "ChatCompletionAssistantMessageParam",
-    fields: &[
-        req(ROLE, Shape::Literal("assistant")),
-        opt(AUDIO, Shape::Nullable(&Shape::Object(&ASSISTANT_AUDIO))),
-        // The API requires content unless the assistant calls tools (or refuses, or points to
-        // earlier audio: what its own responses carry instead of content).
-        Field::required_unless(
-            CONTENT,
-            Shape::Nullable(&Shape::OneOf(&[
-                Shape::String,
-                Shape::Rule(
-                    &Shape::Array(&Shape::Tagged(&ASSISTANT_PARTS)),
-                    Rule::NonEmpty,
-                ),
-            ])),
-            &[TOOL_CALLS, FUNCTION_CALL, REFUSAL, AUDIO],
-        ),
-        opt(NAME, Shape::String),
-        opt(REFUSAL, Shape::Nullable(&Shape::String)),
-        opt(TOOL_CALLS, Shape::Array(&Shape::Object(&TOOL_CALL))),
-    ],
-};
-
-pub static TOOL: ObjectShape = ObjectShape {
-    name: "ChatCompletionToolMessageParam",
-    fields: &[
-        req(CONTENT, TEXT_CONTENT_SHAPE),
-        req(ROLE, Shape::Literal("tool")),
-        req(TOOL_CALL_ID, Shape::String),
-    ],
-};
-
 /// `string | ChatCompletionContentPartText[]`.
 const TEXT_CONTENT_SHAPE: Shape = Shape::OneOf(&[
     Shape::String,
     // The API refuses an empty list of parts.
-    Shape::Rule(&Shape::Array(&Shape::Object(&TEXT_PART)), Rule::NonEmpty),
+    Shape::Rule(&Shape::Array(&TEXT_PART_SHAPE), Rule::NonEmpty),
 ]);
+
+const TEXT_PART_SHAPE: Shape = ChatCompletionContentPartText::SHAPE;
+
+impl Described for TextContent {
+    const SHAPE: Shape = TEXT_CONTENT_SHAPE;
+}
+
+/// `string | ChatCompletionContentPart[]` (not empty).
+impl Described for UserContent {
+    const SHAPE: Shape = Shape::OneOf(&[
+        Shape::String,
+        Shape::Rule(&Shape::Array(&CONTENT_PART), Rule::NonEmpty),
+    ]);
+}
+
+/// `string | (ChatCompletionContentPartText | ChatCompletionContentPartRefusal)[]` (not
+/// empty).
+impl Described for AssistantContent {
+    const SHAPE: Shape = Shape::OneOf(&[
+        Shape::String,
+        Shape::Rule(
+            &Shape::Array(&Shape::Tagged(&ASSISTANT_PARTS)),
+            Rule::NonEmpty,
+        ),
+    ]);
+}
+
+impl Described for ChatCompletionContentPart {
+    const SHAPE: Shape = Shape::Tagged(&CONTENT_PARTS);
+}
 
 static UNION: TaggedShape = TaggedShape {
     name: "ChatCompletionMessageParam",
@@ -215,7 +88,7 @@ static UNION: TaggedShape = TaggedShape {
 /// Any chat message.
 pub static MESSAGE: Shape = Shape::Tagged(&UNION);
 
-/// The roles, in the SDK's order.
+/// The roles, in the SDK's order (the union's tags; `tests` checks they are).
 pub const ROLES: &[&str] = &["developer", "system", "user", "assistant", "tool"];
 
 /// Every documented type with a validator of its own, by its TypeScript name; the first is the
@@ -224,29 +97,53 @@ pub static VALIDATORS: &[(&str, &Shape)] = &[
     ("ChatCompletionMessageParam", &MESSAGE),
     (
         "ChatCompletionDeveloperMessageParam",
-        &Shape::Object(&DEVELOPER),
+        &ChatCompletionDeveloperMessageParam::SHAPE,
     ),
-    ("ChatCompletionSystemMessageParam", &Shape::Object(&SYSTEM)),
-    ("ChatCompletionUserMessageParam", &Shape::Object(&USER)),
+    (
+        "ChatCompletionSystemMessageParam",
+        &ChatCompletionSystemMessageParam::SHAPE,
+    ),
+    (
+        "ChatCompletionUserMessageParam",
+        &ChatCompletionUserMessageParam::SHAPE,
+    ),
     (
         "ChatCompletionAssistantMessageParam",
-        &Shape::Object(&ASSISTANT),
+        &ChatCompletionAssistantMessageParam::SHAPE,
     ),
-    ("ChatCompletionToolMessageParam", &Shape::Object(&TOOL)),
+    (
+        "ChatCompletionToolMessageParam",
+        &ChatCompletionToolMessageParam::SHAPE,
+    ),
     ("ChatCompletionContentPart", &CONTENT_PART),
-    ("ChatCompletionContentPartText", &Shape::Object(&TEXT_PART)),
+    ("ChatCompletionContentPartText", &TEXT_PART_SHAPE),
     (
         "ChatCompletionContentPartImage",
-        &Shape::Object(&IMAGE_PART),
+        &ChatCompletionContentPartImage::SHAPE,
     ),
     (
         "ChatCompletionContentPartInputAudio",
-        &Shape::Object(&INPUT_AUDIO_PART),
+        &ChatCompletionContentPartInputAudio::SHAPE,
     ),
-    ("ChatCompletionContentPartFile", &Shape::Object(&FILE_PART)),
+    (
+        "ChatCompletionContentPartFile",
+        &ChatCompletionContentPartFile::SHAPE,
+    ),
     (
         "ChatCompletionContentPartRefusal",
-        &Shape::Object(&REFUSAL_PART),
+        &ChatCompletionContentPartRefusal::SHAPE,
     ),
-    ("ChatCompletionMessageToolCall", &Shape::Object(&TOOL_CALL)),
+    (
+        "ChatCompletionMessageToolCall",
+        &ChatCompletionMessageToolCall::SHAPE,
+    ),
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn roles_are_the_union_tags() {
+        let tags: Vec<&str> = super::UNION.variants.iter().map(|(t, _)| *t).collect();
+        assert_eq!(tags, super::ROLES);
+    }
+}

@@ -3,6 +3,7 @@
 //! (The SDK nests a few helper interfaces in namespaces, `ChatCompletionContentPartImage.ImageURL`
 //! and the like; TypeScript from tsify has no namespaces, so those get flat, prefixed names.)
 
+use agent_messages_derive::Described;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
@@ -40,7 +41,8 @@ pub enum AssistantContentPart {
 
 /// Developer-provided instructions the model should follow (replaces `system` for o1 models
 /// and newer).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = DEVELOPER)]
 pub struct ChatCompletionDeveloperMessageParam {
     #[tsify(type = "string | ChatCompletionContentPartText[]")]
     pub content: TextContent,
@@ -53,7 +55,8 @@ pub struct ChatCompletionDeveloperMessageParam {
 }
 
 /// Instructions for the model.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = SYSTEM)]
 pub struct ChatCompletionSystemMessageParam {
     #[tsify(type = "string | ChatCompletionContentPartText[]")]
     pub content: TextContent,
@@ -65,7 +68,8 @@ pub struct ChatCompletionSystemMessageParam {
 }
 
 /// What the end user sent: text, images, audio, files.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = USER)]
 pub struct ChatCompletionUserMessageParam {
     #[tsify(type = "string | ChatCompletionContentPart[]")]
     pub content: UserContent,
@@ -77,7 +81,8 @@ pub struct ChatCompletionUserMessageParam {
 }
 
 /// What the model said: text, a refusal, tool calls.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = ASSISTANT)]
 pub struct ChatCompletionAssistantMessageParam {
     #[tsify(type = "'assistant'")]
     pub role: String,
@@ -91,6 +96,7 @@ pub struct ChatCompletionAssistantMessageParam {
         optional,
         type = "string | (ChatCompletionContentPartText | ChatCompletionContentPartRefusal)[] | null"
     )]
+    #[shape(unless(tool_calls, function_call, refusal, audio))]
     pub content: Option<Option<AssistantContent>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
@@ -105,13 +111,15 @@ pub struct ChatCompletionAssistantMessageParam {
 }
 
 /// The SDK's `ChatCompletionAssistantMessageParam.Audio`: a previous audio response, by id.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = ASSISTANT_AUDIO)]
 pub struct ChatCompletionAssistantAudio {
     pub id: String,
 }
 
 /// A tool's output, answering one tool call.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL)]
 pub struct ChatCompletionToolMessageParam {
     #[tsify(type = "string | ChatCompletionContentPartText[]")]
     pub content: TextContent,
@@ -143,7 +151,8 @@ pub enum ChatCompletionContentPart {
 }
 
 /// Text.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TEXT_PART)]
 pub struct ChatCompletionContentPartText {
     pub text: String,
     #[serde(rename = "type")]
@@ -152,7 +161,8 @@ pub struct ChatCompletionContentPartText {
 }
 
 /// An image, by URL (http(s) or a `data:` URL).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = IMAGE_PART)]
 pub struct ChatCompletionContentPartImage {
     pub image_url: ChatCompletionContentPartImageURL,
     #[serde(rename = "type")]
@@ -161,9 +171,11 @@ pub struct ChatCompletionContentPartImage {
 }
 
 /// The SDK's `ChatCompletionContentPartImage.ImageURL`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = IMAGE_URL_OBJECT)]
 pub struct ChatCompletionContentPartImageURL {
     /// An http(s) URL or a base64 `data:` URL.
+    #[shape(rule = ImageUrl)]
     pub url: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional, type = "'auto' | 'low' | 'high'")]
@@ -171,7 +183,8 @@ pub struct ChatCompletionContentPartImageURL {
 }
 
 /// Audio input, base64-encoded.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = INPUT_AUDIO_PART)]
 pub struct ChatCompletionContentPartInputAudio {
     pub input_audio: ChatCompletionContentPartInputAudioData,
     #[serde(rename = "type")]
@@ -180,7 +193,8 @@ pub struct ChatCompletionContentPartInputAudio {
 }
 
 /// The SDK's `ChatCompletionContentPartInputAudio.InputAudio`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = INPUT_AUDIO_OBJECT)]
 pub struct ChatCompletionContentPartInputAudioData {
     /// Base64-encoded audio data.
     pub data: String,
@@ -189,7 +203,8 @@ pub struct ChatCompletionContentPartInputAudioData {
 }
 
 /// A file, inline (base64 `file_data`) or uploaded (`file_id`).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = FILE_PART)]
 pub struct ChatCompletionContentPartFile {
     pub file: ChatCompletionContentPartFileData,
     #[serde(rename = "type")]
@@ -198,7 +213,8 @@ pub struct ChatCompletionContentPartFile {
 }
 
 /// The SDK's `ChatCompletionContentPart.File.File`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = FILE_OBJECT)]
 pub struct ChatCompletionContentPartFileData {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
@@ -212,7 +228,8 @@ pub struct ChatCompletionContentPartFileData {
 }
 
 /// A refusal by the model (assistant content only).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = REFUSAL_PART)]
 pub struct ChatCompletionContentPartRefusal {
     pub refusal: String,
     #[serde(rename = "type")]
@@ -221,7 +238,8 @@ pub struct ChatCompletionContentPartRefusal {
 }
 
 /// A tool call the model made.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL)]
 pub struct ChatCompletionMessageToolCall {
     pub id: String,
     pub function: ChatCompletionMessageToolCallFunction,
@@ -231,9 +249,11 @@ pub struct ChatCompletionMessageToolCall {
 }
 
 /// The SDK's `ChatCompletionMessageToolCall.Function`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Tsify, Serialize, Deserialize, Described, Clone, Debug, PartialEq)]
+#[shape(static = TOOL_CALL_FUNCTION)]
 pub struct ChatCompletionMessageToolCallFunction {
     /// JSON text, as the model wrote it: check it (`parseArguments`) before use.
+    #[shape(rule = JsonText)]
     pub arguments: String,
     pub name: String,
 }
