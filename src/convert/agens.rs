@@ -280,7 +280,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let at = nth(&keys(&["tool_calls"]), k);
                         report_unknown(
                             c,
-                            &["id", "name", "arguments", "server_name", "type"],
+                            &crate::formats::agens::TOOL_CALL,
                             i,
                             &at,
                             "an Agens tool call",
@@ -297,7 +297,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                             let at_arg = nth(&under(&at, &["arguments"]), j);
                             report_unknown(
                                 a,
-                                &["key", "value"],
+                                &crate::formats::agens::TOOL_CALL_ARGUMENT,
                                 i,
                                 &at_arg,
                                 "an Agens tool argument",

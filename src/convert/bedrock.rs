@@ -27,7 +27,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             Some("message") => {
                 report_unknown(
                     v,
-                    &["type", "content"],
+                    &crate::formats::bedrock::MESSAGE_RESPONSE,
                     i,
                     &[],
                     "a Bedrock MessageResponse",
@@ -40,7 +40,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             Some("tool_call") => {
                 report_unknown(
                     v,
-                    &["type", "tool_calls"],
+                    &crate::formats::bedrock::TOOL_CALL_RESPONSE,
                     i,
                     &[],
                     "a Bedrock ToolCallResponse",
@@ -56,7 +56,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let at = nth(&keys(&["tool_calls"]), n);
                         report_unknown(
                             c,
-                            &["id", "type", "function"],
+                            &crate::formats::bedrock::TOOL_CALL,
                             i,
                             &at,
                             "a Bedrock ToolCall",
@@ -65,7 +65,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
                         report_unknown(
                             &f,
-                            &["name", "arguments"],
+                            &crate::formats::bedrock::TOOL_CALL_FUNCTION,
                             i,
                             &under(&at, &["function"]),
                             "a Bedrock ToolCallFunction",

@@ -51,7 +51,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     let at = nth(&keys(&["files"]), k);
                     report_unknown(
                         f,
-                        &["data", "filename", "mimeType"],
+                        &crate::formats::kernel::FILE_ATTACHMENT,
                         i,
                         &at,
                         "a Kernel file",
@@ -91,7 +91,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let at = nth(&keys(&["calls"]), k);
                         report_unknown(
                             c,
-                            &["id", "name", "args"],
+                            &crate::formats::kernel::TOOL_CALL,
                             i,
                             &at,
                             "a Kernel tool call",
@@ -117,7 +117,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let at = nth(&keys(&["results"]), k);
                         report_unknown(
                             r,
-                            &["callId", "name", "output", "error"],
+                            &crate::formats::kernel::TOOL_RESULT,
                             i,
                             &at,
                             "a Kernel tool result",

@@ -231,14 +231,14 @@ pub(crate) fn output_text(
 /// the mapping reads only those, so the others would be dropped without a word.
 pub(crate) fn report_unknown(
     v: &Value,
-    known: &[&str],
+    known: &crate::validate::ObjectShape,
     index: usize,
     at: &[PathSeg],
     what: &str,
     losses: &mut Vec<Loss>,
 ) {
     for (key, _) in v.as_object().into_iter().flatten() {
-        if !known.contains(&key.as_ref()) {
+        if !known.has(key) {
             losses.push(Loss::at(
                 index,
                 canonical::under(at, &[key.as_ref()]),

@@ -61,12 +61,24 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
         let message = |body| Message::new(i, "openai", body);
-        let documented: &[&str] = match role.as_str() {
-            "assistant" => &["role", "content", "tool_calls", "refusal", "audio"],
-            "tool" => &["role", "content", "tool_call_id"],
-            _ => &["role", "content"],
+        use crate::formats::openai as f;
+        let documented = match role.as_str() {
+            "assistant" => &f::ASSISTANT,
+            "tool" => &f::TOOL,
+            "user" => &f::USER,
+            "developer" => &f::DEVELOPER,
+            _ => &f::SYSTEM,
         };
         report_unknown(v, documented, i, &[], "an OpenAI message", losses);
+        // Documented, and no target has a place for it.
+        if v.has("name") {
+            losses.push(Loss::new(
+                i,
+                &["name"],
+                loss::DROPPED_FIELD,
+                "a participant's name has no place in the target",
+            ));
+        }
         match role.as_str() {
             "system" | "developer" => out.push(message(Body::Instructions {
                 text: content_text(v, i, losses),
@@ -150,7 +162,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
                         report_unknown(
                             c,
-                            &["id", "type", "function"],
+                            &crate::formats::openai::TOOL_CALL,
                             i,
                             &at,
                             "an OpenAI tool call",
@@ -158,7 +170,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         );
                         report_unknown(
                             &f,
-                            &["name", "arguments"],
+                            &crate::formats::openai::TOOL_CALL_FUNCTION,
                             i,
                             &under(&at, &["function"]),
                             "an OpenAI tool call's function",
@@ -247,14 +259,21 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
     };
     match text(p, "type").as_deref() {
         Some("text") => {
-            report_unknown(p, &["type", "text"], i, at, "an OpenAI text part", losses);
+            report_unknown(
+                p,
+                &crate::formats::openai::TEXT_PART,
+                i,
+                at,
+                "an OpenAI text part",
+                losses,
+            );
             Some(Part::Text(text(p, "text").unwrap_or_default()))
         }
         Some("image_url") => {
             let img = p.get("image_url")?;
             report_unknown(
                 p,
-                &["type", "image_url"],
+                &crate::formats::openai::IMAGE_PART,
                 i,
                 at,
                 "an OpenAI image part",
@@ -263,7 +282,7 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
             let at_img = under(at, &["image_url"]);
             report_unknown(
                 img,
-                &["url", "detail"],
+                &crate::formats::openai::IMAGE_URL_OBJECT,
                 i,
                 &at_img,
                 "an OpenAI image",
@@ -301,11 +320,18 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
         }
         Some("file") => {
             let f = p.get("file")?;
-            report_unknown(p, &["type", "file"], i, at, "an OpenAI file part", losses);
+            report_unknown(
+                p,
+                &crate::formats::openai::FILE_PART,
+                i,
+                at,
+                "an OpenAI file part",
+                losses,
+            );
             let at_file = under(at, &["file"]);
             report_unknown(
                 f,
-                &["file_data", "file_id", "filename"],
+                &crate::formats::openai::FILE_OBJECT,
                 i,
                 &at_file,
                 "an OpenAI file",

@@ -218,7 +218,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         let f = c.get("function").cloned().unwrap_or(Value::Null);
                         report_unknown(
                             c,
-                            &["id", "type", "function"],
+                            &crate::formats::swarm::TOOL_CALL,
                             i,
                             &at,
                             "a swarm tool call",
@@ -226,7 +226,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                         );
                         report_unknown(
                             &f,
-                            &["name", "arguments"],
+                            &crate::formats::swarm::TOOL_CALL_FUNCTION,
                             i,
                             &under(&at, &["function"]),
                             "a swarm tool call's function",
