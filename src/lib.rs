@@ -5,11 +5,14 @@
 //!   JavaScript, or JSON text parsed here), so that validation never builds a tree.
 //! * [`validate`]: the one validation engine: shapes, issues, paths, limits, strictness, and
 //!   the lossless JSON codec that rides on the same walk.
-//! * [`formats`]: one module per message format: its TypeScript-facing types, its shapes and
-//!   its constructors.
+//! * [`formats`]: one module per message format: its documented types (tsify emits their
+//!   TypeScript, `#[derive(Described)]` their shapes) and the unions no struct says.
+//! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
+//! * [`convert`]: conversions between formats through one canonical model, with the losses.
 //! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
 //! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
-//! * `wasm`: the only code that knows about JavaScript (compiled for wasm32 only).
+//! * `wasm`: the bindings to JavaScript (compiled for wasm32 only); the constructors live in
+//!   the package's facade.
 
 pub mod convert;
 pub mod fnv;

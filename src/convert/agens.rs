@@ -54,8 +54,6 @@ const STEP: &str = "agens_step";
 const AGENS_ID: &str = "agens_id";
 /// The carried `server_name` / `type` of each tool call, when not the defaults.
 const SERVERS: &str = "tool_call_servers";
-/// The carried mark of tool calls that share a message (step) with the reply before them.
-const CONTINUES: &str = "continues";
 const DEFAULT_SERVER: &str = "";
 const DEFAULT_TYPE: &str = "tool_call";
 /// The Agens fields that map to canonical messages.

@@ -15,10 +15,6 @@ use super::loss::{self, Loss};
 use super::{report_rest, report_unknown, text};
 use crate::tape::value::{obj, Value};
 
-/// The mark (written by the OpenAI mapping) of tool calls that shared one message with the
-/// reply before them; Bedrock has two responses for them.
-const CONTINUES: &str = "continues";
-
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {

@@ -22,6 +22,10 @@ use crate::validate::PathSeg;
 /// `docs/CONVERSIONS.md`; a user's own property of this name is not carried as theirs.
 pub const RESERVED: &str = "agentMessages";
 
+/// The mark of tool calls that shared one message (or Agens step) with the reply before them:
+/// every mapping that splits such a message reads and writes it.
+pub const CONTINUES: &str = "continues";
+
 /// A path inside a source message.
 pub type Path = Vec<PathSeg>;
 

@@ -36,20 +36,12 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     }
 }
 
-/// What OpenAI takes as an image URL (the validator's rule): http(s) or `data:`.
-fn is_image_url(url: &str) -> bool {
-    let lower = url.get(..8).unwrap_or(url).to_ascii_lowercase();
-    lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
-}
-
 /// A `data:` URL of a media type that [`super::data_url`] takes (or none: octet-stream).
 fn data_url(media_type: Option<&str>, data: &str) -> String {
     super::data_url(media_type.unwrap_or("application/octet-stream"), data)
         .unwrap_or_else(|| format!("data:application/octet-stream;base64,{data}"))
 }
 
-/// The mark of tool calls that shared one message with the reply before them.
-const CONTINUES: &str = "continues";
 /// The mark of an assistant message with tool calls and no `content` key (OpenAI writes
 /// `content: null` otherwise, as the API does).
 const NO_CONTENT: &str = "no_content";
@@ -443,7 +435,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         Part::File {
                             source: ImageSource::Url(url),
                             ..
-                        } if !is_image_url(url) => {
+                        } if !crate::validate::is_image_url(url) => {
                             losses.push(m.loss(What::Item(k), loss::DROPPED_FIELD, format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url))));
                         }
                         _ => sendable.push((k, p)),

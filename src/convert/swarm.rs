@@ -31,7 +31,6 @@ pub const DEFAULT_AGENT: &str = "agent";
 const AUTHOR: &str = "author";
 const MODE: &str = "mode";
 const IMAGES: &str = "images";
-const CONTINUES: &str = "continues";
 const PAYLOAD: &str = "payload";
 
 /// The marks the swarm reader gives from the message's own fields (a reserved entry of one of

@@ -1,5 +1,6 @@
-//! One module per message format: its documented types (TypeScript comes from these), its
-//! shapes for the validation engine, and its constructors.
+//! One module per message format: its documented types (tsify emits their TypeScript and
+//! `#[derive(Described)]` their validation shapes) and, in `shape.rs`, what no struct says
+//! (unions told apart by a tag, the list of validators). Constructors live in the facade.
 
 pub mod agens;
 pub mod bedrock;

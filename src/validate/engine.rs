@@ -14,6 +14,7 @@ use crate::tape::*;
 
 #[path = "rules.rs"]
 mod rules;
+pub use rules::is_image_url;
 
 /// Which form of a message the tape holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

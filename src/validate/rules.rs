@@ -217,7 +217,9 @@ fn is_iso_date_time(s: &str) -> bool {
     }
 }
 
-fn is_image_url(head: &str) -> bool {
+/// What OpenAI takes as an image URL: http(s) or `data:` (the rule `ImageUrl`; the OpenAI
+/// mapping asks the same before it writes a URL).
+pub fn is_image_url(head: &str) -> bool {
     let lower = head.get(..8).unwrap_or(head).to_ascii_lowercase();
     lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("data:")
 }

@@ -90,7 +90,8 @@ pub struct ChatCompletionAssistantMessageParam {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(optional, type = "ChatCompletionAssistantAudio | null")]
     pub audio: Option<Option<ChatCompletionAssistantAudio>>,
-    /// Required unless `tool_calls` is given.
+    /// Required (and not null) unless `tool_calls`, `function_call`, `refusal` or `audio` is
+    /// given, as the API asks; a list of parts must not be empty.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[tsify(
         optional,
