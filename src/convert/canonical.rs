@@ -183,7 +183,7 @@ impl Message {
     }
 
     /// A loss about `what` of this message, in the source's words.
-    pub fn loss(&self, what: What, code: &'static str, detail: impl Into<String>) -> Loss {
+    pub fn loss(&self, what: What, code: super::loss::LossCode, detail: impl Into<String>) -> Loss {
         Loss {
             index: self.source,
             path: self.path(what),

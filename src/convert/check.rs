@@ -5,14 +5,37 @@ use super::canonical::{keys, nth, under, Body, Field, Message, Part, Path, What}
 use crate::tape::value::Value;
 use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
 
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// A model API refuses it.
+    Error,
+    /// Allowed, but likely a mistake.
+    Warning,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl std::fmt::Display for Severity {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One finding about a conversation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finding {
     pub index: usize,
     pub path: Vec<PathSeg>,
     pub code: &'static str,
-    /// `"error"`: a model API refuses it; `"warning"`: allowed, but likely a mistake.
-    pub severity: &'static str,
+    pub severity: Severity,
     pub message: String,
 }
 
@@ -21,7 +44,7 @@ impl Finding {
         index: usize,
         path: Path,
         code: &'static str,
-        severity: &'static str,
+        severity: Severity,
         message: String,
     ) -> Finding {
         Finding {
@@ -39,7 +62,7 @@ impl Finding {
         out.push_str(",\"code\":");
         write_json_string(out, self.code);
         out.push_str(",\"severity\":");
-        write_json_string(out, self.severity);
+        write_json_string(out, self.severity.as_str());
         out.push_str(",\"message\":");
         write_json_string(out, &self.message);
         out.push('}');
@@ -117,7 +140,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                     i,
                     m.path(What::Id),
                     "duplicate_id",
-                    "error",
+                    Severity::Error,
                     format!(
                         "message id {} is already used by message {first}",
                         quoted(id)
@@ -134,7 +157,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                         i,
                         keys(&["timestamp"]),
                         "timestamp_backwards",
-                        "warning",
+                        Severity::Warning,
                         format!(
                             "the timestamp {} is earlier than message {at}'s ({})",
                             number_text(t),
@@ -154,7 +177,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                             i,
                             at,
                             "duplicate_call_id",
-                            "error",
+                            Severity::Error,
                             format!("tool call id {} is used twice", quoted(&c.id)),
                         ));
                     } else {
@@ -173,7 +196,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                             i,
                             at,
                             "result_without_call",
-                            "error",
+                            Severity::Error,
                             format!(
                                 "a tool result for {}, but no earlier message calls it",
                                 quoted(id)
@@ -183,7 +206,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                             i,
                             at,
                             "result_without_call",
-                            "warning",
+                            Severity::Warning,
                             "a tool result that names no call".into(),
                         )),
                     }
@@ -198,7 +221,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                     i,
                     m.path(What::Message),
                     "empty_message",
-                    "warning",
+                    Severity::Warning,
                     empty_words(m).into(),
                 ));
             }
@@ -207,7 +230,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                     i,
                     m.path(What::Message),
                     "empty_message",
-                    "warning",
+                    Severity::Warning,
                     empty_words(m).into(),
                 ));
             }
@@ -221,7 +244,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
                     *at,
                     path.clone(),
                     "call_without_result",
-                    "error",
+                    Severity::Error,
                     format!(
                         "tool call {} has no result (model APIs refuse such a conversation)",
                         quoted(id)
@@ -255,7 +278,7 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
             start - 1,
             keys(&["role"]),
             "history_reset",
-            "warning",
+            Severity::Warning,
             format!(
                 "this {} discards the {} message(s) before it, and itself",
                 role(&values[start - 1]),
@@ -297,7 +320,7 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
                     i,
                     keys(&["tool_call_id"]),
                     "result_without_call",
-                    "warning",
+                    Severity::Warning,
                     "dropped: no kept tool call asks for this output".into(),
                 ));
                 continue;
@@ -325,7 +348,7 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
                     i,
                     nth(&keys(&["tool_calls"]), k),
                     "call_without_result",
-                    "warning",
+                    Severity::Warning,
                     format!("dropped: tool call {} has no output", quoted(id)),
                 ));
             }

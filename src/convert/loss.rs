@@ -9,18 +9,18 @@ use crate::validate::{write_json_string, write_path, PathSeg};
 pub struct Loss {
     pub index: usize,
     pub path: Vec<PathSeg>,
-    pub code: &'static str,
+    pub code: LossCode,
     pub detail: String,
 }
 
 impl Loss {
     /// A loss at a path of keys.
-    pub fn new(index: usize, path: &[&str], code: &'static str, detail: impl Into<String>) -> Loss {
+    pub fn new(index: usize, path: &[&str], code: LossCode, detail: impl Into<String>) -> Loss {
         Loss::at(index, super::canonical::keys(path), code, detail)
     }
 
     /// A loss at any path.
-    pub fn at(index: usize, path: Path, code: &'static str, detail: impl Into<String>) -> Loss {
+    pub fn at(index: usize, path: Path, code: LossCode, detail: impl Into<String>) -> Loss {
         Loss {
             index,
             path,
@@ -34,29 +34,65 @@ impl Loss {
         out.push_str(&format!("{{\"index\":{},\"path\":", self.index));
         write_path(out, &self.path);
         out.push_str(",\"code\":");
-        write_json_string(out, self.code);
+        write_json_string(out, self.code.as_str());
         out.push_str(",\"detail\":");
         write_json_string(out, &self.detail);
         out.push('}');
     }
 }
 
-/// Codes (see docs/CONVERSIONS.md).
-/// The target has no such message (reasoning into OpenAI, a flush into Kernel).
-pub const UNSUPPORTED_MESSAGE: &str = "unsupported_message";
-/// A field the target cannot carry.
-pub const DROPPED_FIELD: &str = "dropped_field";
-/// A non-string value written as JSON text where the target takes a string.
-pub const STRINGIFIED_OUTPUT: &str = "stringified_output";
-/// An `Error` flattened into text.
-pub const ERROR_AS_TEXT: &str = "error_as_text";
-/// Tool results of one call group in several messages, which the target writes as one group.
-pub const SPLIT_RESULTS: &str = "split_results";
-/// Parts whose order the target cannot keep (Kernel and swarm hold the text before files).
-pub const PART_ORDER: &str = "part_order";
-/// A tool result's call id the source left out, paired with the call at its position.
-pub const INFERRED_CALL_ID: &str = "inferred_call_id";
-/// A value the target needs in another form (a media type it requires, an id it rewrites).
-pub const CHANGED_VALUE: &str = "changed_value";
-/// The reserved property (`agentMessages`) holding what is not a conversion's marks.
-pub const RESERVED_NAME: &str = "reserved_name";
+macro_rules! loss_codes {
+    ($($(#[$doc:meta])* $konst:ident = $variant:ident $name:literal,)*) => {
+        /// What kind of loss (see docs/CONVERSIONS.md); its text is stable.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum LossCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl LossCode {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [LossCode] = &[$(LossCode::$variant),*];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(LossCode::$variant => $name,)*
+                }
+            }
+        }
+
+        $($(#[$doc])* pub const $konst: LossCode = LossCode::$variant;)*
+    };
+}
+
+loss_codes! {
+    /// The target has no such message (reasoning into OpenAI, a flush into Kernel).
+    UNSUPPORTED_MESSAGE = UnsupportedMessage "unsupported_message",
+    /// A field the target cannot carry.
+    DROPPED_FIELD = DroppedField "dropped_field",
+    /// A non-string value written as JSON text where the target takes a string.
+    STRINGIFIED_OUTPUT = StringifiedOutput "stringified_output",
+    /// An `Error` flattened into text.
+    ERROR_AS_TEXT = ErrorAsText "error_as_text",
+    /// Tool results of one call group in several messages, which the target writes as one group.
+    SPLIT_RESULTS = SplitResults "split_results",
+    /// Parts whose order the target cannot keep (Kernel and swarm hold the text before files).
+    PART_ORDER = PartOrder "part_order",
+    /// A tool result's call id the source left out, paired with the call at its position.
+    INFERRED_CALL_ID = InferredCallId "inferred_call_id",
+    /// A value the target needs in another form (a media type it requires, an id it rewrites).
+    CHANGED_VALUE = ChangedValue "changed_value",
+    /// The reserved property (`agentMessages`) holding what is not a conversion's marks.
+    RESERVED_NAME = ReservedName "reserved_name",
+}
+
+impl std::fmt::Display for LossCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for LossCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}

@@ -243,7 +243,7 @@ fn write_losses(losses: &[Loss], out: &mut String) {
             // A separator, so that ("ab", "c") and ("a", "bc") differ.
             h = fnv::step(h, 0xff);
         };
-        mix(l.code.as_bytes());
+        mix(l.code.as_str().as_bytes());
         mix(l.detail.as_bytes());
         for seg in &l.path {
             match seg {
@@ -283,7 +283,7 @@ fn write_losses(losses: &[Loss], out: &mut String) {
         out.push('[');
         write_path(out, &k.path);
         out.push(',');
-        write_json_string(out, k.code);
+        write_json_string(out, k.code.as_str());
         out.push(',');
         write_json_string(out, &k.detail);
         out.push(']');

@@ -840,3 +840,15 @@ fn w18_a_developer_mark_that_is_not_kernels_is_reported() {
         vec![row(0, "reserved_name", r#"["agentMessages","developer"]"#)]
     );
 }
+
+/// Every loss code is documented (docs/CONVERSIONS.md names each as `code`).
+#[test]
+fn every_loss_code_is_documented() {
+    let doc = include_str!("../../docs/CONVERSIONS.md");
+    for code in agent_messages::convert::loss::LossCode::ALL {
+        assert!(
+            doc.contains(&format!("`{code}`")),
+            "{code} is not in docs/CONVERSIONS.md"
+        );
+    }
+}
