@@ -268,9 +268,11 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
             let want = pattern(&leaf, &touched);
             // A user key under the reserved property's `props` may come back as itself (see
             // `user_keys`).
-            let plain: Option<Vec<String>> =
-                (want.len() > 2 && want[0] == RESERVED && want[1] == "props")
-                    .then(|| want[2..].to_vec());
+            let plain: Option<Vec<String>> = want
+                .windows(2)
+                .position(|w| w[0] == RESERVED && w[1] == "props")
+                .filter(|&j| want.len() > j + 2)
+                .map(|j| [&want[..j], &want[j + 2..]].concat());
             let found = have.iter_mut().find(|(l, used)| {
                 (!*used || joined)
                     && l.value == leaf.value
