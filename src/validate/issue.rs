@@ -190,3 +190,102 @@ mod tests {
         assert_eq!(out, via_serde);
     }
 }
+
+/// The issue for JSON text that could not be read (`invalid_json`, or `too_deep` at the path
+/// of the container that went too deep).
+pub fn syntax_issue(e: &crate::tape::json::SyntaxError, text: &[u8]) -> Issue {
+    let (code, path) = if e.code == "too_deep" {
+        (IssueCode::TooDeep, path_at(text, e.offset))
+    } else {
+        (IssueCode::InvalidJson, Vec::new())
+    };
+    let mut issue = Issue::new(code, path, e.message.clone());
+    issue.expected = Some("JSON text".into());
+    issue
+}
+
+/// The path of the value that starts at byte `offset` of JSON text that reads well up to
+/// there. Only for errors: a second, plain pass, so that parsing keeps no path.
+pub fn path_at(text: &[u8], offset: usize) -> Vec<PathSeg> {
+    // Per open container: its path segment so far (the key being read, or the index).
+    let mut path: Vec<PathSeg> = Vec::new();
+    // Per open container: is it an object, and is its key still to come?
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut i = 0;
+    let end = offset.min(text.len());
+    while i < end {
+        match text[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < text.len() && text[i] != b'"' {
+                    i += if text[i] == b'\\' { 2 } else { 1 };
+                }
+                if let Some((true, key_next)) = open.last_mut() {
+                    if *key_next {
+                        *key_next = false;
+                        let raw = &text[start..i.min(text.len())];
+                        let key = crate::tape::json::unescape(raw)
+                            .map(|u| String::from_utf16_lossy(&u))
+                            .unwrap_or_default();
+                        if let Some(last) = path.last_mut() {
+                            *last = PathSeg::Key(key);
+                        }
+                    }
+                }
+            }
+            b'{' => {
+                open.push((true, true));
+                path.push(PathSeg::Key(String::new()));
+            }
+            b'[' => {
+                open.push((false, false));
+                path.push(PathSeg::Index(0));
+            }
+            b'}' | b']' => {
+                open.pop();
+                path.pop();
+            }
+            b',' => match open.last_mut() {
+                Some((true, key_next)) => *key_next = true,
+                Some((false, _)) => {
+                    if let Some(PathSeg::Index(n)) = path.last_mut() {
+                        *n += 1;
+                    }
+                }
+                None => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    // The segment of the container being opened at `offset` is already the last one.
+    path
+}
+
+#[cfg(test)]
+mod path_at_tests {
+    use super::*;
+
+    fn keys(p: &[PathSeg]) -> String {
+        let mut s = String::new();
+        write_path(&mut s, p);
+        s
+    }
+
+    #[test]
+    fn the_path_of_the_value_at_an_offset() {
+        let text = br#"{"a": [1, {"b\u0063": [[2]]}], "d": {"e": 3}}"#;
+        let at = |needle: &str| {
+            let n = std::str::from_utf8(text).unwrap().find(needle).unwrap();
+            keys(&path_at(text, n))
+        };
+        assert_eq!(at("[[2]]"), r#"["a",1,"bc"]"#);
+        assert_eq!(at("[2]]"), r#"["a",1,"bc",0]"#);
+        assert_eq!(at("{\"e\""), r#"["d"]"#);
+        assert_eq!(at("{\"a\""), "[]");
+        // A comma inside a string is no separator.
+        let text = br#"["x,y", [3]]"#;
+        assert_eq!(keys(&path_at(text, 8)), "[1]");
+    }
+}

@@ -16,7 +16,7 @@ pub use engine::{
     check, check_each, encode_json, is_image_url, read_values, run, Checked, Mode, Revive,
     ReviveKind,
 };
-pub use issue::{issues_json, write_path, Issue, IssueCode, PathSeg};
+pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{
     number_text, quoted, write_num as write_json_number, write_str as write_json_string,
 };

@@ -214,13 +214,7 @@ fn check_text(schema: u32, text: &[u8], flags: u32, max_issues: u32, max_depth: 
                     true,
                 ),
                 Err(e) => {
-                    let code = if e.code == "too_deep" {
-                        IssueCode::TooDeep
-                    } else {
-                        IssueCode::InvalidJson
-                    };
-                    let mut issue = Issue::new(code, vec![], e.message);
-                    issue.expected = Some("JSON text".into());
+                    let issue = crate::validate::syntax_issue(&e, text);
                     let mut out = String::new();
                     crate::validate::issues_json(&[issue], &mut out);
                     set_result(out);

@@ -16,3 +16,12 @@ test('cjs: every subpath entry has the aliases its declarations promise', () => 
   assert.equal(require('../../pkg/swarm.cjs').Message, api.swarm.IModelMessage);
   assert.equal(require('../../pkg/agens.cjs').AgensMessage, api.agens.Message);
 });
+
+test('cjs: too_deep in JSON text is reported at the container that went too deep', () => {
+  const text = '{"id":"x","timestamp":1,"type":"reply","text":"t","meta":{"a":[[[1]]]}}';
+  const r = api.kernel.validateJson(text, { maxDepth: 3 });
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.issues.map((i) => [i.code, i.path]), [['too_deep', ['meta', 'a', 0]]]);
+  // Still no path for text that does not parse at all.
+  assert.deepEqual(api.kernel.validateJson('{"id":').issues.map((i) => [i.code, i.path]), [['invalid_json', []]]);
+});
