@@ -46,21 +46,27 @@ impl Walk<'_, '_> {
                 let s = tape.str_at(at);
                 let head = tape.str_lossy(s);
                 // A head is enough for a URL's scheme; a pid or a time must be read whole.
-                let ok = match rule {
-                    Rule::Pid => s.complete() && is_pid(&head),
-                    Rule::IsoDateTime => s.complete() && is_iso_date_time(&head),
-                    _ => is_image_url(&head),
+                let problem = match rule {
+                    Rule::Pid => (!(s.complete() && is_pid(&head))).then(String::new),
+                    Rule::IsoDateTime if !s.complete() => Some(String::new()),
+                    Rule::IsoDateTime => iso_date_time_problem(&head),
+                    _ => (!is_image_url(&head)).then(String::new),
                 };
-                if !ok {
+                if let Some(why) = problem {
                     let (expected, what) = match rule {
                         Rule::Pid => ("#PID<a.b.c>", "a pid written #PID<a.b.c>"),
                         Rule::IsoDateTime => ("ISO 8601 date-time", "an ISO 8601 date-time such as 2025-02-21T15:52:52.123456 or 2025-02-21T15:52:52Z"),
                         _ => ("http(s) or data: URL", "an http(s) or data: URL"),
                     };
                     let found = tape.str_display(s);
+                    let why = if why.is_empty() {
+                        why
+                    } else {
+                        format!(": {why}")
+                    };
                     self.report(
                         IssueCode::InvalidFormat,
-                        format!("expected {what}, received {found}"),
+                        format!("expected {what}, received {found}{why}"),
                         Some(expected.into()),
                         Some(found),
                     );
@@ -166,23 +172,37 @@ fn is_pid(s: &str) -> bool {
 }
 
 /// `YYYY-MM-DDTHH:MM:SS`, optional fraction, optional `Z` or `±HH:MM` (Python's isoformat
-/// writes no zone for naive times).
+/// writes no zone for naive times), naming a real day and time.
+#[cfg(test)]
 fn is_iso_date_time(s: &str) -> bool {
-    let b = s.as_bytes();
-    let digits = |r: std::ops::Range<usize>| {
-        b.get(r.clone())
-            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
-    };
-    let num =
-        |r: std::ops::Range<usize>| s.get(r).and_then(|d| d.parse::<u32>().ok()).unwrap_or(99);
-    if b.len() < 19
-        || !(digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10))
-        || !(b[10] == b'T' || b[10] == b't')
-        || !(digits(11..13) && b[13] == b':' && digits(14..16) && b[16] == b':' && digits(17..19))
-    {
-        return false;
+    iso_date_time_problem(s).is_none()
+}
+
+/// Why `s` is not an ISO 8601 date-time where the form is right and the day or time is not a
+/// real one (`2024-02-30`); `Some("")` for the wrong form; `None` when it is one.
+fn iso_date_time_problem(s: &str) -> Option<String> {
+    if !iso_form(s) {
+        return Some(String::new());
     }
-    let (year, month) = (num(0..4), num(5..7));
+    let num = |r: std::ops::Range<usize>| s[r].parse::<u32>().unwrap_or(99);
+    let (year, month, day) = (num(0..4), num(5..7), num(8..10));
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    if !(1..=12).contains(&month) {
+        return Some(format!("there is no month {month}"));
+    }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let days = match month {
         2 if leap => 29,
@@ -190,11 +210,30 @@ fn is_iso_date_time(s: &str) -> bool {
         4 | 6 | 9 | 11 => 30,
         _ => 31,
     };
-    if !(1..=12).contains(&month)
-        || !(1..=days).contains(&num(8..10))
-        || num(11..13) > 23
-        || num(14..16) > 59
-        || num(17..19) > 60
+    if !(1..=days).contains(&day) {
+        return Some(format!(
+            "{} is no calendar day ({} {year} has {days} days)",
+            &s[..10],
+            MONTHS[month as usize - 1]
+        ));
+    }
+    if num(11..13) > 23 || num(14..16) > 59 || num(17..19) > 60 {
+        return Some(format!("{} is no time of day", &s[11..19]));
+    }
+    None
+}
+
+/// The form of an ISO 8601 date-time, digits in their places and a valid zone.
+fn iso_form(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| {
+        b.get(r.clone())
+            .is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+    };
+    if b.len() < 19
+        || !(digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10))
+        || !(b[10] == b'T' || b[10] == b't')
+        || !(digits(11..13) && b[13] == b':' && digits(14..16) && b[16] == b':' && digits(17..19))
     {
         return false;
     }
@@ -281,5 +320,31 @@ mod tests {
         assert!(is_image_url("HTTP://X"));
         assert!(!is_image_url("ftp://x"));
         assert!(!is_image_url("/relative.png"));
+    }
+}
+
+#[cfg(test)]
+mod day_tests {
+    #[test]
+    fn a_date_time_of_the_right_form_says_which_part_is_no_real_one() {
+        use super::iso_date_time_problem as p;
+        assert_eq!(p("2024-02-29T00:00:00Z"), None);
+        assert_eq!(
+            p("2024-02-30T00:00:00Z").as_deref(),
+            Some("2024-02-30 is no calendar day (February 2024 has 29 days)")
+        );
+        assert_eq!(
+            p("2023-02-29T00:00:00").as_deref(),
+            Some("2023-02-29 is no calendar day (February 2023 has 28 days)")
+        );
+        assert_eq!(
+            p("2024-13-01T00:00:00Z").as_deref(),
+            Some("there is no month 13")
+        );
+        assert_eq!(
+            p("2024-01-01T24:00:00Z").as_deref(),
+            Some("24:00:00 is no time of day")
+        );
+        assert_eq!(p("2024-01-01 00:00:00").as_deref(), Some(""));
     }
 }
