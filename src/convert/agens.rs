@@ -649,6 +649,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         let Some(s) = step.as_mut() else { continue };
         let mut servers_ok = false;
+        let mut takes_slot = true;
         match &m.body {
             Body::Instructions { text, developer } => {
                 s.fields.set("system", Value::from(text));
@@ -725,7 +726,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         "an empty list of tool results is no Agens message",
                     ));
                 }
-                if !s.fields.has("tool_results") {
+                // Results none of which can be carried (no call id) leave no trace in the step:
+                // neither a record nor their slot, as reading the step back would not show them.
+                let carried = outputs.is_empty() || outputs.iter().any(|o| o.call_id.is_some());
+                takes_slot = carried;
+                if carried && !s.fields.has("tool_results") {
                     s.fields.set("tool_results", Value::Obj(Vec::new()));
                 }
                 for (k, o) in outputs.iter().enumerate() {
@@ -811,7 +816,9 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             }
         }
         report_rest(m, &used, losses, "Agens");
-        s.state = advance(s.state, m);
+        if takes_slot {
+            s.state = advance(s.state, m);
+        }
     }
     if let Some(done) = step.take() {
         out.push(finish(done, &mut carried_input, &mut prev_last, losses));

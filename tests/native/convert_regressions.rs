@@ -852,3 +852,27 @@ fn every_loss_code_is_documented() {
         );
     }
 }
+
+/// W19: a swarm tool message without a call id (not carried into Agens) still left an empty
+/// `tool_results` and its slot in the step, so that the next step's `(no input)` input was
+/// taken for the carried-forward one, and lost unreported.
+#[test]
+fn w19_a_result_not_carried_leaves_no_trace_in_the_step() {
+    let src = [
+        json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool"}),
+        json!({"role": "tool", "agentName": "agent", "content": "", "mode": "tool"}),
+        json!({"role": "user", "agentName": "agent", "content": "(no input)", "mode": "user"}),
+        json!({"role": "tool", "agentName": "agent", "content": "", "mode": "tool", "tool_call_id": ""}),
+    ];
+    let (out, losses) = run("swarm", "agens", &src);
+    assert_eq!(out[0].get("tool_results"), None);
+    // The input repeats the carried-forward `(no input)` in a step with other content: Agens
+    // cannot tell it apart, and says so.
+    assert_eq!(
+        losses,
+        vec![
+            row(1, "unsupported_message", "[]"),
+            row(2, "dropped_field", r#"["content"]"#)
+        ]
+    );
+}
