@@ -1084,6 +1084,10 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             OBJ => self.free_object(at, json_only),
             THREW => self.threw(at),
+            // One depth rule for validating and for writing JSON: nesting past maxDepth is an
+            // issue also where anything goes (`any`), or a value would validate and then fail
+            // to serialise.
+            DEEP => self.expected(at, "a value"),
             _ if json => self.expected(at, "JSON value"),
             BYTES => {
                 if encoding {

@@ -296,7 +296,8 @@ function run(bedrock, { ValidationError }, label) {
     const deepArgs = () => { const root = {}; let v = root; for (let i = 0; i < 10000; i++) { v.a = {}; v = v.a; } return root; };
     const cyclic = () => { const o = {}; o.self = o; return o; };
     const cases = [
-      ['deep nesting', { type: 'tool_call', tool_calls: [{ ...toolCall(), function: { name: 'f', arguments: { deep: deepArgs() } } }] }, null],
+      // One depth rule for validate and toJSON: too deep is too deep, also in `any`.
+      ['deep nesting', { type: 'tool_call', tool_calls: [{ ...toolCall(), function: { name: 'f', arguments: { deep: deepArgs() } } }] }, 'too_deep'],
       ['huge string', { ...base, content: 'x'.repeat(20_000_000) }, null],
       ['__proto__ key', JSON.parse('{"__proto__": 1, "type": "message", "content": "t"}'), null],
       ['lone surrogate', { ...base, content: 'a\uD800b' }, 'ill_formed_string'],
@@ -322,6 +323,12 @@ function run(bedrock, { ValidationError }, label) {
     const deep = { type: 'tool_call', tool_calls: [{ ...toolCall(), function: { name: 'f', arguments: deepArgs() } }] };
     assert.throws(() => bedrock.toJSON(deep), (e) => e.issues[0].code === 'too_deep');
     assert.deepEqual(codes(bedrock.validate(deep, { maxDepth: 3 })), ['too_deep ["tool_calls",0,"function"]']);
+    // One depth rule: what nests too deep to be written does not validate either.
+    let nested = {};
+    for (let i = 0; i < 100_000; i++) nested = { n: nested };
+    const tooDeep = { ...event(), details: nested };
+    assert.equal(bedrock.Event.validate(tooDeep).issues[0].code, 'too_deep');
+    assert.throws(() => bedrock.Event.toJSON(tooDeep), (e) => e.issues[0].code === 'too_deep');
     assert.throws(() => bedrock.Event.toJSON({ ...event(), details: { n: NaN } }), (e) => e.issues[0].code === 'not_serializable');
     assert.throws(() => bedrock.Event.toJSON({ ...event(), metadata: cyclic() }), (e) => e.issues[0].code === 'cycle');
     assert.throws(() => bedrock.Event.fromJSON({ ...event(), details: { big: 1n } }), ValidationError);

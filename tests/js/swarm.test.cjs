@@ -169,8 +169,11 @@ function run(api, label) {
     assert.equal(swarm.validate({}).issues.length, 4);
     assert.equal(swarm.validate({}, { maxIssues: 2 }).issues.length, 2);
     assert.equal(swarm.validate({}, { abortEarly: true }).issues.length, 1);
-    assert.equal(swarm.validate({ ...user(), payload: { a: { b: { c: 1 } } } }, { maxDepth: 3 }).ok, true,
-      'nesting inside a free-form payload is a valid JS value');
+    // One depth rule for validate and toJSON: nesting past maxDepth is an issue, also inside a
+    // free-form payload.
+    assert.deepEqual(codes(swarm.validate({ ...user(), payload: { a: { b: { c: 1 } } } }, { maxDepth: 3 })),
+      ['too_deep ["payload","a","b"]']);
+    assert.equal(swarm.validate({ ...user(), payload: { a: { b: { c: 1 } } } }, { maxDepth: 4 }).ok, true);
   });
 
   test(`${label}: per-type validators, guards, assert and the Standard Schema object`, () => {
@@ -310,8 +313,8 @@ function run(api, label) {
       else assert.equal(r.issues?.[0]?.code, code, `${name}: ${JSON.stringify(r.issues)}`);
       assert.equal(swarm.is(user()), true, `still answering after ${name}`);
     }
-    // Deep nesting inside free-form arguments is a valid JS value; the codec cannot write it.
-    assert.equal(swarm.validate(deep).ok, true);
+    // Deep nesting inside free-form arguments: one depth rule for validate and the codec.
+    assert.equal(swarm.validate(deep).issues[0].code, 'too_deep');
     assert.throws(() => swarm.toJSON(deep), (e) => e.issues[0].code === 'too_deep');
     assert.equal(swarm.validateJson('['.repeat(100_000)).issues[0].code, 'too_deep');
     assert.equal(swarm.validateJson('{"role":"user","agentName":"\uD800","content":"","mode":"user"}').issues[0].code, 'ill_formed_string');

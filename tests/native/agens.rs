@@ -433,6 +433,9 @@ fn hostile_values_are_issues() {
             issue("unreadable", r#"["caller"]"#),
             issue("cycle", r#"["outputs"]"#),
             issue("invalid_type", r#"["retries"]"#),
+            // Nesting past maxDepth is an issue also where anything goes (one depth rule for
+            // validating and writing JSON).
+            issue("too_deep", r#"["tool_results","x"]"#),
         ]
     );
 }
