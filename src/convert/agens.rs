@@ -87,10 +87,12 @@ fn is_field(key: &str) -> bool {
     MESSAGE_OBJECT.fields.iter().any(|f| f.key.name() == key)
 }
 
-/// Is `t` the step mark of a message whose step fields tell the boundary already? Targets that
-/// keep marks (Kernel, swarm) leave it out; reading the step back marks it again.
+/// Is `t` the step mark the Agens reader set on a message whose step fields tell the boundary
+/// already? Targets that keep marks (Kernel, swarm) leave it out; reading the step back marks
+/// it again. (A step mark from another format's reserved property is the user's: carried.)
 pub fn implied_step(m: &Message, t: &Tagged) -> bool {
-    t.name == STEP
+    m.from == "agens"
+        && t.name == STEP
         && t.value == Value::Bool(true)
         && m.marks
             .iter()

@@ -876,3 +876,20 @@ fn w19_a_result_not_carried_leaves_no_trace_in_the_step() {
         ]
     );
 }
+
+/// W20: a Kernel user's `agentMessages.agens_step` beside Agens step fields was taken for the
+/// step mark the Agens reader sets (implied by the fields) and left out by swarm, unreported.
+#[test]
+fn w20_a_step_mark_from_another_format_is_carried() {
+    let src = [k(
+        "a",
+        1,
+        json!({"type": "system", "text": "", "agentMessages": {"agens_step": true, "caller": null}}),
+    )];
+    let (out, losses) = run("kernel", "swarm", &src);
+    assert_eq!(
+        out[0]["payload"],
+        json!({"agentMessages": {"agens_step": true, "caller": null}})
+    );
+    assert_eq!(but_ids(losses), vec![]);
+}
