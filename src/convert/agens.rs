@@ -508,13 +508,18 @@ fn finish(
     carried_input: &mut String,
     prev_last: &mut Option<Slot>,
     losses: &mut Vec<Loss>,
-) -> Value {
+) -> Option<Value> {
     let Step {
         mut fields,
         input,
         pending,
         state,
     } = step;
+    // A step none of whose messages was carried (each reported) is no step: written, it would
+    // read back as an input of its own.
+    if input.is_none() && pending.is_empty() && fields.as_object().is_some_and(|f| f.is_empty()) {
+        return None;
+    }
     for (i, key, value, at) in pending {
         if fields.has(&key) {
             losses.push(Loss::at(
@@ -553,7 +558,7 @@ fn finish(
             out.set(f.key.name(), v.clone());
         }
     }
-    out
+    Some(out)
 }
 
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
@@ -640,7 +645,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
         if !joins {
             if let Some(done) = step.take() {
-                out.push(finish(done, &mut carried_input, &mut prev_last, losses));
+                out.extend(finish(done, &mut carried_input, &mut prev_last, losses));
             }
             step = Some(Step {
                 state: State::default(),
@@ -680,11 +685,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::Reply { text } => s.fields.set("result", Value::from(text)),
             Body::ToolCalls { calls } => {
                 if calls.is_empty() {
+                    // Not carried: it leaves no trace in the step (no field, no slot).
                     losses.push(m.loss(
                         What::Message,
                         loss::UNSUPPORTED_MESSAGE,
                         "an empty list of tool calls is no Agens message",
                     ));
+                    takes_slot = false;
                 }
                 let servers = m.mark(SERVERS).and_then(Value::as_array).filter(|list| {
                     list.len() == calls.len()
@@ -718,7 +725,9 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         ])
                     })
                     .collect();
-                s.fields.set("tool_calls", Value::Arr(list));
+                if !calls.is_empty() {
+                    s.fields.set("tool_calls", Value::Arr(list));
+                }
             }
             Body::ToolOutputs { outputs } => {
                 if outputs.is_empty() {
@@ -730,7 +739,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 }
                 // Results none of which can be carried (no call id) leave no trace in the step:
                 // neither a record nor their slot, as reading the step back would not show them.
-                let carried = outputs.is_empty() || outputs.iter().any(|o| o.call_id.is_some());
+                let carried = outputs.iter().any(|o| o.call_id.is_some());
                 takes_slot = carried;
                 if carried && !s.fields.has("tool_results") {
                     s.fields.set("tool_results", Value::Obj(Vec::new()));
@@ -823,7 +832,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         }
     }
     if let Some(done) = step.take() {
-        out.push(finish(done, &mut carried_input, &mut prev_last, losses));
+        out.extend(finish(done, &mut carried_input, &mut prev_last, losses));
     }
     out
 }

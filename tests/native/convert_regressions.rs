@@ -893,3 +893,25 @@ fn w20_a_step_mark_from_another_format_is_carried() {
     );
     assert_eq!(but_ids(losses), vec![]);
 }
+
+/// W21: an empty list of tool calls (or results), reported as not carried, still left
+/// `tool_calls: []` and its slot in the Agens step, so that the next user input was taken for
+/// the carried-forward one and lost unreported; alone, it leaves no step at all.
+#[test]
+fn w21_an_empty_call_list_leaves_no_trace_in_agens() {
+    let src = [
+        json!({"role": "assistant", "tool_calls": [{"id": "", "type": "function", "function": {"name": "", "arguments": "{}"}}]}),
+        json!({"role": "tool", "tool_call_id": "", "content": "out"}),
+        json!({"role": "user", "content": "(no input)"}),
+        json!({"role": "assistant", "tool_calls": []}),
+        json!({"role": "tool", "tool_call_id": "", "content": ""}),
+    ];
+    let (out, _) = run("openai", "agens", &src);
+    assert_eq!(out[1].get("tool_calls"), None);
+    // The user input comes back (a step of outputs only after outputs shows its input).
+    let back = round_trip("openai", "agens", &src);
+    assert!(back.contains(&src[2]), "{back:?}");
+    let alone = [json!({"role": "assistant", "tool_calls": []})];
+    let (out, losses) = run("openai", "agens", &alone);
+    assert_eq!(out, Vec::<Value>::new(), "{losses:?}");
+}
