@@ -1,4 +1,18 @@
 // Wiring: one tape, one validator per schema number, grouped into a namespace per format.
+// The package's entries (pkg-template/entries) call createApi with the wasm module they load.
+
+import { createAgens } from './agens.mjs';
+import { createBedrock } from './bedrock.mjs';
+import { createConverters } from './convert.mjs';
+import { AgentMessagesError, ValidationError } from './errors.mjs';
+import { createKernel } from './kernel.mjs';
+import { createOpenAI } from './openai.mjs';
+import { createSwarm } from './swarm.mjs';
+import { createTape } from './tape.mjs';
+import { createTextBuffer } from './text.mjs';
+import { createValidator } from './validator.mjs';
+
+export { AgentMessagesError, ValidationError };
 
 // What each format adds to its validators (constructors and the like), by format name.
 const FORMAT_EXTRAS = {
@@ -19,7 +33,7 @@ function formatNamespace(wasm, validators, extras) {
   return Object.freeze(Object.assign(ns, extras(wasm, validators)));
 }
 
-function createApi(wasm) {
+export function createApi(wasm) {
   const described = wasm.describe();
   const tape = createTape(wasm, described);
   const texts = createTextBuffer(wasm);

@@ -2,12 +2,15 @@
 // `error: null` on a successful tool result), the seed's best practices as features (child
 // events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
 
-const BEDROCK_EVENT_TYPES = [
+import { rethrow } from './errors.mjs';
+import { kindOf, messageOf, wellFormed } from './values.mjs';
+
+const EVENT_TYPES = [
   'agent_start', 'agent_complete', 'tool_start', 'tool_complete', 'message_sent',
   'message_received', 'error', 'run_start', 'run_complete', 'tool_error',
 ];
 
-function createBedrock(wasm, validators) {
+export function createBedrock(wasm, validators) {
   const V = validators;
 
   function plainInit(name, init) {
@@ -200,6 +203,6 @@ function createBedrock(wasm, validators) {
     createChildEvent,
     handleResponse,
     buildEventTree,
-    EVENT_TYPES: Object.freeze([...BEDROCK_EVENT_TYPES]),
+    EVENT_TYPES: Object.freeze([...EVENT_TYPES]),
   };
 }

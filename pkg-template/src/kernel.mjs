@@ -1,10 +1,13 @@
 // Kernel: validators for every documented type, constructors that fill `id` (a monotonic
 // ULID) and `timestamp` (the same clock reading), and registration of extra message types.
 
-const KERNEL_TYPES = [
+import { AgentMessagesError, rethrow } from './errors.mjs';
+import { kindOf, wellFormed } from './values.mjs';
+
+const TYPES = [
   'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
 ];
-const KERNEL_HELPERS = {
+const HELPERS = {
   createInputMessage: 'input',
   createReplyMessage: 'reply',
   createReasoningMessage: 'reasoning',
@@ -16,7 +19,7 @@ const KERNEL_HELPERS = {
   createToolResultMessage: 'tool-result',
 };
 
-function createKernel(wasm, validators) {
+export function createKernel(wasm, validators) {
   const message = validators.KernelMessage;
   const memory = wasm.wasm_memory();
   const idAt = wasm.ulid_buffer();
@@ -56,7 +59,7 @@ function createKernel(wasm, validators) {
   }
 
   const helpers = {};
-  for (const [name, type] of Object.entries(KERNEL_HELPERS)) {
+  for (const [name, type] of Object.entries(HELPERS)) {
     helpers[name] = (init) => createMessage(type, init);
   }
 
@@ -78,6 +81,6 @@ function createKernel(wasm, validators) {
     registerType,
     unregisterType: (name) => wasm.kernel_unregister_type(String(name)),
     registeredTypes: () => wasm.kernel_registered_types(),
-    TYPES: Object.freeze([...KERNEL_TYPES]),
+    TYPES: Object.freeze([...TYPES]),
   };
 }

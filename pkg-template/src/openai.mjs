@@ -1,11 +1,13 @@
 // OpenAI Chat Completions: validators for every documented type (named as the `openai` SDK
 // names them), one constructor per role, tool calls whose `arguments` are JSON text (ids
 // `call_...`), image parts from a URL or from bytes, and `parseArguments`, which reads a
-// model's arguments without ever throwing. (This file is joined with the other facade files:
-// top-level names carry the OPENAI_ prefix.)
+// model's arguments without ever throwing.
 
-const OPENAI_ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
-const OPENAI_ROLE_TYPES = {
+import { rethrow, ValidationError } from './errors.mjs';
+import { kindOf, messageOf } from './values.mjs';
+
+const ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
+const ROLE_TYPES = {
   developer: 'ChatCompletionDeveloperMessageParam',
   system: 'ChatCompletionSystemMessageParam',
   user: 'ChatCompletionUserMessageParam',
@@ -13,17 +15,17 @@ const OPENAI_ROLE_TYPES = {
   tool: 'ChatCompletionToolMessageParam',
 };
 // Image signatures, for bytes given without a media type.
-const OPENAI_IMAGE_SIGNATURES = [
+const IMAGE_SIGNATURES = [
   ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
   ['image/jpeg', [0xff, 0xd8, 0xff]],
   ['image/gif', [0x47, 0x49, 0x46, 0x38]],
 ];
-const OPENAI_MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-const OPENAI_MAX_ARG_DEPTH = 128;
-const OPENAI_MAX_ARG_ISSUES = 100;
+const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
+const MAX_ARG_DEPTH = 128;
+const MAX_ARG_ISSUES = 100;
 
-function openaiSniffImage(bytes) {
-  for (const [type, sig] of OPENAI_IMAGE_SIGNATURES) {
+function sniffImage(bytes) {
+  for (const [type, sig] of IMAGE_SIGNATURES) {
     if (bytes.length >= sig.length && sig.every((b, i) => bytes[i] === b)) return type;
   }
   // RIFF....WEBP
@@ -35,12 +37,12 @@ function openaiSniffImage(bytes) {
 // JSON text for a tool call's arguments, each property read once. What JSON cannot carry
 // (functions, undefined, BigInt, NaN, Date, Map, cycles, ...) is reported with its path
 // instead of being dropped or altered as JSON.stringify would.
-function openaiArgumentsText(args, basePath) {
+function argumentsText(args, basePath) {
   const issues = [];
   const path = [...basePath];
   const onStack = new Set();
   const add = (code, message, expected, received) => {
-    if (issues.length < OPENAI_MAX_ARG_ISSUES) issues.push({ code, path: [...path], message, expected, received });
+    if (issues.length < MAX_ARG_ISSUES) issues.push({ code, path: [...path], message, expected, received });
   };
   const lossy = (what) => add('not_serializable', `${what} cannot be written as JSON without loss`, 'a JSON value', what);
   function walk(v, depth) {
@@ -57,8 +59,8 @@ function openaiArgumentsText(args, basePath) {
       lossy(kind === 'bigint' ? 'BigInt' : kind);
       return '';
     }
-    if (depth >= OPENAI_MAX_ARG_DEPTH) {
-      add('too_deep', `the arguments nest deeper than ${OPENAI_MAX_ARG_DEPTH} levels`, 'a JSON value', 'a deeper value');
+    if (depth >= MAX_ARG_DEPTH) {
+      add('too_deep', `the arguments nest deeper than ${MAX_ARG_DEPTH} levels`, 'a JSON value', 'a deeper value');
       return '';
     }
     if (onStack.has(v)) {
@@ -117,7 +119,7 @@ function openaiArgumentsText(args, basePath) {
   return { text, issues };
 }
 
-function createOpenAI(wasm, validators) {
+export function createOpenAI(wasm, validators) {
   const message = validators.ChatCompletionMessageParam;
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
@@ -141,7 +143,7 @@ function createOpenAI(wasm, validators) {
         throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
       }
     }
-    return validators[OPENAI_ROLE_TYPES[role]].assert({ role, ...given, ...init });
+    return validators[ROLE_TYPES[role]].assert({ role, ...given, ...init });
   }
 
   function createMessage(role, fields) {
@@ -169,7 +171,7 @@ function createOpenAI(wasm, validators) {
     if (args === undefined) text = '{}';
     else if (typeof args === 'string') text = args;
     else {
-      const r = openaiArgumentsText(args, ['function', 'arguments']);
+      const r = argumentsText(args, ['function', 'arguments']);
       if (r.issues.length > 0) throw new ValidationError(r.issues, 'ChatCompletionMessageToolCall');
       text = r.text;
     }
@@ -186,11 +188,11 @@ function createOpenAI(wasm, validators) {
   function createImagePart(urlOrBytes, mediaType) {
     let url;
     if (urlOrBytes instanceof Uint8Array) {
-      if (mediaType === undefined) mediaType = openaiSniffImage(urlOrBytes);
+      if (mediaType === undefined) mediaType = sniffImage(urlOrBytes);
       if (mediaType === undefined) {
         throw new TypeError('createImagePart: these bytes are not PNG, JPEG, GIF or WebP by their signature; give their media type');
       }
-      if (typeof mediaType !== 'string' || !OPENAI_MEDIA_TYPE.test(mediaType)) {
+      if (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType)) {
         throw new TypeError(`createImagePart: mediaType must be a media type such as "image/png", received ${typeof mediaType === 'string' ? JSON.stringify(mediaType) : kindOf(mediaType)}`);
       }
       url = wasm.openai_data_url(urlOrBytes, mediaType);
@@ -239,6 +241,6 @@ function createOpenAI(wasm, validators) {
     createToolCall,
     createImagePart,
     parseArguments,
-    ROLES: Object.freeze([...OPENAI_ROLES]),
+    ROLES: Object.freeze([...ROLES]),
   };
 }

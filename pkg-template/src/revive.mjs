@@ -30,7 +30,7 @@ function makeError(o) {
   return e;
 }
 
-function applyRevival(root, plan, bytes) {
+export function applyRevival(root, plan, bytes) {
   for (const [path, kind, off, len] of plan) {
     let parent = null, key = null, node = root;
     for (const seg of path) { parent = node; key = seg; node = node[seg]; }

@@ -5,6 +5,8 @@
 // hazard (a cycle, a throwing getter, a revoked Proxy, nesting past the limit) into a mark on
 // the tape instead of an exception.
 
+import { hasIsWellFormed, LONE_SURROGATE, messageOf } from './values.mjs';
+
 const END = 0, NULL = 1, UNDEF = 2, TRUE = 3, FALSE = 4, NUM = 5, STR = 6, OBJ = 7, ARR = 8,
   BYTES = 9, ERROR = 10, BIGINT = 11, SYMBOL = 12, FUNCTION = 13, OTHER = 14, CYCLE = 15,
   DEEP = 16, THREW = 17, KEY_ID = 20, KEY_STR = 21;
@@ -25,8 +27,6 @@ const TypedArrayProto = getProto(Uint8Array.prototype);
 const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayProto, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayProto, 'length').get;
 
-const hasIsWellFormed = typeof ''.isWellFormed === 'function';
-
 // Node's own Buffer writes a string's UTF-16 units into memory natively (lone surrogates kept as
 // they are), several times faster than a charCodeAt loop for long strings: the walker uses it in
 // Node for copies longer than the head the fast mode copies (SHORT_STRING, 64 units), and the
@@ -35,24 +35,13 @@ const hasIsWellFormed = typeof ''.isWellFormed === 'function';
 // loop and only whole strings (toJSON, convert, JSON text fields) take the bulk path.
 const NodeBuffer = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string'
   && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = hasIsWellFormed ? (s) => s.isWellFormed() : (s) => !LONE.test(s);
-
-function messageOf(e) {
-  try {
-    if (e instanceof Error) return String(e.message);
-    return String(e);
-  } catch {
-    return 'an exception that could not be described';
-  }
-}
 
 // Is Object.prototype free of enumerable properties? Then `for...in` over a plain object
 // visits exactly its own keys, and is faster than Object.keys (no array is made).
 const PROBE = {};
 // An array longer than this could never fit in wasm memory at one word an item: it is reported
 // too large without visiting each of its (possibly 2^32 - 1) holes one by one.
-const MAX_ITEMS = 2 ** 26;
+export const MAX_ITEMS = 2 ** 26;
 function prototypeClean() {
   for (const _ in PROBE) return false;
   return true;
@@ -92,7 +81,7 @@ export function createTape(wasm, describe) {
 
   function putChars(s, len, copy) {
     W[w] = len; W[w + 1] = c; W[w + 2] = copy;
-    W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : !LONE.test(s)) ? 0 : ILL_FORMED;
+    W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : s.search(LONE_SURROGATE) < 0) ? 0 : ILL_FORMED;
     w += 4;
     if (c + copy <= cCap) {
       if (copy > SHORT && CB !== null) CB.write(s, c * 2, copy * 2, 'utf16le');
@@ -271,6 +260,20 @@ export function createTape(wasm, describe) {
     busy = true;
   }
 
+  /** `f(a, b, c, d)`, which writes the tape and reads it in wasm, so that a call made from
+   * inside another write (by a getter or Proxy trap of the value being written) leaves that
+   * outer write as it was. Every entry that writes the tape goes through here. (Arguments
+   * rather than a closure: no allocation on the path every validation takes.) */
+  function run(f, a, b, c, d) {
+    if (!busy) return f(a, b, c, d);
+    const outer = save();
+    try {
+      return f(a, b, c, d);
+    } finally {
+      restore(outer);
+    }
+  }
+
   /** Write one value (or, with `many`, the items of an array). False when the tape would not
    * fit in memory (or kept changing size, as a getter that returns more each time can make it). */
   function write(value, copyAll, depthLimit, many) {
@@ -319,12 +322,5 @@ export function createTape(wasm, describe) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
   }
 
-  return {
-    write,
-    check,
-    withSizes,
-    get busy() { return busy; },
-    save,
-    restore,
-  };
+  return { run, write, check, withSizes };
 }

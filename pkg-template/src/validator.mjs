@@ -1,12 +1,17 @@
 // The verbs every documented type offers, built once per schema number. All of them go
 // through the same two wasm calls: one to check a tape, one to check JSON text.
 
+import { ValidationError } from './errors.mjs';
+import { applyRevival } from './revive.mjs';
+import { MAX_ITEMS } from './tape.mjs';
+import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
+
 const STRICT = 1, ABORT_EARLY = 2;
 const LIST = 1, EACH = 2, ENCODE = 4, JSON_FORM = 8;
-const OK_WITH_DATA = 1, INVALID = 2;
+export const OK_WITH_DATA = 1, INVALID = 2;
 const DEFAULT_MAX_ISSUES = 100, DEFAULT_MAX_DEPTH = 128, DEPTH_CEILING = 1000;
 
-function readOptions(options) {
+export function readOptions(options) {
   if (options === undefined || options === null) return null;
   if (typeof options !== 'object') throw new TypeError('options must be an object');
   const { strict = false, abortEarly = false, maxIssues = DEFAULT_MAX_ISSUES, maxDepth = DEFAULT_MAX_DEPTH } = options;
@@ -17,34 +22,16 @@ function readOptions(options) {
   return { flags: (strict ? STRICT : 0) | (abortEarly ? ABORT_EARLY : 0), maxIssues, maxDepth };
 }
 
-const DEFAULTS = { flags: 0, maxIssues: DEFAULT_MAX_ISSUES, maxDepth: DEFAULT_MAX_DEPTH };
+export const DEFAULTS = { flags: 0, maxIssues: DEFAULT_MAX_ISSUES, maxDepth: DEFAULT_MAX_DEPTH };
 const GUARD = { flags: ABORT_EARLY, maxIssues: 1, maxDepth: DEFAULT_MAX_DEPTH };
 
 function invalidInput(message, expected, received) {
   return { ok: false, issues: [{ code: 'invalid_input', path: [], message, expected, received }] };
 }
 
-function kindOf(v) {
-  if (v === null) return 'null';
-  try {
-    if (Array.isArray(v)) return 'array';
-  } catch {
-    return 'a revoked Proxy';
-  }
-  return typeof v;
-}
-
-const TOO_LARGE = JSON.stringify([{
+export const TOO_LARGE = JSON.stringify([{
   code: 'too_large', path: [], message: 'the value is too large to check in the memory available',
 }]);
-
-// Lone surrogates in JSON text would reach Rust as U+FFFD (wasm-bindgen encodes strings as
-// UTF-8); written as escapes they stay what they are, and are reported.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-function escapeLoneSurrogates(text) {
-  if (hasIsWellFormed ? text.isWellFormed() : !LONE.test(text)) return text;
-  return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
-}
 
 // The success result of validateJson: the check built no tree, so the JS form is made (and
 // kept) on the first read of `value`.
@@ -68,21 +55,19 @@ class ValidJson {
   toJSON() { return { ok: true, value: this.value }; }
 }
 
-function createValidator(wasm, tape, texts, id, typeName) {
+export function createValidator(wasm, tape, texts, id, typeName) {
   // The result code; its data (issues, JSON text, a plan) is read with `result()` before
   // anything else can overwrite it.
-  function check(value, o, mode, copyAll) {
-    const outer = tape.busy ? tape.save() : null;
-    try {
-      if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {
-        pending = TOO_LARGE;
-        return INVALID;
-      }
-      pending = null;
-      return tape.check(id, mode, o.flags, o.maxIssues, o.maxDepth);
-    } finally {
-      if (outer) tape.restore(outer);
+  function writeAndCheck(value, o, mode, copyAll) {
+    if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {
+      pending = TOO_LARGE;
+      return INVALID;
     }
+    pending = null;
+    return tape.check(id, mode, o.flags, o.maxIssues, o.maxDepth);
+  }
+  function check(value, o, mode, copyAll) {
+    return tape.run(writeAndCheck, value, o, mode, copyAll);
   }
   let pending = null;
   function result() {
