@@ -1,6 +1,8 @@
 //! agent-messages: define, construct, validate and convert the message formats of agent
 //! frameworks. This file is the module map only.
 //!
+//! * [`boundary`]: every number the JavaScript facade and the core share (tape tags, codes,
+//!   flags, limits), declared once and sent to the facade by `describe()`.
 //! * [`tape`]: the flat encoding every input is read through (a JS value walked once in
 //!   JavaScript, or JSON text parsed here), so that validation never builds a tree.
 //! * [`validate`]: the one validation engine: shapes, issues, paths, limits, strictness, and
@@ -11,6 +13,7 @@
 //! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
 //! * `wasm`: the only code that knows about JavaScript (compiled for wasm32 only).
 
+pub mod boundary;
 pub mod convert;
 pub mod fnv;
 pub mod formats;

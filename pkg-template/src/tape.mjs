@@ -54,7 +54,7 @@ export function createTape(wasm, describe) {
   const CHARS = 0x10000, ALL = 0x20000;
   const content = new Map(describe.contentKeys);
   const keyIds = new Map(describe.keys.map((k, i) => [k, i | (content.get(k) ?? 0) * CHARS]));
-  const SHORT = describe.shortString;
+  const SHORT = describe.numbers.limit.SHORT_STRING;
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
   const memory = wasm.wasm_memory();
