@@ -84,6 +84,13 @@ tables! {
         TYPED_ARRAY = 7,
         WEAK_MAP = 8,
         WEAK_SET = 9,
+        /// A boxed primitive (`new String("x")`, `Object(1n)`): an object, not the primitive
+        /// it wraps, so it is never taken for one (JSON.stringify would unwrap it).
+        STRING_OBJECT = 10,
+        NUMBER_OBJECT = 11,
+        BOOLEAN_OBJECT = 12,
+        BIGINT_OBJECT = 13,
+        SYMBOL_OBJECT = 14,
     }
 
     /// Bits of a string's flags word.

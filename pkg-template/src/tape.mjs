@@ -16,7 +16,8 @@ const OTHER_KINDS = {
   '[object Date]': 1, '[object Map]': 2, '[object Set]': 3, '[object RegExp]': 4,
   '[object Promise]': 5, '[object ArrayBuffer]': 6, '[object SharedArrayBuffer]': 6,
   '[object DataView]': 7, '[object WeakMap]': 8, '[object WeakSet]': 9,
-  '[object String]': 10, '[object Number]': 10, '[object Boolean]': 10,
+  '[object String]': 10, '[object Number]': 11, '[object Boolean]': 12, '[object BigInt]': 13,
+  '[object Symbol]': 14,
 };
 const toTag = Object.prototype.toString;
 const OBJECT_PROTO = Object.prototype;

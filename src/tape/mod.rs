@@ -53,6 +53,11 @@ pub fn other_kind_name(kind: u32) -> &'static str {
         TYPED_ARRAY => "typed array",
         WEAK_MAP => "WeakMap",
         WEAK_SET => "WeakSet",
+        STRING_OBJECT => "String object",
+        NUMBER_OBJECT => "Number object",
+        BOOLEAN_OBJECT => "Boolean object",
+        BIGINT_OBJECT => "BigInt object",
+        SYMBOL_OBJECT => "Symbol object",
         _ => "object",
     }
 }
