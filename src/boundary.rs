@@ -165,6 +165,20 @@ tables! {
         NOT_OBJECT = 3,
     }
 
+    /// Where `tape_reserve`'s header (the words its address points to) says each tape buffer
+    /// is: an address and a capacity per buffer, `LEN` words in all.
+    tape_header("tapeHeader"): usize {
+        WORDS = 0,
+        WORDS_CAP = 1,
+        NUMS = 2,
+        NUMS_CAP = 3,
+        CHARS = 4,
+        CHARS_CAP = 5,
+        BYTES = 6,
+        BYTES_CAP = 7,
+        LEN = 8,
+    }
+
     /// Sizes, limits and defaults.
     limit("limit"): u64 {
         /// How many UTF-16 units of a string the walker copies when it only validates. Longer

@@ -9,8 +9,10 @@ const NEXT_TYPES = ['route', 'yield', 'sub', 'end', 'retry'];
 // Which property of the instruction the short form's `value` fills.
 const VALUE_KEY = { route: 'node_id', yield: 'node_id', sub: 'job_id' };
 
-export function createAgens(wasm, validators) {
+export function createAgens(wasm, validators, numbers) {
   const message = validators.Message;
+  // A value in a message: at most this many characters of it, as the engine quotes strings.
+  const SHOWN = numbers.limit.SHORT_STRING;
 
   function generateUid() {
     try {
@@ -52,7 +54,7 @@ export function createAgens(wasm, validators) {
   }
 
   function describeValue(v) {
-    if (typeof v === 'string') return JSON.stringify(v.length > 64 ? `${v.slice(0, 64)}...` : v);
+    if (typeof v === 'string') return JSON.stringify(v.length > SHOWN ? `${v.slice(0, SHOWN)}...` : v);
     return kindOf(v);
   }
 

@@ -10,8 +10,11 @@ const EVENT_TYPES = [
   'message_received', 'error', 'run_start', 'run_complete', 'tool_error',
 ];
 
-export function createBedrock(wasm, validators) {
+export function createBedrock(wasm, validators, numbers) {
   const V = validators;
+  // What an event's id or parent holds, for the tree (src/formats/bedrock/tree.rs): a string,
+  // null, something else (named), or (for the id) an event that is not an object.
+  const { STR: SLOT_STR, NULL: SLOT_NULL, OTHER: SLOT_OTHER, NOT_OBJECT: SLOT_NOT_OBJECT } = numbers.slot;
 
   function plainInit(name, init) {
     if (init === undefined) return {};
@@ -133,9 +136,6 @@ export function createBedrock(wasm, validators) {
     V.AgentResponse.assert(response);
     return response.type === 'message' ? handlers.message(response) : handlers.tool_call(response);
   }
-
-  // Slot codes of src/formats/bedrock/tree.rs: a string, null, something else (named).
-  const SLOT_STR = 0, SLOT_NULL = 1, SLOT_OTHER = 2, SLOT_NOT_OBJECT = 3;
 
   // One event's id or parent as the tree reads it: its code goes to `codes`, its text to `texts`.
   function slot(event, key, codes, texts) {

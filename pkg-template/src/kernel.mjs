@@ -7,6 +7,15 @@ import { kindOf, wellFormed } from './values.mjs';
 const TYPES = [
   'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
 ];
+// A ULID's characters as a string: the arguments spelled out, several times faster than
+// fromCharCode.apply on a view.
+function fromChars(c) {
+  return String.fromCharCode(
+    c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12],
+    c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22], c[23], c[24], c[25],
+  );
+}
+
 const HELPERS = {
   createInputMessage: 'input',
   createReplyMessage: 'reply',
@@ -19,11 +28,14 @@ const HELPERS = {
   createToolResultMessage: 'tool-result',
 };
 
-export function createKernel(wasm, validators) {
+export function createKernel(wasm, validators, numbers) {
   const message = validators.KernelMessage;
   const memory = wasm.wasm_memory();
   const idAt = wasm.ulid_buffer();
-  let idChars = new Uint16Array(memory.buffer, idAt, 26);
+  const { ULID_LENGTH } = numbers.limit;
+  let idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+  // nextId spells out one argument per character.
+  if (fromChars(idChars).length !== ULID_LENGTH) throw new Error(`agent-messages: ULIDs of ${ULID_LENGTH} characters`);
 
   // The ms the last id carries: the new message's `timestamp`.
   let idTime = 0;
@@ -34,14 +46,8 @@ export function createKernel(wasm, validators) {
     } catch (e) {
       rethrow(e, 'id_generation');
     }
-    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, 26);
-    const c = idChars;
-    // 26 arguments spelled out: several times faster than fromCharCode.apply on a view.
-    const id = String.fromCharCode(
-      c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12],
-      c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22], c[23], c[24], c[25],
-    );
-    return id;
+    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+    return fromChars(idChars);
   }
 
   function createMessage(type, fields) {

@@ -21,8 +21,6 @@ const IMAGE_SIGNATURES = [
   ['image/gif', [0x47, 0x49, 0x46, 0x38]],
 ];
 const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-const MAX_ARG_DEPTH = 128;
-const MAX_ARG_ISSUES = 100;
 
 function sniffImage(bytes) {
   for (const [type, sig] of IMAGE_SIGNATURES) {
@@ -37,7 +35,7 @@ function sniffImage(bytes) {
 // JSON text for a tool call's arguments, each property read once. What JSON cannot carry
 // (functions, undefined, BigInt, NaN, Date, Map, cycles, ...) is reported with its path
 // instead of being dropped or altered as JSON.stringify would.
-function argumentsText(args, basePath) {
+function argumentsText(args, basePath, { DEFAULT_MAX_DEPTH: MAX_ARG_DEPTH, DEFAULT_MAX_ISSUES: MAX_ARG_ISSUES }) {
   const issues = [];
   const path = [...basePath];
   const onStack = new Set();
@@ -119,7 +117,8 @@ function argumentsText(args, basePath) {
   return { text, issues };
 }
 
-export function createOpenAI(wasm, validators) {
+export function createOpenAI(wasm, validators, numbers) {
+  const limits = { DEFAULT_MAX_DEPTH: numbers.limit.DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES: numbers.limit.DEFAULT_MAX_ISSUES };
   const message = validators.ChatCompletionMessageParam;
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
@@ -171,7 +170,7 @@ export function createOpenAI(wasm, validators) {
     if (args === undefined) text = '{}';
     else if (typeof args === 'string') text = args;
     else {
-      const r = argumentsText(args, ['function', 'arguments']);
+      const r = argumentsText(args, ['function', 'arguments'], limits);
       if (r.issues.length > 0) throw new ValidationError(r.issues, 'ChatCompletionMessageToolCall');
       text = r.text;
     }

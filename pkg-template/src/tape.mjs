@@ -1,24 +1,14 @@
 // The walker: writes any JavaScript value into the tape buffers inside wasm memory, in one pass
 // and without a single call into wasm, so that Rust can validate it after one crossing. It
 // knows nothing of any format: it records what each value is (see src/tape/mod.rs for the
-// layout), copies short strings whole and long ones by length and head, and turns every
-// hazard (a cycle, a throwing getter, a revoked Proxy, nesting past the limit) into a mark on
-// the tape instead of an exception.
+// layout; its numbers, from src/boundary.rs, are read from describe() once), copies short
+// strings whole and long ones by length and head, and turns every hazard (a cycle, a throwing
+// getter, a revoked Proxy, nesting past the limit) into a mark on the tape instead of an
+// exception.
 
+import { numbersOf } from './boundary.mjs';
 import { hasIsWellFormed, LONE_SURROGATE, messageOf } from './values.mjs';
 
-const END = 0, NULL = 1, UNDEF = 2, TRUE = 3, FALSE = 4, NUM = 5, STR = 6, OBJ = 7, ARR = 8,
-  BYTES = 9, ERROR = 10, BIGINT = 11, SYMBOL = 12, FUNCTION = 13, OTHER = 14, CYCLE = 15,
-  DEEP = 16, THREW = 17, KEY_ID = 20, KEY_STR = 21;
-const ILL_FORMED = 1;
-
-const OTHER_KINDS = {
-  '[object Date]': 1, '[object Map]': 2, '[object Set]': 3, '[object RegExp]': 4,
-  '[object Promise]': 5, '[object ArrayBuffer]': 6, '[object SharedArrayBuffer]': 6,
-  '[object DataView]': 7, '[object WeakMap]': 8, '[object WeakSet]': 9,
-  '[object String]': 10, '[object Number]': 11, '[object Boolean]': 12, '[object BigInt]': 13,
-  '[object Symbol]': 14,
-};
 const toTag = Object.prototype.toString;
 const OBJECT_PROTO = Object.prototype;
 const getProto = Object.getPrototypeOf;
@@ -48,14 +38,39 @@ function prototypeClean() {
   return true;
 }
 
-export function createTape(wasm, describe) {
-  // Known keys map to their number; a key whose string values some rule reads also carries
-  // CHARS (a head is read: a `type` tag, a literal) or ALL (the whole string: JSON text), and
-  // only those strings are copied in the fast mode.
-  const CHARS = 0x10000, ALL = 0x20000;
-  const content = new Map(describe.contentKeys);
-  const keyIds = new Map(describe.keys.map((k, i) => [k, i | (content.get(k) ?? 0) * CHARS]));
-  const SHORT = describe.numbers.limit.SHORT_STRING;
+export function createTape(wasm, described) {
+  const numbers = numbersOf(described);
+  const {
+    END, NULL, UNDEF, TRUE, FALSE, NUM, STR, OBJ, ARR, BYTES, ERROR, BIGINT, SYMBOL, FUNCTION, OTHER, CYCLE, DEEP,
+    THREW, KEY_ID, KEY_STR,
+  } = numbers.tag;
+  const { ILL_FORMED } = numbers.stringFlag;
+  const { HEAD, WHOLE } = numbers.content;
+  const { SHORT_STRING: SHORT, DEFAULT_MAX_DEPTH } = numbers.limit;
+  const { TYPED_ARRAY } = numbers.otherKind;
+  // Where tape_reserve's header says each buffer is.
+  const {
+    WORDS: H_WORDS, WORDS_CAP: H_WORDS_CAP, NUMS: H_NUMS, NUMS_CAP: H_NUMS_CAP, CHARS: H_CHARS, CHARS_CAP: H_CHARS_CAP,
+    BYTES: H_BYTES, BYTES_CAP: H_BYTES_CAP, LEN: H_LEN,
+  } = numbers.tapeHeader;
+  // The objects the walker does not walk, by their Object.prototype.toString tag (a typed
+  // array other than Uint8Array is found by its brand).
+  const K = numbers.otherKind;
+  const OTHER_KINDS = {
+    '[object Date]': K.DATE, '[object Map]': K.MAP, '[object Set]': K.SET, '[object RegExp]': K.REG_EXP,
+    '[object Promise]': K.PROMISE, '[object ArrayBuffer]': K.ARRAY_BUFFER, '[object SharedArrayBuffer]': K.ARRAY_BUFFER,
+    '[object DataView]': TYPED_ARRAY, '[object WeakMap]': K.WEAK_MAP, '[object WeakSet]': K.WEAK_SET,
+    '[object String]': K.STRING_OBJECT, '[object Number]': K.NUMBER_OBJECT, '[object Boolean]': K.BOOLEAN_OBJECT,
+    '[object BigInt]': K.BIGINT_OBJECT, '[object Symbol]': K.SYMBOL_OBJECT,
+  };
+
+  // Known keys map to their number (the low 16 bits); a key whose string values some rule
+  // reads also carries COPY_HEAD (a head is read: a `type` tag, a literal) or COPY_ALL (the
+  // whole string: JSON text), and only those strings are copied in the fast mode.
+  const ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;
+  const reads = new Map(described.contentKeys);
+  const readBits = (level) => (level === HEAD ? COPY_HEAD : level === WHOLE ? COPY_ALL : 0);
+  const keyIds = new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
   const memory = wasm.wasm_memory();
@@ -65,17 +80,17 @@ export function createTape(wasm, describe) {
   let header = wasm.tape_reserve(4096, 512, 16384, 0);
   function views() {
     const mem = memory.buffer;
-    const h = new Uint32Array(mem, header, 8);
-    W = new Uint32Array(mem, h[0], (wCap = h[1]));
-    N = new Float64Array(mem, h[2], (nCap = h[3]));
-    C = new Uint16Array(mem, h[4], (cCap = h[5]));
-    B = new Uint8Array(mem, h[6], (bCap = h[7]));
-    if (NodeBuffer) CB = NodeBuffer.from(mem, h[4], cCap * 2);
+    const h = new Uint32Array(mem, header, H_LEN);
+    W = new Uint32Array(mem, h[H_WORDS], (wCap = h[H_WORDS_CAP]));
+    N = new Float64Array(mem, h[H_NUMS], (nCap = h[H_NUMS_CAP]));
+    C = new Uint16Array(mem, h[H_CHARS], (cCap = h[H_CHARS_CAP]));
+    B = new Uint8Array(mem, h[H_BYTES], (bCap = h[H_BYTES_CAP]));
+    if (NodeBuffer) CB = NodeBuffer.from(mem, h[H_CHARS], cCap * 2);
   }
   views();
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
-  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128, forIn = true, stackHigh = 0;
+  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = DEFAULT_MAX_DEPTH, forIn = true, stackHigh = 0;
   // Set by an array too long to ever fit (MAX_ITEMS): the write then fails as too large.
   let overflow = false;
   const stack = [];
@@ -91,16 +106,16 @@ export function createTape(wasm, describe) {
     c += copy;
   }
 
-  // `chars`: 0 copy nothing, CHARS a head, ALL everything.
+  // `chars`: 0 copy nothing, COPY_HEAD a head, COPY_ALL everything.
   function putStr(s, chars) {
     const len = s.length;
     W[w++] = STR;
-    putChars(s, len, full || chars === ALL ? len : chars === CHARS ? (len <= SHORT ? len : SHORT) : 0);
+    putChars(s, len, full || chars === COPY_ALL ? len : chars === COPY_HEAD ? (len <= SHORT ? len : SHORT) : 0);
   }
 
   function putThrew(e) {
     W[w++] = THREW;
-    putStr(messageOf(e), ALL);
+    putStr(messageOf(e), COPY_ALL);
   }
 
   function put(v, depth, chars) {
@@ -125,8 +140,8 @@ export function createTape(wasm, describe) {
       if (typed === 'Uint8Array') return putBytes(v);
       const tag = toTag.call(v);
       if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
-      const kind = typed !== undefined ? 7 : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? 7 : 0);
-      if (kind !== 0) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
+      const kind = typed !== undefined ? TYPED_ARRAY : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? TYPED_ARRAY : undefined);
+      if (kind !== undefined) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
       // A class instance: its own enumerable properties, as JSON.stringify sees it.
       putObject(v, depth);
     } catch (e) {
@@ -138,18 +153,18 @@ export function createTape(wasm, describe) {
 
   function putKey(k) {
     const id = keyIds.get(k);
-    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & ID_BITS; w += 2; }
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
   }
 
   // One property: its key, then its value (a getter that throws becomes a mark).
   function putEntry(v, k, depth) {
     const id = keyIds.get(k);
-    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & 0xffff; w += 2; }
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & ID_BITS; w += 2; }
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
     let x;
     try { x = v[k]; } catch (e) { putThrew(e); return; }
-    put(x, depth + 1, id & (CHARS | ALL));
+    put(x, depth + 1, id & (COPY_HEAD | COPY_ALL));
   }
 
   // A container starts with its tag and a slot for where it ends, and enters the path of
@@ -296,10 +311,10 @@ export function createTape(wasm, describe) {
       overflow = false;
       if (many) {
         // The items of an array, each at depth 0 (the caller checked it is an array).
-        putArray(value, -1, ALL);
+        putArray(value, -1, COPY_ALL);
       } else {
         // A value that is itself a string (a validator of a string type) is read whole.
-        put(value, 0, ALL);
+        put(value, 0, COPY_ALL);
       }
       // Let go of the caller's objects (cheaper than truncating the array).
       for (let i = 0; i < stackHigh; i++) stack[i] = undefined;

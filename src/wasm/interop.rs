@@ -2,7 +2,7 @@
 //! them, none per value), calls one check, and reads a small result code; only results that
 //! carry data (issues, JSON text, a revival plan) cross back as one JSON string.
 
-use crate::boundary::{flag, result, revive};
+use crate::boundary::{flag, result, revive, tape_header as at};
 use crate::tape::{Chars, TapeView};
 use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
 use std::cell::RefCell;
@@ -16,8 +16,8 @@ pub struct TapeBuffers {
     pub nums: Vec<f64>,
     pub chars: Vec<u16>,
     pub bytes: Vec<u8>,
-    /// Pointers and capacities, read by JavaScript: `[w, wCap, n, nCap, c, cCap, b, bCap]`.
-    header: [u32; 8],
+    /// Addresses and capacities, read by JavaScript at the places [`at`] names.
+    header: [u32; at::LEN],
 }
 
 #[wasm_bindgen]
@@ -67,16 +67,15 @@ pub fn tape_reserve(words: usize, nums: usize, chars: usize, bytes: usize) -> *c
         if !grown {
             return std::ptr::null();
         }
-        t.header = [
-            t.words.as_ptr() as u32,
-            t.words.len() as u32,
-            t.nums.as_ptr() as u32,
-            t.nums.len() as u32,
-            t.chars.as_ptr() as u32,
-            t.chars.len() as u32,
-            t.bytes.as_ptr() as u32,
-            t.bytes.len() as u32,
-        ];
+        let h = &mut t.header;
+        h[at::WORDS] = t.words.as_ptr() as u32;
+        h[at::WORDS_CAP] = t.words.len() as u32;
+        h[at::NUMS] = t.nums.as_ptr() as u32;
+        h[at::NUMS_CAP] = t.nums.len() as u32;
+        h[at::CHARS] = t.chars.as_ptr() as u32;
+        h[at::CHARS_CAP] = t.chars.len() as u32;
+        h[at::BYTES] = t.bytes.as_ptr() as u32;
+        h[at::BYTES_CAP] = t.bytes.len() as u32;
         t.header.as_ptr()
     })
 }
