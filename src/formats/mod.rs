@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
         let keys = super::content_keys();
-        assert!(keys.contains(&("type", 1)));
+        assert!(keys.contains(&("type", crate::boundary::content::HEAD)));
         assert!(!keys.iter().any(|(k, _)| *k == "text" || *k == "id"));
     }
 }

@@ -1,4 +1,5 @@
 use crate::support::*;
+use agent_messages::boundary::other_kind;
 use agent_messages::tape::builder::Js;
 use agent_messages::validate::Options;
 
@@ -146,7 +147,7 @@ fn hostile_values_are_issues_not_crashes() {
             "unreadable",
             "a value that threw when read",
         ),
-        (Js::Other(1), "invalid_type", "Date"),
+        (Js::Other(other_kind::DATE), "invalid_type", "Date"),
         (Js::Symbol, "invalid_type", "symbol"),
     ];
     for (value, code, received) in cases {
@@ -209,7 +210,7 @@ fn tool_call_args_must_be_json() {
         ("name", s("search")),
         (
             "args",
-            Js::obj([("when", Js::Other(1)), ("n", num(f64::NAN))]),
+            Js::obj([("when", Js::Other(other_kind::DATE)), ("n", num(f64::NAN))]),
         ),
     ]);
     assert_eq!(

@@ -2,7 +2,7 @@
 //! facade calls, given the inputs the facade gives them.
 #![cfg(target_arch = "wasm32")]
 
-use agent_messages::boundary::{limit, mode};
+use agent_messages::boundary::{limit, mode, revive};
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::wasm::{ids, interop, kernel, validate};
 use wasm_bindgen::JsValue;
@@ -106,7 +106,10 @@ fn json_text_is_checked_and_a_revival_plan_returned() {
         validate::json_check(KERNEL_MESSAGE, text, 0, ISSUES, DEPTH),
         interop::OK_WITH_DATA
     );
-    assert_eq!(interop::take_result(), r#"[[["files",0,"data"],0,0,3]]"#);
+    assert_eq!(
+        interop::take_result(),
+        format!(r#"[[["files",0,"data"],{},0,3]]"#, revive::BYTES)
+    );
     assert_eq!(interop::take_bytes(), vec![1, 2, 3]);
 }
 
