@@ -91,6 +91,9 @@ tables! {
         BOOLEAN_OBJECT = 12,
         BIGINT_OBJECT = 13,
         SYMBOL_OBJECT = 14,
+        /// An object of a class (its prototype is not `Object.prototype`), where only plain
+        /// JSON is wanted: it would not come back as what it was.
+        INSTANCE = 15,
     }
 
     /// Bits of a string's flags word.

@@ -28,11 +28,11 @@ const VERBS = ['validate', 'validateMany', 'validateJson', 'is', 'assert', 'sche
 
 // A format's namespace: a validator per documented type, the module-level verbs of its
 // message type (the first schema listed for it), and its own extras.
-function formatNamespace(wasm, validators, numbers, extras) {
+function formatNamespace(wasm, validators, numbers, tape, extras) {
   const ns = { ...validators };
   const message = Object.values(validators)[0];
   if (message) for (const verb of VERBS) ns[verb] = message[verb];
-  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers)));
+  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers, tape)));
 }
 
 export function createApi(wasm) {
@@ -50,7 +50,7 @@ export function createApi(wasm) {
   });
   const formats = {};
   for (const [name, extras] of Object.entries(FORMAT_EXTRAS)) {
-    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, extras);
+    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, tape, extras);
   }
   return Object.freeze({
     ...formats,

@@ -4,6 +4,7 @@
 // model's arguments without ever throwing.
 
 import { rethrow, ValidationError } from './errors.mjs';
+import { TOO_LARGE } from './validator.mjs';
 import { kindOf, messageOf } from './values.mjs';
 
 const ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
@@ -32,93 +33,9 @@ function sniffImage(bytes) {
   return undefined;
 }
 
-// JSON text for a tool call's arguments, each property read once. What JSON cannot carry
-// (functions, undefined, BigInt, NaN, Date, Map, cycles, ...) is reported with its path
-// instead of being dropped or altered as JSON.stringify would.
-function argumentsText(args, basePath, { DEFAULT_MAX_DEPTH: MAX_ARG_DEPTH, DEFAULT_MAX_ISSUES: MAX_ARG_ISSUES }) {
-  const issues = [];
-  const path = [...basePath];
-  const onStack = new Set();
-  const add = (code, message, expected, received) => {
-    if (issues.length < MAX_ARG_ISSUES) issues.push({ code, path: [...path], message, expected, received });
-  };
-  const lossy = (what) => add('not_serializable', `${what} cannot be written as JSON without loss`, 'a JSON value', what);
-  function walk(v, depth) {
-    const kind = typeof v;
-    if (v === null) return 'null';
-    if (kind === 'string') return JSON.stringify(v);
-    if (kind === 'boolean') return v ? 'true' : 'false';
-    if (kind === 'number') {
-      if (Number.isFinite(v)) return JSON.stringify(v);
-      add('not_finite', `expected a finite number, received ${v}`, 'number', String(v));
-      return '';
-    }
-    if (kind !== 'object') {
-      lossy(kind === 'bigint' ? 'BigInt' : kind);
-      return '';
-    }
-    if (depth >= MAX_ARG_DEPTH) {
-      add('too_deep', `the arguments nest deeper than ${MAX_ARG_DEPTH} levels`, 'a JSON value', 'a deeper value');
-      return '';
-    }
-    if (onStack.has(v)) {
-      add('cycle', 'expected a JSON value, received an object that contains itself', 'a JSON value', 'object');
-      return '';
-    }
-    let isArray, proto;
-    try {
-      isArray = Array.isArray(v);
-      proto = isArray ? null : Object.getPrototypeOf(v);
-    } catch (e) {
-      add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-      return '';
-    }
-    if (!isArray && proto !== Object.prototype && proto !== null) {
-      let name = 'object';
-      try {
-        name = Object.prototype.toString.call(v).slice(8, -1);
-      } catch { /* a revoked Proxy: keep "object" */ }
-      lossy(name);
-      return '';
-    }
-    onStack.add(v);
-    const parts = [];
-    try {
-      let keys;
-      try {
-        keys = isArray ? null : Object.keys(v);
-      } catch (e) {
-        add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-        return '';
-      }
-      const n = isArray ? v.length : keys.length;
-      for (let i = 0; i < n; i++) {
-        const key = isArray ? i : keys[i];
-        path.push(key);
-        try {
-          const item = v[key];
-          if (item === undefined) lossy('undefined');
-          else {
-            const text = walk(item, depth + 1);
-            parts.push(isArray ? text : `${JSON.stringify(key)}:${text}`);
-          }
-        } catch (e) {
-          add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-        } finally {
-          path.pop();
-        }
-      }
-    } finally {
-      onStack.delete(v);
-    }
-    return isArray ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
-  }
-  const text = walk(args, 0);
-  return { text, issues };
-}
-
-export function createOpenAI(wasm, validators, numbers) {
-  const limits = { DEFAULT_MAX_DEPTH: numbers.limit.DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES: numbers.limit.DEFAULT_MAX_ISSUES };
+export function createOpenAI(wasm, validators, numbers, tape) {
+  const { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES } = numbers.limit;
+  const { OK_WITH_DATA } = numbers.result;
   const message = validators.ChatCompletionMessageParam;
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
@@ -165,15 +82,27 @@ export function createOpenAI(wasm, validators, numbers) {
     return validators.ChatCompletionToolMessageParam.assert({ role: 'tool', tool_call_id: toolCallId, content });
   }
 
+  // JSON text of a tool call's arguments, each property read once (the walker's tape), written
+  // by the engine as JSON.stringify would write it. What JSON would drop or alter (functions,
+  // undefined, BigInt, NaN, Date, Map, objects of a class, cycles, ...) is reported with its
+  // path instead, as a value that threw when read is.
+  function writeArguments(args) {
+    if (!tape.write(args, true, DEFAULT_MAX_DEPTH, false, true)) return null;
+    return tape.withSizes((nw, nn, nc, nb) => wasm.openai_arguments_tape(nw, nn, nc, nb, DEFAULT_MAX_ISSUES, DEFAULT_MAX_DEPTH));
+  }
+  function argumentsText(args) {
+    const code = tape.run(writeArguments, args);
+    if (code === OK_WITH_DATA) return wasm.take_result();
+    const issues = JSON.parse(code === null ? TOO_LARGE : wasm.take_result());
+    for (const issue of issues) issue.path = ['function', 'arguments', ...issue.path];
+    throw new ValidationError(issues, 'ChatCompletionMessageToolCall');
+  }
+
   function createToolCall(name, args, id) {
     let text;
     if (args === undefined) text = '{}';
     else if (typeof args === 'string') text = args;
-    else {
-      const r = argumentsText(args, ['function', 'arguments'], limits);
-      if (r.issues.length > 0) throw new ValidationError(r.issues, 'ChatCompletionMessageToolCall');
-      text = r.text;
-    }
+    else text = argumentsText(args);
     if (id === undefined) {
       try {
         id = wasm.generate_call_id();

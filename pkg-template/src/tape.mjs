@@ -47,7 +47,7 @@ export function createTape(wasm, described) {
   const { ILL_FORMED } = numbers.stringFlag;
   const { HEAD, WHOLE } = numbers.content;
   const { SHORT_STRING: SHORT, DEFAULT_MAX_DEPTH } = numbers.limit;
-  const { TYPED_ARRAY } = numbers.otherKind;
+  const { TYPED_ARRAY, INSTANCE } = numbers.otherKind;
   // Where tape_reserve's header says each buffer is.
   const {
     WORDS: H_WORDS, WORDS_CAP: H_WORDS_CAP, NUMS: H_NUMS, NUMS_CAP: H_NUMS_CAP, CHARS: H_CHARS, CHARS_CAP: H_CHARS_CAP,
@@ -91,6 +91,8 @@ export function createTape(wasm, described) {
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
   let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = DEFAULT_MAX_DEPTH, forIn = true, stackHigh = 0;
+  // Plain JSON is wanted: an object of a class is marked, not walked.
+  let plain = false;
   // Set by an array too long to ever fit (MAX_ITEMS): the write then fails as too large.
   let overflow = false;
   const stack = [];
@@ -142,7 +144,9 @@ export function createTape(wasm, described) {
       if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
       const kind = typed !== undefined ? TYPED_ARRAY : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? TYPED_ARRAY : undefined);
       if (kind !== undefined) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
-      // A class instance: its own enumerable properties, as JSON.stringify sees it.
+      // An object of a class: its own enumerable properties, as JSON.stringify sees it (unless
+      // plain JSON is wanted: its class would be lost).
+      if (plain && proto !== OBJECT_PROTO) { W[w] = OTHER; W[w + 1] = INSTANCE; w += 2; return; }
       putObject(v, depth);
     } catch (e) {
       w = start;
@@ -262,7 +266,7 @@ export function createTape(wasm, described) {
 
   function save() {
     return {
-      w, n, c, b, sp, full, maxDepth, overflow, stack: stack.slice(0, sp),
+      w, n, c, b, sp, full, maxDepth, overflow, plain, stack: stack.slice(0, sp),
       W: W.slice(0, Math.min(w, wCap)), N: N.slice(0, Math.min(n, nCap)),
       C: C.slice(0, Math.min(c, cCap)), B: B.slice(0, Math.min(b, bCap)),
     };
@@ -270,7 +274,7 @@ export function createTape(wasm, described) {
 
   function restore(s) {
     if (W.length === 0) views();
-    ({ w, n, c, b, sp, full, maxDepth, overflow } = s);
+    ({ w, n, c, b, sp, full, maxDepth, overflow, plain } = s);
     for (let i = 0; i < s.stack.length; i++) stack[i] = s.stack[i];
     W.set(s.W); N.set(s.N); C.set(s.C); B.set(s.B);
     busy = true;
@@ -290,10 +294,12 @@ export function createTape(wasm, described) {
     }
   }
 
-  /** Write one value (or, with `many`, the items of an array). False when the tape would not
-   * fit in memory (or kept changing size, as a getter that returns more each time can make it). */
-  function write(value, copyAll, depthLimit, many) {
+  /** Write one value (or, with `many`, the items of an array; with `plainOnly`, an object of a
+   * class as a mark). False when the tape would not fit in memory (or kept changing size, as a
+   * getter that returns more each time can make it). */
+  function write(value, copyAll, depthLimit, many, plainOnly) {
     busy = true;
+    plain = plainOnly === true;
     try {
       return writeOnce(value, copyAll, depthLimit, many);
     } finally {

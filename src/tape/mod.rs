@@ -58,6 +58,7 @@ pub fn other_kind_name(kind: u32) -> &'static str {
         BOOLEAN_OBJECT => "Boolean object",
         BIGINT_OBJECT => "BigInt object",
         SYMBOL_OBJECT => "Symbol object",
+        INSTANCE => "object of a class",
         _ => "object",
     }
 }

@@ -13,7 +13,8 @@ mod values_out;
 
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
-    check, check_each, encode_json, read_values, run, Checked, Mode, Revive, ReviveKind,
+    check, check_each, encode_json, plain_json_text, read_values, run, Checked, Mode, Revive,
+    ReviveKind,
 };
 pub use issue::{issues_json, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{
