@@ -39,24 +39,27 @@ function prototypeClean() {
 }
 
 export function createTape(wasm, described) {
-  const numbers = numbersOf(described);
-  const {
+  // `var`, not `let` or `const`, for everything the walker's functions share: V8 checks a
+  // `let`/`const` of an enclosing function for its temporal dead zone at every read, and these
+  // are read for every value written (measured: about 5% of a small object's validation).
+  var numbers = numbersOf(described);
+  var {
     END, NULL, UNDEF, TRUE, FALSE, NUM, STR, OBJ, ARR, BYTES, ERROR, BIGINT, SYMBOL, FUNCTION, OTHER, CYCLE, DEEP,
     THREW, KEY_ID, KEY_STR,
   } = numbers.tag;
-  const { ILL_FORMED } = numbers.stringFlag;
-  const { HEAD, WHOLE } = numbers.content;
-  const { SHORT_STRING: SHORT, DEFAULT_MAX_DEPTH } = numbers.limit;
-  const { TYPED_ARRAY, INSTANCE } = numbers.otherKind;
+  var { ILL_FORMED } = numbers.stringFlag;
+  var { HEAD, WHOLE } = numbers.content;
+  var { SHORT_STRING: SHORT, DEFAULT_MAX_DEPTH } = numbers.limit;
+  var { TYPED_ARRAY, INSTANCE } = numbers.otherKind;
   // Where tape_reserve's header says each buffer is.
-  const {
+  var {
     WORDS: H_WORDS, WORDS_CAP: H_WORDS_CAP, NUMS: H_NUMS, NUMS_CAP: H_NUMS_CAP, CHARS: H_CHARS, CHARS_CAP: H_CHARS_CAP,
     BYTES: H_BYTES, BYTES_CAP: H_BYTES_CAP, LEN: H_LEN,
   } = numbers.tapeHeader;
   // The objects the walker does not walk, by their Object.prototype.toString tag (a typed
   // array other than Uint8Array is found by its brand).
-  const K = numbers.otherKind;
-  const OTHER_KINDS = {
+  var K = numbers.otherKind;
+  var OTHER_KINDS = {
     '[object Date]': K.DATE, '[object Map]': K.MAP, '[object Set]': K.SET, '[object RegExp]': K.REG_EXP,
     '[object Promise]': K.PROMISE, '[object ArrayBuffer]': K.ARRAY_BUFFER, '[object SharedArrayBuffer]': K.ARRAY_BUFFER,
     '[object DataView]': TYPED_ARRAY, '[object WeakMap]': K.WEAK_MAP, '[object WeakSet]': K.WEAK_SET,
@@ -67,17 +70,17 @@ export function createTape(wasm, described) {
   // Known keys map to their number (the low 16 bits); a key whose string values some rule
   // reads also carries COPY_HEAD (a head is read: a `type` tag, a literal) or COPY_ALL (the
   // whole string: JSON text), and only those strings are copied in the fast mode.
-  const ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;
-  const reads = new Map(described.contentKeys);
-  const readBits = (level) => (level === HEAD ? COPY_HEAD : level === WHOLE ? COPY_ALL : 0);
-  const keyIds = new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
+  var ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;
+  var reads = new Map(described.contentKeys);
+  var readBits = (level) => (level === HEAD ? COPY_HEAD : level === WHOLE ? COPY_ALL : 0);
+  var keyIds = new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
-  const memory = wasm.wasm_memory();
-  let W, N, C, B, wCap = 0, nCap = 0, cCap = 0, bCap = 0;
+  var memory = wasm.wasm_memory();
+  var W, N, C, B, wCap = 0, nCap = 0, cCap = 0, bCap = 0;
   // The chars buffer again, as a Node Buffer (null elsewhere).
-  let CB = null;
-  let header = wasm.tape_reserve(4096, 512, 16384, 0);
+  var CB = null;
+  var header = wasm.tape_reserve(4096, 512, 16384, 0);
   function views() {
     const mem = memory.buffer;
     const h = new Uint32Array(mem, header, H_LEN);
@@ -90,12 +93,12 @@ export function createTape(wasm, described) {
   views();
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
-  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = DEFAULT_MAX_DEPTH, forIn = true, stackHigh = 0;
+  var w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = DEFAULT_MAX_DEPTH, forIn = true, stackHigh = 0;
   // Plain JSON is wanted: an object of a class is marked, not walked.
-  let plain = false;
+  var plain = false;
   // Set by an array too long to ever fit (MAX_ITEMS): the write then fails as too large.
-  let overflow = false;
-  const stack = [];
+  var overflow = false;
+  var stack = [];
 
   function putChars(s, len, copy) {
     W[w] = len; W[w + 1] = c; W[w + 2] = copy;
@@ -262,7 +265,7 @@ export function createTape(wasm, described) {
 
   // A getter or Proxy trap may call back into the package while a value is being written
   // (and that call may grow wasm memory). The outer write is then saved and put back.
-  let busy = false;
+  var busy = false;
 
   function save() {
     return {

@@ -45,8 +45,8 @@ const ALLOWED = {
       'the WebP signature (RIFF....WEBP)',
   },
   'tape.mjs': {
-    'const ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;': "the walker's own packing of a key id and what it copies",
-    'let header = wasm.tape_reserve(4096, 512, 16384, 0);': 'the first room asked for (words, numbers, chars, bytes)',
+    'var ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;': "the walker's own packing of a key id and what it copies",
+    'var header = wasm.tape_reserve(4096, 512, 16384, 0);': 'the first room asked for (words, numbers, chars, bytes)',
     'W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : s.search(LONE_SURROGATE) < 0) ? 0 : ILL_FORMED;':
       'an empty string; no flags',
     'if (at === 0) return false;': 'a null pointer: the wasm could not have the memory',
