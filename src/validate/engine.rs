@@ -175,7 +175,8 @@ struct Walk<'t, 'a> {
     build: Option<Box<ValuesOut>>,
     /// Is either output being written?
     encoding: bool,
-    /// Plain JSON text ([`plain_json_text`]): what is not JSON is lost, not mistyped.
+    /// Plain JSON text ([`plain_json_text`]): what is not JSON is reported as lost
+    /// (`not_serializable`), not as a wrong type.
     plain: bool,
     revive: Revive,
     /// Nesting of the JSON form being written, and its deepest point.
