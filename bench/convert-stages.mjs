@@ -38,19 +38,20 @@ try {
   process.exit(1);
 }
 
-const { wasm, tape } = privateInstance();
+const { wasm, tape, described } = privateInstance();
+const { DEFAULT_MAX_DEPTH: MAX_DEPTH, DEFAULT_MAX_ISSUES: MAX_ISSUES } = described.numbers.limit;
 
 // The result text convert() parses, made by the same wasm call on the private instance.
 const resultTexts = inputs.map((list) => {
-  tape.write(list, true, 128, false);
-  tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, 100, 128, Date.now(), false, ''));
+  tape.write(list, true, MAX_DEPTH, false);
+  tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, MAX_ISSUES, MAX_DEPTH, Date.now(), false, ''));
   return wasm.take_result();
 });
 const outputTexts = inputs.map((list) => pkg[to].toJSON(pkg.convert(list, options).messages));
 
 const stages = [
   ['convert(list, { from, to }) whole', (i) => pkg.convert(inputs[i], options).messages.length],
-  ['  JS walker, full mode (tape.write)', (i) => (tape.write(inputs[i], true, 128, false) ? 1 : 0)],
+  ['  JS walker, full mode (tape.write)', (i) => (tape.write(inputs[i], true, MAX_DEPTH, false) ? 1 : 0)],
   [`  ${from}.toJSON(list): walker + validation + JSON form text`, (i) => pkg[from].toJSON(inputs[i]).length],
   [`  ${from}.validateMany(list): fast walker + validation alone`, (i) => pkg[from].validateMany(inputs[i]).length],
   [`  ${to}.validateJson(output text).ok: the target check alone`, (i) => (pkg[to].validateJson(outputTexts[i]).ok ? 1 : 0)],

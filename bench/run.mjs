@@ -64,10 +64,10 @@ const progress = (s) => { if (!JSON_OUT && process.stderr.isTTY) process.stderr.
 function hypotheticalListValidator() {
   const { wasm, tape, described } = privateInstance();
   const schema = described.schemas.findIndex(([format, name]) => format === 'kernel' && name === 'KernelMessage');
-  const LIST = 1, MAX_DEPTH = 128, MAX_ISSUES = 100;
+  const { mode: { LIST }, result: { OK }, limit: { DEFAULT_MAX_DEPTH: MAX_DEPTH, DEFAULT_MAX_ISSUES: MAX_ISSUES } } = described.numbers;
   return function validateList(values) {
     tape.write(values, false, MAX_DEPTH, false);
-    if (tape.check(schema, LIST, 0, MAX_ISSUES, MAX_DEPTH) === 0) return { ok: true, value: values };
+    if (tape.check(schema, LIST, 0, MAX_ISSUES, MAX_DEPTH) === OK) return { ok: true, value: values };
     return { ok: false, issues: JSON.parse(wasm.take_result()) };
   };
 }

@@ -25,8 +25,9 @@ fi
 # file times: a fresh checkout or git worktree has new times and the same content).
 want_npm=$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -c1-16)
 have_npm=$(cat node_modules/.agent-messages-deps 2>/dev/null || true)
-if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ] || [ "$have_npm" != "$want_npm" ]; then
-  say "installing npm dev tools (binaryen's wasm-opt, typescript, playwright-core, bench peers)"
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/tsc ] || [ ! -x node_modules/.bin/esbuild ] \
+  || [ "$have_npm" != "$want_npm" ]; then
+  say "installing npm dev tools (binaryen's wasm-opt, esbuild, typescript, vite, playwright-core, bench peers)"
   if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
   echo "$want_npm" > node_modules/.agent-messages-deps
 fi

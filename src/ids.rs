@@ -65,7 +65,7 @@ pub struct UlidGenerator {
     pool: RandomPool,
 }
 
-const MAX_MS: u64 = (1 << 48) - 1;
+const MAX_MS: u64 = crate::boundary::limit::MAX_CLOCK;
 
 impl UlidGenerator {
     /// The next id for a clock reading in ms since the epoch, and the ms the id carries.

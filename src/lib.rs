@@ -1,6 +1,8 @@
 //! agent-messages: define, construct, validate and convert the message formats of agent
 //! frameworks. This file is the module map only.
 //!
+//! * [`boundary`]: every number the JavaScript facade and the core share (tape tags, codes,
+//!   flags, limits), declared once and sent to the facade by `describe()`.
 //! * [`tape`]: the flat encoding every input is read through (a JS value walked once in
 //!   JavaScript, or JSON text parsed here), so that validation never builds a tree.
 //! * [`validate`]: the one validation engine: shapes, issues, paths, limits, strictness, and
@@ -14,6 +16,7 @@
 //! * `wasm`: the bindings to JavaScript (compiled for wasm32 only); the constructors live in
 //!   the package's facade.
 
+pub mod boundary;
 pub mod convert;
 pub mod fnv;
 pub mod formats;

@@ -2,12 +2,17 @@
 // fresh hex uid, helpers for the `next` routing instructions, and the model's short form of
 // them (`[{ type, value }]`) read with upstream's `Agens.Router.parse_next/1` rules.
 
-const AGENS_NEXT_TYPES = ['route', 'yield', 'sub', 'end', 'retry'];
-// Which property of the instruction the short form's `value` fills.
-const AGENS_VALUE_KEY = { route: 'node_id', yield: 'node_id', sub: 'job_id' };
+import { rethrow, ValidationError } from './errors.mjs';
+import { kindOf, wellFormed } from './values.mjs';
 
-function createAgens(wasm, validators) {
+const NEXT_TYPES = ['route', 'yield', 'sub', 'end', 'retry'];
+// Which property of the instruction the short form's `value` fills.
+const VALUE_KEY = { route: 'node_id', yield: 'node_id', sub: 'job_id' };
+
+export function createAgens(wasm, validators, numbers) {
   const message = validators.Message;
+  // A value in a message: at most this many characters of it, as the engine quotes strings.
+  const SHOWN = numbers.limit.SHORT_STRING;
 
   function generateUid() {
     try {
@@ -49,7 +54,7 @@ function createAgens(wasm, validators) {
   }
 
   function describeValue(v) {
-    if (typeof v === 'string') return JSON.stringify(v.length > 64 ? `${v.slice(0, 64)}...` : v);
+    if (typeof v === 'string') return JSON.stringify(v.length > SHOWN ? `${v.slice(0, SHOWN)}...` : v);
     return kindOf(v);
   }
 
@@ -126,7 +131,7 @@ function createAgens(wasm, validators) {
         issue('unreadable', [i, 'type'], `reading this value threw: ${t.threw}; the item is dropped`, undefined, 'a value that threw when read');
         continue;
       }
-      const expectedTypes = AGENS_NEXT_TYPES.map((n) => JSON.stringify(n)).join(' | ');
+      const expectedTypes = NEXT_TYPES.map((n) => JSON.stringify(n)).join(' | ');
       if (t.value === undefined) {
         issue('missing', [i, 'type'], 'required property "type" is missing; the item is dropped', expectedTypes, 'undefined');
         continue;
@@ -136,7 +141,7 @@ function createAgens(wasm, validators) {
         continue;
       }
       const type = t.value;
-      if (!AGENS_NEXT_TYPES.includes(type)) {
+      if (!NEXT_TYPES.includes(type)) {
         issue('unknown_type', [i, 'type'], `unknown instruction type ${describeValue(type)}; expected one of ${expectedTypes}; the item is dropped (as upstream drops it)`, expectedTypes, describeValue(type));
         continue;
       }
@@ -150,7 +155,7 @@ function createAgens(wasm, validators) {
         continue;
       }
       const value = v.value;
-      const target = AGENS_VALUE_KEY[type];
+      const target = VALUE_KEY[type];
       if (target !== undefined) {
         if (value === undefined) {
           issue('missing', [i, 'value'], `required property "value" (the ${target}) is missing; the item is dropped (as upstream drops it)`, 'string', 'undefined');
@@ -229,6 +234,6 @@ function createAgens(wasm, validators) {
     retry,
     parseNext,
     toShortNext,
-    NEXT_TYPES: Object.freeze([...AGENS_NEXT_TYPES]),
+    NEXT_TYPES: Object.freeze([...NEXT_TYPES]),
   };
 }

@@ -1,4 +1,20 @@
 // Wiring: one tape, one validator per schema number, grouped into a namespace per format.
+// The package's entries (pkg-template/entries) call createApi with the wasm module they load.
+
+import { createAgens } from './agens.mjs';
+import { createBedrock } from './bedrock.mjs';
+import { numbersOf } from './boundary.mjs';
+import { createConverters } from './convert.mjs';
+import { AgentMessagesError, ValidationError } from './errors.mjs';
+import { createKernel } from './kernel.mjs';
+import { createOpenAI } from './openai.mjs';
+import { createReviver } from './revive.mjs';
+import { createSwarm } from './swarm.mjs';
+import { createTape } from './tape.mjs';
+import { createTextBuffer } from './text.mjs';
+import { createOptions, validatorMaker } from './validator.mjs';
+
+export { AgentMessagesError, ValidationError };
 
 // What each format adds to its validators (constructors and the like), by format name.
 const FORMAT_EXTRAS = {
@@ -12,28 +28,33 @@ const VERBS = ['validate', 'validateMany', 'validateJson', 'is', 'assert', 'sche
 
 // A format's namespace: a validator per documented type, the module-level verbs of its
 // message type (the first schema listed for it), and its own extras.
-function formatNamespace(wasm, validators, extras) {
+function formatNamespace(wasm, validators, numbers, tape, extras) {
   const ns = { ...validators };
   const message = Object.values(validators)[0];
   if (message) for (const verb of VERBS) ns[verb] = message[verb];
-  return Object.freeze(Object.assign(ns, extras(wasm, validators)));
+  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers, tape)));
 }
 
-function createApi(wasm) {
+export function createApi(wasm) {
   const described = wasm.describe();
+  // Every number shared with the wasm, by name (src/boundary.rs declares them).
+  const numbers = numbersOf(described);
   const tape = createTape(wasm, described);
   const texts = createTextBuffer(wasm);
+  const options = createOptions(numbers);
+  const applyRevival = createReviver(numbers);
+  const createValidator = validatorMaker(wasm, tape, texts, numbers, options, applyRevival);
   const byFormat = {};
   described.schemas.forEach(([format, name], id) => {
-    (byFormat[format] ??= {})[name] = Object.freeze(createValidator(wasm, tape, texts, id, name));
+    (byFormat[format] ??= {})[name] = Object.freeze(createValidator(id, name));
   });
   const formats = {};
   for (const [name, extras] of Object.entries(FORMAT_EXTRAS)) {
-    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, extras);
+    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, tape, extras);
   }
   return Object.freeze({
     ...formats,
-    ...createConverters(wasm, tape, formats),
+    ...createConverters({ wasm, tape, numbers, options, applyRevival }, formats),
     ValidationError,
     AgentMessagesError,
     generateUid: () => wasm.generate_uid(),

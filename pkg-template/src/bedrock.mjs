@@ -2,13 +2,19 @@
 // `error: null` on a successful tool result), the seed's best practices as features (child
 // events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
 
-const BEDROCK_EVENT_TYPES = [
+import { rethrow } from './errors.mjs';
+import { kindOf, messageOf, wellFormed } from './values.mjs';
+
+const EVENT_TYPES = [
   'agent_start', 'agent_complete', 'tool_start', 'tool_complete', 'message_sent',
   'message_received', 'error', 'run_start', 'run_complete', 'tool_error',
 ];
 
-function createBedrock(wasm, validators) {
+export function createBedrock(wasm, validators, numbers) {
   const V = validators;
+  // What an event's id or parent holds, for the tree (src/formats/bedrock/tree.rs): a string,
+  // null, something else (named), or (for the id) an event that is not an object.
+  const { STR: SLOT_STR, NULL: SLOT_NULL, OTHER: SLOT_OTHER, NOT_OBJECT: SLOT_NOT_OBJECT } = numbers.slot;
 
   function plainInit(name, init) {
     if (init === undefined) return {};
@@ -131,9 +137,6 @@ function createBedrock(wasm, validators) {
     return response.type === 'message' ? handlers.message(response) : handlers.tool_call(response);
   }
 
-  // Slot codes of src/formats/bedrock/tree.rs: a string, null, something else (named).
-  const SLOT_STR = 0, SLOT_NULL = 1, SLOT_OTHER = 2, SLOT_NOT_OBJECT = 3;
-
   // One event's id or parent as the tree reads it: its code goes to `codes`, its text to `texts`.
   function slot(event, key, codes, texts) {
     let v;
@@ -200,6 +203,6 @@ function createBedrock(wasm, validators) {
     createChildEvent,
     handleResponse,
     buildEventTree,
-    EVENT_TYPES: Object.freeze([...BEDROCK_EVENT_TYPES]),
+    EVENT_TYPES: Object.freeze([...EVENT_TYPES]),
   };
 }

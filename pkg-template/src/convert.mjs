@@ -2,19 +2,20 @@
 // toJSON), one JSON text out (messages, losses, the indices of messages whose id was
 // generated, revival plan).
 
+import { AgentMessagesError, ValidationError } from './errors.mjs';
+import { TOO_LARGE } from './validator.mjs';
+import { kindOf, wellFormed } from './values.mjs';
+
 const CONVERTIBLE = ['kernel', 'openai', 'swarm', 'agens', 'bedrock'];
 // Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`).
 const SHORTCUT_WORDS = { kernel: 'kernel', openai: 'openAI', swarm: 'swarm', agens: 'agens', bedrock: 'bedrock' };
-// The latest time a ULID holds (ms since the epoch).
-const MAX_CLOCK = 2 ** 48 - 1;
-
 function describeOption(v) {
   return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
 }
 
 // The options `convert` reads itself (the rest are validation limits): checked here, so that a
-// wrong type is a TypeError naming the option.
-function conversionOptions({ agentName, now, newId }) {
+// wrong type is a TypeError naming the option. `maxClock`: the latest time a ULID holds.
+function conversionOptions({ agentName, now, newId }, maxClock) {
   if (agentName !== undefined && (typeof agentName !== 'string' || agentName === '')) {
     throw new TypeError(`convert: agentName must be a non-empty string, received ${describeOption(agentName)}`);
   }
@@ -31,7 +32,7 @@ function conversionOptions({ agentName, now, newId }) {
   let clock = Date.now();
   if (now !== undefined) {
     clock = now();
-    if (typeof clock !== 'number' || !(clock >= 0 && clock <= MAX_CLOCK)) {
+    if (typeof clock !== 'number' || !(clock >= 0 && clock <= maxClock)) {
       throw new TypeError(`convert: now() must return ms since the epoch (0 to 2^48 - 1), returned ${typeof clock === 'number' ? String(clock) : describeOption(clock)}`);
     }
   }
@@ -59,7 +60,11 @@ function expandLosses({ kinds, at }) {
   return out;
 }
 
-function createConverters(wasm, tape, formats) {
+export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats) {
+  const { INVALID } = numbers.result;
+  const { MAX_CLOCK } = numbers.limit;
+  const { read: readOptions, DEFAULTS } = options;
+
   /** Which format(s) a message or an array of them is: every format some item is valid in,
    * with the share of items valid (`matched`), and the share valid even in strict mode (no
    * property the format does not name), best first. Never throws. */
@@ -99,16 +104,12 @@ function createConverters(wasm, tape, formats) {
       }
     }
     const o = readOptions(limits) ?? DEFAULTS;
-    const fill = conversionOptions({ agentName, now, newId });
+    const fill = conversionOptions({ agentName, now, newId }, MAX_CLOCK);
     const list = kindOf(messages) === 'array' ? messages : [messages];
-    const outer = tape.busy ? tape.save() : null;
-    let code;
-    try {
+    const code = tape.run(() => {
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${from} messages`);
-      code = tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, fill.clock, fill.ownClock, fill.agentName));
-    } finally {
-      if (outer) tape.restore(outer);
-    }
+      return tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, fill.clock, fill.ownClock, fill.agentName));
+    });
     if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${from} messages`);
     const r = JSON.parse(wasm.take_result());
     r.losses = expandLosses(r.losses);
@@ -150,14 +151,10 @@ function createConverters(wasm, tape, formats) {
     const { format: _, ...limits } = options ?? {};
     const o = readOptions(limits) ?? DEFAULTS;
     const list = kindOf(messages) === 'array' ? messages : [messages];
-    const outer = tape.busy ? tape.save() : null;
-    let code;
-    try {
+    const code = tape.run(() => {
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${format} messages`);
-      code = tape.withSizes((nw, nn, nc, nb) => wasm.check_conversation_tape(format, nw, nn, nc, nb, o.maxDepth));
-    } finally {
-      if (outer) tape.restore(outer);
-    }
+      return tape.withSizes((nw, nn, nc, nb) => wasm.check_conversation_tape(format, nw, nn, nc, nb, o.maxDepth));
+    });
     if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${format} messages`);
     return { list, result: JSON.parse(wasm.take_result()) };
   }

@@ -29,6 +29,6 @@ export class AgentMessagesError extends Error {
 }
 
 // A JsError from wasm arrives as a plain Error; give it our type.
-function rethrow(e, code) {
+export function rethrow(e, code) {
   throw new AgentMessagesError(e instanceof Error ? e.message : String(e), code);
 }

@@ -1,10 +1,22 @@
 // Kernel: validators for every documented type, constructors that fill `id` (a monotonic
 // ULID) and `timestamp` (the same clock reading), and registration of extra message types.
 
-const KERNEL_TYPES = [
+import { AgentMessagesError, rethrow } from './errors.mjs';
+import { kindOf, wellFormed } from './values.mjs';
+
+const TYPES = [
   'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
 ];
-const KERNEL_HELPERS = {
+// A ULID's characters as a string: the arguments spelled out, several times faster than
+// fromCharCode.apply on a view.
+function fromChars(c) {
+  return String.fromCharCode(
+    c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12],
+    c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22], c[23], c[24], c[25],
+  );
+}
+
+const HELPERS = {
   createInputMessage: 'input',
   createReplyMessage: 'reply',
   createReasoningMessage: 'reasoning',
@@ -16,11 +28,14 @@ const KERNEL_HELPERS = {
   createToolResultMessage: 'tool-result',
 };
 
-function createKernel(wasm, validators) {
+export function createKernel(wasm, validators, numbers) {
   const message = validators.KernelMessage;
   const memory = wasm.wasm_memory();
   const idAt = wasm.ulid_buffer();
-  let idChars = new Uint16Array(memory.buffer, idAt, 26);
+  const { ULID_LENGTH } = numbers.limit;
+  let idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+  // nextId spells out one argument per character.
+  if (fromChars(idChars).length !== ULID_LENGTH) throw new Error(`agent-messages: ULIDs of ${ULID_LENGTH} characters`);
 
   // The ms the last id carries: the new message's `timestamp`.
   let idTime = 0;
@@ -31,14 +46,8 @@ function createKernel(wasm, validators) {
     } catch (e) {
       rethrow(e, 'id_generation');
     }
-    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, 26);
-    const c = idChars;
-    // 26 arguments spelled out: several times faster than fromCharCode.apply on a view.
-    const id = String.fromCharCode(
-      c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12],
-      c[13], c[14], c[15], c[16], c[17], c[18], c[19], c[20], c[21], c[22], c[23], c[24], c[25],
-    );
-    return id;
+    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+    return fromChars(idChars);
   }
 
   function createMessage(type, fields) {
@@ -56,7 +65,7 @@ function createKernel(wasm, validators) {
   }
 
   const helpers = {};
-  for (const [name, type] of Object.entries(KERNEL_HELPERS)) {
+  for (const [name, type] of Object.entries(HELPERS)) {
     helpers[name] = (init) => createMessage(type, init);
   }
 
@@ -78,6 +87,6 @@ function createKernel(wasm, validators) {
     registerType,
     unregisterType: (name) => wasm.kernel_unregister_type(String(name)),
     registeredTypes: () => wasm.kernel_registered_types(),
-    TYPES: Object.freeze([...KERNEL_TYPES]),
+    TYPES: Object.freeze([...TYPES]),
   };
 }

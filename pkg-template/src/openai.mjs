@@ -1,11 +1,14 @@
 // OpenAI Chat Completions: validators for every documented type (named as the `openai` SDK
 // names them), one constructor per role, tool calls whose `arguments` are JSON text (ids
 // `call_...`), image parts from a URL or from bytes, and `parseArguments`, which reads a
-// model's arguments without ever throwing. (This file is joined with the other facade files:
-// top-level names carry the OPENAI_ prefix.)
+// model's arguments without ever throwing.
 
-const OPENAI_ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
-const OPENAI_ROLE_TYPES = {
+import { rethrow, ValidationError } from './errors.mjs';
+import { TOO_LARGE } from './validator.mjs';
+import { kindOf, messageOf } from './values.mjs';
+
+const ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
+const ROLE_TYPES = {
   developer: 'ChatCompletionDeveloperMessageParam',
   system: 'ChatCompletionSystemMessageParam',
   user: 'ChatCompletionUserMessageParam',
@@ -13,17 +16,15 @@ const OPENAI_ROLE_TYPES = {
   tool: 'ChatCompletionToolMessageParam',
 };
 // Image signatures, for bytes given without a media type.
-const OPENAI_IMAGE_SIGNATURES = [
+const IMAGE_SIGNATURES = [
   ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
   ['image/jpeg', [0xff, 0xd8, 0xff]],
   ['image/gif', [0x47, 0x49, 0x46, 0x38]],
 ];
-const OPENAI_MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-const OPENAI_MAX_ARG_DEPTH = 128;
-const OPENAI_MAX_ARG_ISSUES = 100;
+const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
 
-function openaiSniffImage(bytes) {
-  for (const [type, sig] of OPENAI_IMAGE_SIGNATURES) {
+function sniffImage(bytes) {
+  for (const [type, sig] of IMAGE_SIGNATURES) {
     if (bytes.length >= sig.length && sig.every((b, i) => bytes[i] === b)) return type;
   }
   // RIFF....WEBP
@@ -32,92 +33,9 @@ function openaiSniffImage(bytes) {
   return undefined;
 }
 
-// JSON text for a tool call's arguments, each property read once. What JSON cannot carry
-// (functions, undefined, BigInt, NaN, Date, Map, cycles, ...) is reported with its path
-// instead of being dropped or altered as JSON.stringify would.
-function openaiArgumentsText(args, basePath) {
-  const issues = [];
-  const path = [...basePath];
-  const onStack = new Set();
-  const add = (code, message, expected, received) => {
-    if (issues.length < OPENAI_MAX_ARG_ISSUES) issues.push({ code, path: [...path], message, expected, received });
-  };
-  const lossy = (what) => add('not_serializable', `${what} cannot be written as JSON without loss`, 'a JSON value', what);
-  function walk(v, depth) {
-    const kind = typeof v;
-    if (v === null) return 'null';
-    if (kind === 'string') return JSON.stringify(v);
-    if (kind === 'boolean') return v ? 'true' : 'false';
-    if (kind === 'number') {
-      if (Number.isFinite(v)) return JSON.stringify(v);
-      add('not_finite', `expected a finite number, received ${v}`, 'number', String(v));
-      return '';
-    }
-    if (kind !== 'object') {
-      lossy(kind === 'bigint' ? 'BigInt' : kind);
-      return '';
-    }
-    if (depth >= OPENAI_MAX_ARG_DEPTH) {
-      add('too_deep', `the arguments nest deeper than ${OPENAI_MAX_ARG_DEPTH} levels`, 'a JSON value', 'a deeper value');
-      return '';
-    }
-    if (onStack.has(v)) {
-      add('cycle', 'expected a JSON value, received an object that contains itself', 'a JSON value', 'object');
-      return '';
-    }
-    let isArray, proto;
-    try {
-      isArray = Array.isArray(v);
-      proto = isArray ? null : Object.getPrototypeOf(v);
-    } catch (e) {
-      add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-      return '';
-    }
-    if (!isArray && proto !== Object.prototype && proto !== null) {
-      let name = 'object';
-      try {
-        name = Object.prototype.toString.call(v).slice(8, -1);
-      } catch { /* a revoked Proxy: keep "object" */ }
-      lossy(name);
-      return '';
-    }
-    onStack.add(v);
-    const parts = [];
-    try {
-      let keys;
-      try {
-        keys = isArray ? null : Object.keys(v);
-      } catch (e) {
-        add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-        return '';
-      }
-      const n = isArray ? v.length : keys.length;
-      for (let i = 0; i < n; i++) {
-        const key = isArray ? i : keys[i];
-        path.push(key);
-        try {
-          const item = v[key];
-          if (item === undefined) lossy('undefined');
-          else {
-            const text = walk(item, depth + 1);
-            parts.push(isArray ? text : `${JSON.stringify(key)}:${text}`);
-          }
-        } catch (e) {
-          add('unreadable', `reading this value threw: ${messageOf(e)}`, undefined, 'a value that threw when read');
-        } finally {
-          path.pop();
-        }
-      }
-    } finally {
-      onStack.delete(v);
-    }
-    return isArray ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
-  }
-  const text = walk(args, 0);
-  return { text, issues };
-}
-
-function createOpenAI(wasm, validators) {
+export function createOpenAI(wasm, validators, numbers, tape) {
+  const { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES } = numbers.limit;
+  const { OK_WITH_DATA } = numbers.result;
   const message = validators.ChatCompletionMessageParam;
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
@@ -141,7 +59,7 @@ function createOpenAI(wasm, validators) {
         throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
       }
     }
-    return validators[OPENAI_ROLE_TYPES[role]].assert({ role, ...given, ...init });
+    return validators[ROLE_TYPES[role]].assert({ role, ...given, ...init });
   }
 
   function createMessage(role, fields) {
@@ -164,15 +82,27 @@ function createOpenAI(wasm, validators) {
     return validators.ChatCompletionToolMessageParam.assert({ role: 'tool', tool_call_id: toolCallId, content });
   }
 
+  // JSON text of a tool call's arguments, each property read once (the walker's tape), written
+  // by the engine as JSON.stringify would write it. What JSON would drop or alter (functions,
+  // undefined, BigInt, NaN, Date, Map, objects of a class, cycles, ...) is reported with its
+  // path instead, as a value that threw when read is.
+  function writeArguments(args) {
+    if (!tape.write(args, true, DEFAULT_MAX_DEPTH, false, true)) return null;
+    return tape.withSizes((nw, nn, nc, nb) => wasm.openai_arguments_tape(nw, nn, nc, nb, DEFAULT_MAX_ISSUES, DEFAULT_MAX_DEPTH));
+  }
+  function argumentsText(args) {
+    const code = tape.run(writeArguments, args);
+    if (code === OK_WITH_DATA) return wasm.take_result();
+    const issues = JSON.parse(code === null ? TOO_LARGE : wasm.take_result());
+    for (const issue of issues) issue.path = ['function', 'arguments', ...issue.path];
+    throw new ValidationError(issues, 'ChatCompletionMessageToolCall');
+  }
+
   function createToolCall(name, args, id) {
     let text;
     if (args === undefined) text = '{}';
     else if (typeof args === 'string') text = args;
-    else {
-      const r = openaiArgumentsText(args, ['function', 'arguments']);
-      if (r.issues.length > 0) throw new ValidationError(r.issues, 'ChatCompletionMessageToolCall');
-      text = r.text;
-    }
+    else text = argumentsText(args);
     if (id === undefined) {
       try {
         id = wasm.generate_call_id();
@@ -186,11 +116,11 @@ function createOpenAI(wasm, validators) {
   function createImagePart(urlOrBytes, mediaType) {
     let url;
     if (urlOrBytes instanceof Uint8Array) {
-      if (mediaType === undefined) mediaType = openaiSniffImage(urlOrBytes);
+      if (mediaType === undefined) mediaType = sniffImage(urlOrBytes);
       if (mediaType === undefined) {
         throw new TypeError('createImagePart: these bytes are not PNG, JPEG, GIF or WebP by their signature; give their media type');
       }
-      if (typeof mediaType !== 'string' || !OPENAI_MEDIA_TYPE.test(mediaType)) {
+      if (typeof mediaType !== 'string' || !MEDIA_TYPE.test(mediaType)) {
         throw new TypeError(`createImagePart: mediaType must be a media type such as "image/png", received ${typeof mediaType === 'string' ? JSON.stringify(mediaType) : kindOf(mediaType)}`);
       }
       url = wasm.openai_data_url(urlOrBytes, mediaType);
@@ -239,6 +169,6 @@ function createOpenAI(wasm, validators) {
     createToolCall,
     createImagePart,
     parseArguments,
-    ROLES: Object.freeze([...OPENAI_ROLES]),
+    ROLES: Object.freeze([...ROLES]),
   };
 }

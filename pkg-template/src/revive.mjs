@@ -30,16 +30,22 @@ function makeError(o) {
   return e;
 }
 
-function applyRevival(root, plan, bytes) {
-  for (const [path, kind, off, len] of plan) {
-    let parent = null, key = null, node = root;
-    for (const seg of path) { parent = node; key = seg; node = node[seg]; }
-    const value =
-      kind === 0 ? bytes.slice(off, off + len)
-      : kind === 1 ? makeError(node)
-      : node[Object.keys(node)[0]];
-    if (parent === null) root = value;
-    else setOwn(parent, key, value);
-  }
-  return root;
+/** `applyRevival(root, plan, bytes)`: the plan's steps (`[path, kind, offset?, length?]`,
+ * kinds from `describe().numbers.revive`) applied to `root`; returns the revived root. */
+export function createReviver(numbers) {
+  const { BYTES, ERROR, UNWRAP } = numbers.revive;
+  return function applyRevival(root, plan, bytes) {
+    for (const [path, kind, off, len] of plan) {
+      let parent = null, key = null, node = root;
+      for (const seg of path) { parent = node; key = seg; node = node[seg]; }
+      let value;
+      if (kind === BYTES) value = bytes.slice(off, off + len);
+      else if (kind === ERROR) value = makeError(node);
+      else if (kind === UNWRAP) value = node[Object.keys(node)[0]];
+      else throw new Error(`agent-messages: a revival step of unknown kind ${kind}`);
+      if (parent === null) root = value;
+      else setOwn(parent, key, value);
+    }
+    return root;
+  };
 }

@@ -2,9 +2,12 @@
 // message (`mode` by role, `content: ""` for a flush, `role: "tool"` and `tool_call_id` for a tool
 // output), and tool calls with upstream-style ids (`call_` + 9 base-36 characters).
 
-const SWARM_ROLES = ['tool', 'user', 'assistant', 'system', 'resque', 'flush', 'developer'];
-const SWARM_MODES = ['user', 'tool'];
-const SWARM_HELPERS = {
+import { rethrow, ValidationError } from './errors.mjs';
+import { kindOf } from './values.mjs';
+
+const ROLES = ['tool', 'user', 'assistant', 'system', 'resque', 'flush', 'developer'];
+const MODES = ['user', 'tool'];
+const HELPERS = {
   createUserMessage: 'user',
   createAssistantMessage: 'assistant',
   createSystemMessage: 'system',
@@ -14,7 +17,7 @@ const SWARM_HELPERS = {
   createResqueMessage: 'resque',
 };
 
-function createSwarm(wasm, validators) {
+export function createSwarm(wasm, validators) {
   const message = validators.IModelMessage;
   const toolCall = validators.IToolCall;
 
@@ -42,7 +45,7 @@ function createSwarm(wasm, validators) {
   }
 
   const helpers = {};
-  for (const [name, role] of Object.entries(SWARM_HELPERS)) {
+  for (const [name, role] of Object.entries(HELPERS)) {
     helpers[name] = (init) => message.assert(build(name, role, init));
   }
 
@@ -89,7 +92,7 @@ function createSwarm(wasm, validators) {
     ...helpers,
     createToolCall,
     generateToolCallId: nextCallId,
-    ROLES: Object.freeze([...SWARM_ROLES]),
-    MODES: Object.freeze([...SWARM_MODES]),
+    ROLES: Object.freeze([...ROLES]),
+    MODES: Object.freeze([...MODES]),
   };
 }

@@ -1,21 +1,14 @@
 // The walker: writes any JavaScript value into the tape buffers inside wasm memory, in one pass
 // and without a single call into wasm, so that Rust can validate it after one crossing. It
 // knows nothing of any format: it records what each value is (see src/tape/mod.rs for the
-// layout), copies short strings whole and long ones by length and head, and turns every
-// hazard (a cycle, a throwing getter, a revoked Proxy, nesting past the limit) into a mark on
-// the tape instead of an exception.
+// layout; its numbers, from src/boundary.rs, are read from describe() once), copies short
+// strings whole and long ones by length and head, and turns every hazard (a cycle, a throwing
+// getter, a revoked Proxy, nesting past the limit) into a mark on the tape instead of an
+// exception.
 
-const END = 0, NULL = 1, UNDEF = 2, TRUE = 3, FALSE = 4, NUM = 5, STR = 6, OBJ = 7, ARR = 8,
-  BYTES = 9, ERROR = 10, BIGINT = 11, SYMBOL = 12, FUNCTION = 13, OTHER = 14, CYCLE = 15,
-  DEEP = 16, THREW = 17, KEY_ID = 20, KEY_STR = 21;
-const ILL_FORMED = 1;
+import { numbersOf } from './boundary.mjs';
+import { hasIsWellFormed, LONE_SURROGATE, messageOf } from './values.mjs';
 
-const OTHER_KINDS = {
-  '[object Date]': 1, '[object Map]': 2, '[object Set]': 3, '[object RegExp]': 4,
-  '[object Promise]': 5, '[object ArrayBuffer]': 6, '[object SharedArrayBuffer]': 6,
-  '[object DataView]': 7, '[object WeakMap]': 8, '[object WeakSet]': 9,
-  '[object String]': 10, '[object Number]': 10, '[object Boolean]': 10,
-};
 const toTag = Object.prototype.toString;
 const OBJECT_PROTO = Object.prototype;
 const getProto = Object.getPrototypeOf;
@@ -25,8 +18,6 @@ const TypedArrayProto = getProto(Uint8Array.prototype);
 const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayProto, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayProto, 'length').get;
 
-const hasIsWellFormed = typeof ''.isWellFormed === 'function';
-
 // Node's own Buffer writes a string's UTF-16 units into memory natively (lone surrogates kept as
 // they are), several times faster than a charCodeAt loop for long strings: the walker uses it in
 // Node for copies longer than the head the fast mode copies (SHORT_STRING, 64 units), and the
@@ -35,64 +26,83 @@ const hasIsWellFormed = typeof ''.isWellFormed === 'function';
 // loop and only whole strings (toJSON, convert, JSON text fields) take the bulk path.
 const NodeBuffer = typeof globalThis.process === 'object' && typeof globalThis.process?.versions?.node === 'string'
   && typeof globalThis.Buffer === 'function' ? globalThis.Buffer : null;
-const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = hasIsWellFormed ? (s) => s.isWellFormed() : (s) => !LONE.test(s);
-
-function messageOf(e) {
-  try {
-    if (e instanceof Error) return String(e.message);
-    return String(e);
-  } catch {
-    return 'an exception that could not be described';
-  }
-}
 
 // Is Object.prototype free of enumerable properties? Then `for...in` over a plain object
 // visits exactly its own keys, and is faster than Object.keys (no array is made).
 const PROBE = {};
 // An array longer than this could never fit in wasm memory at one word an item: it is reported
 // too large without visiting each of its (possibly 2^32 - 1) holes one by one.
-const MAX_ITEMS = 2 ** 26;
+export const MAX_ITEMS = 2 ** 26;
 function prototypeClean() {
   for (const _ in PROBE) return false;
   return true;
 }
 
-export function createTape(wasm, describe) {
-  // Known keys map to their number; a key whose string values some rule reads also carries
-  // CHARS (a head is read: a `type` tag, a literal) or ALL (the whole string: JSON text), and
-  // only those strings are copied in the fast mode.
-  const CHARS = 0x10000, ALL = 0x20000;
-  const content = new Map(describe.contentKeys);
-  const keyIds = new Map(describe.keys.map((k, i) => [k, i | (content.get(k) ?? 0) * CHARS]));
-  const SHORT = describe.shortString;
+export function createTape(wasm, described) {
+  // `var`, not `let` or `const`, for everything the walker's functions share: V8 checks a
+  // `let`/`const` of an enclosing function for its temporal dead zone at every read, and these
+  // are read for every value written (measured: about 5% of a small object's validation).
+  var numbers = numbersOf(described);
+  var {
+    END, NULL, UNDEF, TRUE, FALSE, NUM, STR, OBJ, ARR, BYTES, ERROR, BIGINT, SYMBOL, FUNCTION, OTHER, CYCLE, DEEP,
+    THREW, KEY_ID, KEY_STR,
+  } = numbers.tag;
+  var { ILL_FORMED } = numbers.stringFlag;
+  var { HEAD, WHOLE } = numbers.content;
+  var { SHORT_STRING: SHORT, DEFAULT_MAX_DEPTH } = numbers.limit;
+  var { TYPED_ARRAY, INSTANCE } = numbers.otherKind;
+  // Where tape_reserve's header says each buffer is.
+  var {
+    WORDS: H_WORDS, WORDS_CAP: H_WORDS_CAP, NUMS: H_NUMS, NUMS_CAP: H_NUMS_CAP, CHARS: H_CHARS, CHARS_CAP: H_CHARS_CAP,
+    BYTES: H_BYTES, BYTES_CAP: H_BYTES_CAP, LEN: H_LEN,
+  } = numbers.tapeHeader;
+  // The objects the walker does not walk, by their Object.prototype.toString tag (a typed
+  // array other than Uint8Array is found by its brand).
+  var K = numbers.otherKind;
+  var OTHER_KINDS = {
+    '[object Date]': K.DATE, '[object Map]': K.MAP, '[object Set]': K.SET, '[object RegExp]': K.REG_EXP,
+    '[object Promise]': K.PROMISE, '[object ArrayBuffer]': K.ARRAY_BUFFER, '[object SharedArrayBuffer]': K.ARRAY_BUFFER,
+    '[object DataView]': TYPED_ARRAY, '[object WeakMap]': K.WEAK_MAP, '[object WeakSet]': K.WEAK_SET,
+    '[object String]': K.STRING_OBJECT, '[object Number]': K.NUMBER_OBJECT, '[object Boolean]': K.BOOLEAN_OBJECT,
+    '[object BigInt]': K.BIGINT_OBJECT, '[object Symbol]': K.SYMBOL_OBJECT,
+  };
+
+  // Known keys map to their number (the low 16 bits); a key whose string values some rule
+  // reads also carries COPY_HEAD (a head is read: a `type` tag, a literal) or COPY_ALL (the
+  // whole string: JSON text), and only those strings are copied in the fast mode.
+  var ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;
+  var reads = new Map(described.contentKeys);
+  var readBits = (level) => (level === HEAD ? COPY_HEAD : level === WHOLE ? COPY_ALL : 0);
+  var keyIds = new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
-  const memory = wasm.wasm_memory();
-  let W, N, C, B, wCap = 0, nCap = 0, cCap = 0, bCap = 0;
+  var memory = wasm.wasm_memory();
+  var W, N, C, B, wCap = 0, nCap = 0, cCap = 0, bCap = 0;
   // The chars buffer again, as a Node Buffer (null elsewhere).
-  let CB = null;
-  let header = wasm.tape_reserve(4096, 512, 16384, 0);
+  var CB = null;
+  var header = wasm.tape_reserve(4096, 512, 16384, 0);
   function views() {
     const mem = memory.buffer;
-    const h = new Uint32Array(mem, header, 8);
-    W = new Uint32Array(mem, h[0], (wCap = h[1]));
-    N = new Float64Array(mem, h[2], (nCap = h[3]));
-    C = new Uint16Array(mem, h[4], (cCap = h[5]));
-    B = new Uint8Array(mem, h[6], (bCap = h[7]));
-    if (NodeBuffer) CB = NodeBuffer.from(mem, h[4], cCap * 2);
+    const h = new Uint32Array(mem, header, H_LEN);
+    W = new Uint32Array(mem, h[H_WORDS], (wCap = h[H_WORDS_CAP]));
+    N = new Float64Array(mem, h[H_NUMS], (nCap = h[H_NUMS_CAP]));
+    C = new Uint16Array(mem, h[H_CHARS], (cCap = h[H_CHARS_CAP]));
+    B = new Uint8Array(mem, h[H_BYTES], (bCap = h[H_BYTES_CAP]));
+    if (NodeBuffer) CB = NodeBuffer.from(mem, h[H_CHARS], cCap * 2);
   }
   views();
 
   // Write positions, the ancestors on the current path (for cycles), and the mode.
-  let w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = 128, forIn = true, stackHigh = 0;
+  var w = 0, n = 0, c = 0, b = 0, sp = 0, full = false, maxDepth = DEFAULT_MAX_DEPTH, forIn = true, stackHigh = 0;
+  // Plain JSON is wanted: an object of a class is marked, not walked.
+  var plain = false;
   // Set by an array too long to ever fit (MAX_ITEMS): the write then fails as too large.
-  let overflow = false;
-  const stack = [];
+  var overflow = false;
+  var stack = [];
 
   function putChars(s, len, copy) {
     W[w] = len; W[w + 1] = c; W[w + 2] = copy;
-    W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : !LONE.test(s)) ? 0 : ILL_FORMED;
+    W[w + 3] = len === 0 || (hasIsWellFormed ? s.isWellFormed() : s.search(LONE_SURROGATE) < 0) ? 0 : ILL_FORMED;
     w += 4;
     if (c + copy <= cCap) {
       if (copy > SHORT && CB !== null) CB.write(s, c * 2, copy * 2, 'utf16le');
@@ -101,16 +111,16 @@ export function createTape(wasm, describe) {
     c += copy;
   }
 
-  // `chars`: 0 copy nothing, CHARS a head, ALL everything.
+  // `chars`: 0 copy nothing, COPY_HEAD a head, COPY_ALL everything.
   function putStr(s, chars) {
     const len = s.length;
     W[w++] = STR;
-    putChars(s, len, full || chars === ALL ? len : chars === CHARS ? (len <= SHORT ? len : SHORT) : 0);
+    putChars(s, len, full || chars === COPY_ALL ? len : chars === COPY_HEAD ? (len <= SHORT ? len : SHORT) : 0);
   }
 
   function putThrew(e) {
     W[w++] = THREW;
-    putStr(messageOf(e), ALL);
+    putStr(messageOf(e), COPY_ALL);
   }
 
   function put(v, depth, chars) {
@@ -135,9 +145,11 @@ export function createTape(wasm, describe) {
       if (typed === 'Uint8Array') return putBytes(v);
       const tag = toTag.call(v);
       if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
-      const kind = typed !== undefined ? 7 : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? 7 : 0);
-      if (kind !== 0) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
-      // A class instance: its own enumerable properties, as JSON.stringify sees it.
+      const kind = typed !== undefined ? TYPED_ARRAY : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? TYPED_ARRAY : undefined);
+      if (kind !== undefined) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
+      // An object of a class: its own enumerable properties, as JSON.stringify sees it (unless
+      // plain JSON is wanted: its class would be lost).
+      if (plain && proto !== OBJECT_PROTO) { W[w] = OTHER; W[w + 1] = INSTANCE; w += 2; return; }
       putObject(v, depth);
     } catch (e) {
       w = start;
@@ -148,18 +160,18 @@ export function createTape(wasm, describe) {
 
   function putKey(k) {
     const id = keyIds.get(k);
-    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id; w += 2; }
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & ID_BITS; w += 2; }
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
   }
 
   // One property: its key, then its value (a getter that throws becomes a mark).
   function putEntry(v, k, depth) {
     const id = keyIds.get(k);
-    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & 0xffff; w += 2; }
+    if (id !== undefined) { W[w] = KEY_ID; W[w + 1] = id & ID_BITS; w += 2; }
     else { W[w++] = KEY_STR; putChars(k, k.length, k.length); }
     let x;
     try { x = v[k]; } catch (e) { putThrew(e); return; }
-    put(x, depth + 1, id & (CHARS | ALL));
+    put(x, depth + 1, id & (COPY_HEAD | COPY_ALL));
   }
 
   // A container starts with its tag and a slot for where it ends, and enters the path of
@@ -253,11 +265,11 @@ export function createTape(wasm, describe) {
 
   // A getter or Proxy trap may call back into the package while a value is being written
   // (and that call may grow wasm memory). The outer write is then saved and put back.
-  let busy = false;
+  var busy = false;
 
   function save() {
     return {
-      w, n, c, b, sp, full, maxDepth, overflow, stack: stack.slice(0, sp),
+      w, n, c, b, sp, full, maxDepth, overflow, plain, stack: stack.slice(0, sp),
       W: W.slice(0, Math.min(w, wCap)), N: N.slice(0, Math.min(n, nCap)),
       C: C.slice(0, Math.min(c, cCap)), B: B.slice(0, Math.min(b, bCap)),
     };
@@ -265,16 +277,32 @@ export function createTape(wasm, describe) {
 
   function restore(s) {
     if (W.length === 0) views();
-    ({ w, n, c, b, sp, full, maxDepth, overflow } = s);
+    ({ w, n, c, b, sp, full, maxDepth, overflow, plain } = s);
     for (let i = 0; i < s.stack.length; i++) stack[i] = s.stack[i];
     W.set(s.W); N.set(s.N); C.set(s.C); B.set(s.B);
     busy = true;
   }
 
-  /** Write one value (or, with `many`, the items of an array). False when the tape would not
-   * fit in memory (or kept changing size, as a getter that returns more each time can make it). */
-  function write(value, copyAll, depthLimit, many) {
+  /** `f(a, b, c, d)`, which writes the tape and reads it in wasm, so that a call made from
+   * inside another write (by a getter or Proxy trap of the value being written) leaves that
+   * outer write as it was. Every entry that writes the tape goes through here. (Arguments
+   * rather than a closure: no allocation on the path every validation takes.) */
+  function run(f, a, b, c, d) {
+    if (!busy) return f(a, b, c, d);
+    const outer = save();
+    try {
+      return f(a, b, c, d);
+    } finally {
+      restore(outer);
+    }
+  }
+
+  /** Write one value (or, with `many`, the items of an array; with `plainOnly`, an object of a
+   * class as a mark). False when the tape would not fit in memory (or kept changing size, as a
+   * getter that returns more each time can make it). */
+  function write(value, copyAll, depthLimit, many, plainOnly) {
     busy = true;
+    plain = plainOnly === true;
     try {
       return writeOnce(value, copyAll, depthLimit, many);
     } finally {
@@ -292,10 +320,10 @@ export function createTape(wasm, describe) {
       overflow = false;
       if (many) {
         // The items of an array, each at depth 0 (the caller checked it is an array).
-        putArray(value, -1, ALL);
+        putArray(value, -1, COPY_ALL);
       } else {
         // A value that is itself a string (a validator of a string type) is read whole.
-        put(value, 0, ALL);
+        put(value, 0, COPY_ALL);
       }
       // Let go of the caller's objects (cheaper than truncating the array).
       for (let i = 0; i < stackHigh; i++) stack[i] = undefined;
@@ -319,12 +347,5 @@ export function createTape(wasm, describe) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
   }
 
-  return {
-    write,
-    check,
-    withSizes,
-    get busy() { return busy; },
-    save,
-    restore,
-  };
+  return { run, write, check, withSizes };
 }

@@ -1,7 +1,7 @@
 // JSON text into wasm memory with one TextEncoder.encodeInto into a buffer Rust keeps (a
 // string argument would be copied character by character by the generated glue).
 
-function createTextBuffer(wasm) {
+export function createTextBuffer(wasm) {
   const encoder = new TextEncoder();
   const memory = wasm.wasm_memory();
   let at = 0, view = new Uint8Array(0);

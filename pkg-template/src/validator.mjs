@@ -1,193 +1,191 @@
 // The verbs every documented type offers, built once per schema number. All of them go
 // through the same two wasm calls: one to check a tape, one to check JSON text.
 
-const STRICT = 1, ABORT_EARLY = 2;
-const LIST = 1, EACH = 2, ENCODE = 4, JSON_FORM = 8;
-const OK_WITH_DATA = 1, INVALID = 2;
-const DEFAULT_MAX_ISSUES = 100, DEFAULT_MAX_DEPTH = 128, DEPTH_CEILING = 1000;
+import { ValidationError } from './errors.mjs';
+import { MAX_ITEMS } from './tape.mjs';
+import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
 
-function readOptions(options) {
-  if (options === undefined || options === null) return null;
-  if (typeof options !== 'object') throw new TypeError('options must be an object');
-  const { strict = false, abortEarly = false, maxIssues = DEFAULT_MAX_ISSUES, maxDepth = DEFAULT_MAX_DEPTH } = options;
-  if (!Number.isInteger(maxIssues) || maxIssues < 1) throw new TypeError('maxIssues must be a positive integer');
-  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > DEPTH_CEILING) {
-    throw new TypeError(`maxDepth must be an integer from 1 to ${DEPTH_CEILING}`);
+/** The caller's options as the checks take them (flags, limits), with the defaults. */
+export function createOptions(numbers) {
+  const { STRICT, ABORT_EARLY } = numbers.flag;
+  const { DEFAULT_MAX_ISSUES, DEFAULT_MAX_DEPTH, DEPTH_CEILING } = numbers.limit;
+
+  /** `{ flags, maxIssues, maxDepth }` from the caller's options; null when none are given. */
+  function read(options) {
+    if (options === undefined || options === null) return null;
+    if (typeof options !== 'object') throw new TypeError('options must be an object');
+    const { strict = false, abortEarly = false, maxIssues = DEFAULT_MAX_ISSUES, maxDepth = DEFAULT_MAX_DEPTH } = options;
+    if (!Number.isInteger(maxIssues) || maxIssues < 1) throw new TypeError('maxIssues must be a positive integer');
+    if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > DEPTH_CEILING) {
+      throw new TypeError(`maxDepth must be an integer from 1 to ${DEPTH_CEILING}`);
+    }
+    return { flags: (strict ? STRICT : 0) | (abortEarly ? ABORT_EARLY : 0), maxIssues, maxDepth };
   }
-  return { flags: (strict ? STRICT : 0) | (abortEarly ? ABORT_EARLY : 0), maxIssues, maxDepth };
-}
 
-const DEFAULTS = { flags: 0, maxIssues: DEFAULT_MAX_ISSUES, maxDepth: DEFAULT_MAX_DEPTH };
-const GUARD = { flags: ABORT_EARLY, maxIssues: 1, maxDepth: DEFAULT_MAX_DEPTH };
+  return {
+    read,
+    DEFAULTS: { flags: 0, maxIssues: DEFAULT_MAX_ISSUES, maxDepth: DEFAULT_MAX_DEPTH },
+    // `is`: the first issue is enough.
+    GUARD: { flags: ABORT_EARLY, maxIssues: 1, maxDepth: DEFAULT_MAX_DEPTH },
+  };
+}
 
 function invalidInput(message, expected, received) {
   return { ok: false, issues: [{ code: 'invalid_input', path: [], message, expected, received }] };
 }
 
-function kindOf(v) {
-  if (v === null) return 'null';
-  try {
-    if (Array.isArray(v)) return 'array';
-  } catch {
-    return 'a revoked Proxy';
-  }
-  return typeof v;
-}
-
-const TOO_LARGE = JSON.stringify([{
+export const TOO_LARGE = JSON.stringify([{
   code: 'too_large', path: [], message: 'the value is too large to check in the memory available',
 }]);
 
-// Lone surrogates in JSON text would reach Rust as U+FFFD (wasm-bindgen encodes strings as
-// UTF-8); written as escapes they stay what they are, and are reported.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-function escapeLoneSurrogates(text) {
-  if (hasIsWellFormed ? text.isWellFormed() : !LONE.test(text)) return text;
-  return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
-}
+/** `(id, typeName) => validator`: the verbs of schema number `id`, over one tape and text
+ * buffer. */
+export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival) {
+  const { LIST, EACH, ENCODE, JSON_FORM } = numbers.mode;
+  const { OK, OK_WITH_DATA, INVALID } = numbers.result;
+  const { read: readOptions, DEFAULTS, GUARD } = options;
 
-// The success result of validateJson: the check built no tree, so the JS form is made (and
-// kept) on the first read of `value`.
-class ValidJson {
-  #text; #plan; #bytes; #value; #made = false;
-  constructor(text, plan, bytes) {
-    this.ok = true;
-    this.#text = text;
-    this.#plan = plan;
-    this.#bytes = bytes;
-  }
-  get value() {
-    if (!this.#made) {
-      const parsed = JSON.parse(this.#text);
-      this.#value = this.#plan ? applyRevival(parsed, this.#plan, this.#bytes) : parsed;
-      this.#made = true;
-      this.#text = this.#plan = this.#bytes = null;
+  // The success result of validateJson: the check built no tree, so the JS form is made (and
+  // kept) on the first read of `value`.
+  class ValidJson {
+    #text; #plan; #bytes; #value; #made = false;
+    constructor(text, plan, bytes) {
+      this.ok = true;
+      this.#text = text;
+      this.#plan = plan;
+      this.#bytes = bytes;
     }
-    return this.#value;
+    get value() {
+      if (!this.#made) {
+        const parsed = JSON.parse(this.#text);
+        this.#value = this.#plan ? applyRevival(parsed, this.#plan, this.#bytes) : parsed;
+        this.#made = true;
+        this.#text = this.#plan = this.#bytes = null;
+      }
+      return this.#value;
+    }
+    toJSON() { return { ok: true, value: this.value }; }
   }
-  toJSON() { return { ok: true, value: this.value }; }
-}
 
-function createValidator(wasm, tape, texts, id, typeName) {
-  // The result code; its data (issues, JSON text, a plan) is read with `result()` before
-  // anything else can overwrite it.
-  function check(value, o, mode, copyAll) {
-    const outer = tape.busy ? tape.save() : null;
-    try {
+  return function createValidator(id, typeName) {
+    // The result code; its data (issues, JSON text, a plan) is read with `result()` before
+    // anything else can overwrite it.
+    function writeAndCheck(value, o, mode, copyAll) {
       if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {
         pending = TOO_LARGE;
         return INVALID;
       }
       pending = null;
       return tape.check(id, mode, o.flags, o.maxIssues, o.maxDepth);
-    } finally {
-      if (outer) tape.restore(outer);
     }
-  }
-  let pending = null;
-  function result() {
-    if (pending !== null) {
-      const r = pending;
-      pending = null;
-      return r;
+    function check(value, o, mode, copyAll) {
+      return tape.run(writeAndCheck, value, o, mode, copyAll);
     }
-    return wasm.take_result();
-  }
-
-  function validate(value, options) {
-    const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
-    const code = check(value, o, 0, false);
-    if (code === 0) return { ok: true, value };
-    return { ok: false, issues: JSON.parse(result()) };
-  }
-
-  function validateMany(values, options) {
-    if (kindOf(values) !== 'array') throw new TypeError(`validateMany takes an array, received ${kindOf(values)}`);
-    try {
-      void values.length;
-    } catch (e) {
-      throw new TypeError(`validateMany could not read the array: ${messageOf(e)}`);
+    let pending = null;
+    function result() {
+      if (pending !== null) {
+        const r = pending;
+        pending = null;
+        return r;
+      }
+      return wasm.take_result();
     }
-    // One result an item: a list too long to ever check cannot have them.
-    if (values.length > MAX_ITEMS) throw new RangeError(`validateMany takes at most ${MAX_ITEMS} items, received ${values.length}`);
-    const o = readOptions(options) ?? DEFAULTS;
-    const bad = check(values, o, EACH, false);
-    const results = new Array(values.length);
-    let failures = null;
-    if (pending !== null) {
-      const issues = JSON.parse(result());
-      return results.fill(null).map(() => ({ ok: false, issues }));
+
+    function validate(value, options) {
+      const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
+      const code = check(value, o, 0, false);
+      if (code === OK) return { ok: true, value };
+      return { ok: false, issues: JSON.parse(result()) };
     }
-    if (bad > 0) failures = new Map(JSON.parse(result()));
-    for (let i = 0; i < values.length; i++) {
-      const issues = failures?.get(i);
-      results[i] = issues ? { ok: false, issues } : { ok: true, value: values[i] };
+
+    function validateMany(values, options) {
+      if (kindOf(values) !== 'array') throw new TypeError(`validateMany takes an array, received ${kindOf(values)}`);
+      try {
+        void values.length;
+      } catch (e) {
+        throw new TypeError(`validateMany could not read the array: ${messageOf(e)}`);
+      }
+      // One result an item: a list too long to ever check cannot have them.
+      if (values.length > MAX_ITEMS) throw new RangeError(`validateMany takes at most ${MAX_ITEMS} items, received ${values.length}`);
+      const o = readOptions(options) ?? DEFAULTS;
+      const bad = check(values, o, EACH, false);
+      const results = new Array(values.length);
+      let failures = null;
+      if (pending !== null) {
+        const issues = JSON.parse(result());
+        return results.fill(null).map(() => ({ ok: false, issues }));
+      }
+      if (bad > 0) failures = new Map(JSON.parse(result()));
+      for (let i = 0; i < values.length; i++) {
+        const issues = failures?.get(i);
+        results[i] = issues ? { ok: false, issues } : { ok: true, value: values[i] };
+      }
+      return results;
     }
-    return results;
-  }
 
-  function validateJson(text, options) {
-    if (typeof text !== 'string') {
-      return invalidInput(`validateJson takes JSON text, received ${kindOf(text)}`, 'string', kindOf(text));
+    function validateJson(text, options) {
+      if (typeof text !== 'string') {
+        return invalidInput(`validateJson takes JSON text, received ${kindOf(text)}`, 'string', kindOf(text));
+      }
+      const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
+      const len = texts.put(escapeLoneSurrogates(text));
+      if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
+      const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
+      if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
+      if (code !== OK_WITH_DATA) return new ValidJson(text, null, null);
+      return new ValidJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
     }
-    const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
-    const len = texts.put(escapeLoneSurrogates(text));
-    if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
-    const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
-    if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
-    if (code !== OK_WITH_DATA) return new ValidJson(text, null, null);
-    return new ValidJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
-  }
 
-  function is(value) {
-    return check(value, GUARD, 0, false) === 0;
-  }
+    function is(value) {
+      return check(value, GUARD, 0, false) === OK;
+    }
 
-  function assert(value, options) {
-    const r = validate(value, options);
-    if (!r.ok) throw new ValidationError(r.issues, typeName);
-    return value;
-  }
-
-  function toJSON(value, options) {
-    const o = readOptions(options) ?? DEFAULTS;
-    const code = check(value, o, ENCODE | (kindOf(value) === 'array' ? LIST : 0), true);
-    if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
-    return result();
-  }
-
-  function fromJSON(textOrValue, options) {
-    if (typeof textOrValue === 'string') {
-      const r = validateJson(textOrValue, options);
+    function assert(value, options) {
+      const r = validate(value, options);
       if (!r.ok) throw new ValidationError(r.issues, typeName);
-      return r.value;
+      return value;
     }
-    // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
-    // revived on a copy so the caller's value is left alone.
-    const o = readOptions(options) ?? DEFAULTS;
-    const code = check(textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0), true);
-    if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
-    let copy;
-    try {
-      copy = structuredClone(textOrValue);
-    } catch (e) {
-      throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
-    }
-    if (code !== OK_WITH_DATA) return copy;
-    const plan = JSON.parse(result());
-    return applyRevival(copy, plan, wasm.take_bytes());
-  }
 
-  const schema = {
-    '~standard': {
-      version: 1,
-      vendor: 'agent-messages',
-      validate(value) {
-        const r = validate(value);
-        return r.ok ? { value: r.value } : { issues: r.issues };
+    function toJSON(value, options) {
+      const o = readOptions(options) ?? DEFAULTS;
+      const code = check(value, o, ENCODE | (kindOf(value) === 'array' ? LIST : 0), true);
+      if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+      return result();
+    }
+
+    function fromJSON(textOrValue, options) {
+      if (typeof textOrValue === 'string') {
+        const r = validateJson(textOrValue, options);
+        if (!r.ok) throw new ValidationError(r.issues, typeName);
+        return r.value;
+      }
+      // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
+      // revived on a copy so the caller's value is left alone.
+      const o = readOptions(options) ?? DEFAULTS;
+      const code = check(textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0), true);
+      if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+      let copy;
+      try {
+        copy = structuredClone(textOrValue);
+      } catch (e) {
+        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
+      }
+      if (code !== OK_WITH_DATA) return copy;
+      const plan = JSON.parse(result());
+      return applyRevival(copy, plan, wasm.take_bytes());
+    }
+
+    const schema = {
+      '~standard': {
+        version: 1,
+        vendor: 'agent-messages',
+        validate(value) {
+          const r = validate(value);
+          return r.ok ? { value: r.value } : { issues: r.issues };
+        },
       },
-    },
-  };
+    };
 
-  return { name: typeName, validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON };
+    return { name: typeName, validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON };
+  };
 }

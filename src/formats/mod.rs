@@ -44,18 +44,19 @@ pub fn schemas() -> &'static [Schema] {
     })
 }
 
-/// Keys whose string values some rule reads, with how much of them: 1 a head (a `type` tag,
-/// a literal, a pid), 2 the whole string (JSON text). The JavaScript walker copies only these
-/// strings when it only validates.
+/// Keys whose string values some rule reads, with how much of them (a
+/// [`crate::boundary::content`] level): a head (a `type` tag, a literal, a pid) or the whole
+/// string (JSON text). The JavaScript walker copies only these strings when it only validates.
 pub fn content_keys() -> Vec<(&'static str, u8)> {
+    use crate::boundary::content::{HEAD, NONE};
     /// How much of a string value of this shape some rule reads.
     fn reads(shape: &Shape) -> u8 {
         match shape {
-            Shape::Literal(_) | Shape::Enum(_) => 1,
+            Shape::Literal(_) | Shape::Enum(_) => HEAD,
             Shape::Nullable(inner) => reads(inner),
-            Shape::OneOf(alternatives) => alternatives.iter().map(reads).max().unwrap_or(0),
+            Shape::OneOf(alternatives) => alternatives.iter().map(reads).max().unwrap_or(NONE),
             Shape::Rule(inner, rule) => reads(inner).max(rule.reads()),
-            _ => 0,
+            _ => NONE,
         }
     }
     fn visit(shape: &Shape, out: &mut Vec<(&'static str, u8)>, seen: &mut Vec<*const ()>) {
@@ -73,14 +74,14 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
                 seen.push(id);
                 for f in os.fields {
                     let level = reads(&f.shape);
-                    if level > 0 {
+                    if level > NONE {
                         out.push((f.key.name(), level));
                     }
                     visit(&f.shape, out, seen);
                 }
             }
             Shape::Tagged(ts) => {
-                out.push((ts.tag.name(), 1));
+                out.push((ts.tag.name(), HEAD));
                 for (_, variant) in ts.variants {
                     visit(&Shape::Object(variant), out, seen);
                 }
@@ -110,7 +111,7 @@ mod tests {
     #[test]
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
         let keys = super::content_keys();
-        assert!(keys.contains(&("type", 1)));
+        assert!(keys.contains(&("type", crate::boundary::content::HEAD)));
         assert!(!keys.iter().any(|(k, _)| *k == "text" || *k == "id"));
     }
 }

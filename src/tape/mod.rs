@@ -1,11 +1,11 @@
 //! The tape: a flat, pre-order encoding of one value (or of many, inside an array).
 //!
-//! A JavaScript value is written by the facade's walker (`pkg-template/src/tape.js`) straight
+//! A JavaScript value is written by the facade's walker (`pkg-template/src/tape.mjs`) straight
 //! into wasm memory in one crossing; JSON text is parsed into the same layout by [`json`].
 //! The validator then reads words, never a tree. Every container records where it ends, so a
 //! subtree is skipped in O(1).
 //!
-//! Word layout (`[tag, operands...]`):
+//! Word layout (`[tag, operands...]`; the numbers are in [`crate::boundary::tag`]):
 //!
 //! | tag | operands | meaning |
 //! |---|---|---|
@@ -27,52 +27,38 @@ pub mod json;
 pub mod number;
 pub mod value;
 
-pub const END: u32 = 0;
-pub const NULL: u32 = 1;
-pub const UNDEF: u32 = 2;
-pub const TRUE: u32 = 3;
-pub const FALSE: u32 = 4;
-pub const NUM: u32 = 5;
-pub const STR: u32 = 6;
-pub const OBJ: u32 = 7;
-pub const ARR: u32 = 8;
-pub const BYTES: u32 = 9;
-pub const ERROR: u32 = 10;
-pub const BIGINT: u32 = 11;
-pub const SYMBOL: u32 = 12;
-pub const FUNCTION: u32 = 13;
-pub const OTHER: u32 = 14;
-pub const CYCLE: u32 = 15;
-pub const DEEP: u32 = 16;
-pub const THREW: u32 = 17;
-pub const KEY_ID: u32 = 20;
-pub const KEY_STR: u32 = 21;
+// The tags and string flags are declared with every other number the facade shares.
+pub use crate::boundary::string_flag::{
+    ESCAPED as F_ESCAPED, ILL_FORMED as F_ILL_FORMED, NOT_BASE64 as F_NOT_BASE64,
+};
+pub use crate::boundary::tag::{
+    ARR, BIGINT, BYTES, CYCLE, DEEP, END, ERROR, FALSE, FUNCTION, KEY_ID, KEY_STR, NULL, NUM, OBJ,
+    OTHER, STR, SYMBOL, THREW, TRUE, UNDEF,
+};
 
-/// String flag: the string holds a lone surrogate (it cannot be encoded as UTF-8).
-pub const F_ILL_FORMED: u32 = 1;
-/// String flag (JSON text only): the raw text contains escapes, so it must be decoded to compare.
-pub const F_ESCAPED: u32 = 2;
-/// String flag (JSON text only): the string is not standard base64.
-pub const F_NOT_BASE64: u32 = 4;
+/// [`crate::boundary::limit::SHORT_STRING`], as the tape counts: how many UTF-16 units of a
+/// string the walker copies when it only validates.
+pub const SHORT_STRING: u32 = crate::boundary::limit::SHORT_STRING as u32;
 
-/// How many UTF-16 units of a string the JavaScript walker copies in the fast mode. Longer
-/// strings carry their length and this prefix: no rule of any format needs more than a prefix
-/// of a long string (a `type` tag, a `data:` URL head), and copying megabytes of text only to
-/// learn that it is a string is the cost this design exists to avoid.
-pub const SHORT_STRING: u32 = 64;
-
-/// Names for `OTHER` kinds, as the walker numbers them.
+/// Names for `OTHER` kinds ([`crate::boundary::other_kind`]) in issues.
 pub fn other_kind_name(kind: u32) -> &'static str {
+    use crate::boundary::other_kind::*;
     match kind {
-        1 => "Date",
-        2 => "Map",
-        3 => "Set",
-        4 => "RegExp",
-        5 => "Promise",
-        6 => "ArrayBuffer",
-        7 => "typed array",
-        8 => "WeakMap",
-        9 => "WeakSet",
+        DATE => "Date",
+        MAP => "Map",
+        SET => "Set",
+        REG_EXP => "RegExp",
+        PROMISE => "Promise",
+        ARRAY_BUFFER => "ArrayBuffer",
+        TYPED_ARRAY => "typed array",
+        WEAK_MAP => "WeakMap",
+        WEAK_SET => "WeakSet",
+        STRING_OBJECT => "String object",
+        NUMBER_OBJECT => "Number object",
+        BOOLEAN_OBJECT => "Boolean object",
+        BIGINT_OBJECT => "BigInt object",
+        SYMBOL_OBJECT => "Symbol object",
+        INSTANCE => "object of a class",
         _ => "object",
     }
 }

@@ -77,6 +77,19 @@ pub fn check_each(
         .collect()
 }
 
+/// The JSON text of the JS value at `at`, exactly as `JSON.stringify` writes it, where
+/// `JSON.stringify` would write it unchanged: what it would drop or change instead is reported
+/// (a value of no JSON kind, including an object of a class, is `not_serializable`; a
+/// non-finite number `not_finite`; cycles, nesting past the limit and values that threw as
+/// anywhere else). For text that another program reads as JSON (OpenAI's tool-call
+/// `arguments`): no `$bytes`/`$error` tags, `-0` written `0`, a lone surrogate as an escape.
+pub fn plain_json_text(tape: &TapeView, at: usize, opts: &Options) -> Checked {
+    let mut w = Walk::new(tape, Mode::Js, opts, Out::Text);
+    w.plain = true;
+    w.free(at, true);
+    w.finish()
+}
+
 /// Validate the JS-form value at `at` and write its JSON form.
 pub fn encode_json(tape: &TapeView, at: usize, shape: &Shape, opts: &Options) -> Checked {
     run(tape, at, shape, Mode::Js, opts, true, false)
@@ -163,6 +176,9 @@ struct Walk<'t, 'a> {
     build: Option<Box<ValuesOut>>,
     /// Is either output being written?
     encoding: bool,
+    /// Plain JSON text ([`plain_json_text`]): what is not JSON is reported as lost
+    /// (`not_serializable`), not as a wrong type.
+    plain: bool,
     revive: Revive,
     /// Nesting of the JSON form being written, and its deepest point.
     depth: usize,
@@ -193,6 +209,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             out: (out == Out::Text).then(String::new),
             build: (out == Out::Values).then(Box::default),
             encoding: out != Out::None,
+            plain: false,
             revive: Revive::default(),
             depth: 0,
             max_seen: 0,
@@ -468,6 +485,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             NULL => out.push_str("null"),
             TRUE => out.push_str("true"),
             FALSE => out.push_str("false"),
+            NUM if self.plain && tape.num(at) == 0.0 => out.push('0'),
             NUM => write_num(out, tape.num(at)),
             STR => write_tape_str(out, tape, tape.str_at(at)),
             _ => {}
@@ -850,6 +868,10 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// Keys that cannot be carried: a lone surrogate (any form), or the same key twice (JSON
     /// text, where `JSON.parse` would silently keep the last).
     fn check_keys(&mut self, at: usize) {
+        // (Plain JSON text escapes a lone surrogate in a key, as JSON.stringify does.)
+        if self.plain {
+            return;
+        }
         if self.mode == Mode::Js {
             return self.check_key_text(at);
         }
@@ -1056,7 +1078,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
             }
             STR => {
-                if tape.str_at(at).ill_formed() {
+                // (Plain JSON text escapes it, as JSON.stringify does.)
+                if tape.str_at(at).ill_formed() && !self.plain {
                     self.ill_formed();
                 }
                 self.emit_scalar(at);
@@ -1070,7 +1093,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.with(Seg::Index(n as u32), |s| {
                         if tape.word(v) == UNDEF && (json || encoding) {
                             // JSON.stringify would turn it into null.
-                            if json {
+                            if json && !s.plain {
                                 s.expected(v, "JSON value")
                             } else {
                                 s.not_serializable(v)
@@ -1084,6 +1107,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             OBJ => self.free_object(at, json_only),
             THREW => self.threw(at),
+            CYCLE | DEEP if self.plain => self.expected(at, "a JSON value"),
+            _ if self.plain => self.not_serializable(at),
             // One depth rule for validating and for writing JSON: nesting past maxDepth is an
             // issue also where anything goes (`any`), or a value would validate and then fail
             // to serialise.
@@ -1123,10 +1148,15 @@ impl<'t, 'a> Walk<'t, 'a> {
             DEEP => IssueCode::TooDeep,
             _ => IssueCode::NotSerializable,
         };
+        let expected = if self.plain {
+            "a JSON value"
+        } else {
+            "a JSON value, Uint8Array or Error"
+        };
         self.report(
             code,
             format!("{received} cannot be written as JSON without loss"),
-            Some("a JSON value, Uint8Array or Error".into()),
+            Some(expected.into()),
             Some(received),
         );
     }
@@ -1192,7 +1222,9 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.emit("{");
         for (k, v) in tape.entries(at) {
             if tape.word(v) == UNDEF {
-                if json_only {
+                if self.plain {
+                    self.with(Seg::KeyAt(k), |s| s.not_serializable(v));
+                } else if json_only {
                     self.with(Seg::KeyAt(k), |s| s.expected(v, "JSON value"));
                 }
                 continue;

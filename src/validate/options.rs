@@ -13,17 +13,18 @@ pub struct Options {
     pub custom_types: Vec<String>,
 }
 
-/// The deepest nesting a caller may ask for: the engine recurses once per level, and the
-/// wasm stack must hold every level.
-pub const DEPTH_CEILING: usize = 1000;
+use crate::boundary::limit;
+
+/// [`limit::DEPTH_CEILING`]: the deepest nesting a caller may ask for.
+pub const DEPTH_CEILING: usize = limit::DEPTH_CEILING as usize;
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             strict: false,
             abort_early: false,
-            max_issues: 100,
-            max_depth: 128,
+            max_issues: limit::DEFAULT_MAX_ISSUES as usize,
+            max_depth: limit::DEFAULT_MAX_DEPTH as usize,
             custom_types: Vec::new(),
         }
     }

@@ -81,12 +81,13 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// How much of a string the rule reads: 0 none, 1 a head, 2 all of it.
+    /// How much of a string the rule reads (a [`crate::boundary::content`] level).
     pub fn reads(self) -> u8 {
+        use crate::boundary::content::{HEAD, NONE, WHOLE};
         match self {
-            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind => 0,
-            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl => 1,
-            Rule::JsonText => 2,
+            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind => NONE,
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl => HEAD,
+            Rule::JsonText => WHOLE,
         }
     }
 }

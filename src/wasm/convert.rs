@@ -98,7 +98,8 @@ pub fn check_conversation_tape(
     let Some(schema) = message_schema(format) else {
         return fail(format!("unknown format {}", quoted(format)));
     };
-    with_options(0, 100, max_depth, |opts| {
+    let max_issues = crate::boundary::limit::DEFAULT_MAX_ISSUES as u32;
+    with_options(0, max_issues, max_depth, |opts| {
         let values = match source_values(schema, (nw, nn, nc, nb), opts) {
             Ok(values) => values,
             Err(code) => return code,

@@ -2,6 +2,7 @@
 //! them, none per value), calls one check, and reads a small result code; only results that
 //! carry data (issues, JSON text, a revival plan) cross back as one JSON string.
 
+use crate::boundary::{flag, result, revive, tape_header as at};
 use crate::tape::{Chars, TapeView};
 use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
 use std::cell::RefCell;
@@ -15,8 +16,8 @@ pub struct TapeBuffers {
     pub nums: Vec<f64>,
     pub chars: Vec<u16>,
     pub bytes: Vec<u8>,
-    /// Pointers and capacities, read by JavaScript: `[w, wCap, n, nCap, c, cCap, b, bCap]`.
-    header: [u32; 8],
+    /// Addresses and capacities, read by JavaScript at the places [`at`] names.
+    header: [u32; at::LEN],
 }
 
 #[wasm_bindgen]
@@ -66,16 +67,15 @@ pub fn tape_reserve(words: usize, nums: usize, chars: usize, bytes: usize) -> *c
         if !grown {
             return std::ptr::null();
         }
-        t.header = [
-            t.words.as_ptr() as u32,
-            t.words.len() as u32,
-            t.nums.as_ptr() as u32,
-            t.nums.len() as u32,
-            t.chars.as_ptr() as u32,
-            t.chars.len() as u32,
-            t.bytes.as_ptr() as u32,
-            t.bytes.len() as u32,
-        ];
+        let h = &mut t.header;
+        h[at::WORDS] = t.words.as_ptr() as u32;
+        h[at::WORDS_CAP] = t.words.len() as u32;
+        h[at::NUMS] = t.nums.as_ptr() as u32;
+        h[at::NUMS_CAP] = t.nums.len() as u32;
+        h[at::CHARS] = t.chars.as_ptr() as u32;
+        h[at::CHARS_CAP] = t.chars.len() as u32;
+        h[at::BYTES] = t.bytes.as_ptr() as u32;
+        h[at::BYTES_CAP] = t.bytes.len() as u32;
         t.header.as_ptr()
     })
 }
@@ -99,11 +99,7 @@ pub fn with_tape<R>(
     })
 }
 
-/// Flags of a call, as JavaScript packs them.
-pub const STRICT: u32 = 1;
-pub const ABORT_EARLY: u32 = 2;
-
-/// Run `f` with the call's options set from its packed form.
+/// Run `f` with the call's options set from its packed form ([`flag`] bits).
 pub fn with_options<R>(
     flags: u32,
     max_issues: u32,
@@ -111,20 +107,16 @@ pub fn with_options<R>(
     f: impl FnOnce(&Options) -> R,
 ) -> R {
     OPTIONS.with_borrow_mut(|o| {
-        o.strict = flags & STRICT != 0;
-        o.abort_early = flags & ABORT_EARLY != 0;
+        o.strict = flags & flag::STRICT != 0;
+        o.abort_early = flags & flag::ABORT_EARLY != 0;
         o.max_issues = (max_issues as usize).max(1);
         o.max_depth = (max_depth as usize).clamp(1, crate::validate::DEPTH_CEILING);
         f(o)
     })
 }
 
-/// Result codes.
-pub const OK: u32 = 0;
-/// Valid, and `take_result` holds data (JSON text, or a revival plan).
-pub const OK_WITH_DATA: u32 = 1;
-/// Invalid: `take_result` holds the issues.
-pub const INVALID: u32 = 2;
+/// The result codes ([`result`]).
+pub use result::{INVALID, OK, OK_WITH_DATA};
 
 pub fn set_result(s: String) {
     RESULT.set(s);
@@ -150,7 +142,7 @@ pub fn publish(checked: Checked, want_revive: bool) -> u32 {
     OK
 }
 
-/// `[[path, kind, off, len], ...]`, kind 0 bytes, 1 error, 2 unwrap.
+/// `[[path, kind, off, len], ...]`, each kind a [`revive`] code.
 pub fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
     let mut out = String::from("[");
     for (n, (path, kind)) in ops.iter().enumerate() {
@@ -160,9 +152,11 @@ pub fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
         out.push('[');
         write_path(&mut out, path);
         match kind {
-            ReviveKind::Bytes { off, len } => out.push_str(&format!(",0,{off},{len}]")),
-            ReviveKind::Error => out.push_str(",1]"),
-            ReviveKind::Unwrap => out.push_str(",2]"),
+            ReviveKind::Bytes { off, len } => {
+                out.push_str(&format!(",{},{off},{len}]", revive::BYTES))
+            }
+            ReviveKind::Error => out.push_str(&format!(",{}]", revive::ERROR)),
+            ReviveKind::Unwrap => out.push_str(&format!(",{}]", revive::UNWRAP)),
         }
     }
     out.push(']');

@@ -1,6 +1,7 @@
 //! Validation and the JSON codec, for every format: JavaScript names a schema by its number.
 
 use super::interop::{publish, set_result, with_options, with_tape, INVALID, OK};
+use crate::boundary::mode;
 use crate::formats::schemas;
 use crate::tape::json;
 use crate::validate::{check_each, run, Issue, IssueCode, Mode, Shape};
@@ -17,11 +18,12 @@ pub struct Describe {
     pub keys: Vec<&'static str>,
     /// `[format, type name]` of every schema, numbered by position.
     pub schemas: Vec<(&'static str, &'static str)>,
-    /// Keys whose string values the rules read, with how much (1 a head, 2 all): the walker
-    /// copies only those strings.
+    /// Keys whose string values the rules read, with how much (a [`crate::boundary::content`]
+    /// level): the walker copies only those strings.
     pub content_keys: Vec<(&'static str, u8)>,
-    /// Strings longer than this are sent as length and head only.
-    pub short_string: u32,
+    /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
+    #[tsify(type = "Record<string, Record<string, number>>")]
+    pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
     pub version: &'static str,
 }
 
@@ -31,7 +33,7 @@ pub fn describe() -> Result<Ts<Describe>, JsError> {
         keys: crate::keys::KEYS.to_vec(),
         schemas: schemas().iter().map(|s| (s.format, s.name)).collect(),
         content_keys: crate::formats::content_keys(),
-        short_string: crate::tape::SHORT_STRING,
+        numbers: crate::boundary::TABLES,
         version: env!("CARGO_PKG_VERSION"),
     };
     // Written as JSON by hand and parsed by the host: serde-wasm-bindgen's serializer would
@@ -65,10 +67,9 @@ impl Describe {
             s(&mut out, key);
             out.push_str(&format!(",{level}]"));
         }
-        out.push_str(&format!(
-            "],\"shortString\":{},\"version\":",
-            self.short_string
-        ));
+        out.push_str("],\"numbers\":");
+        crate::boundary::tables_json(self.numbers, &mut out);
+        out.push_str(",\"version\":");
         s(&mut out, self.version);
         out.push('}');
         out
@@ -93,9 +94,9 @@ fn unknown_schema(schema: u32) -> u32 {
     INVALID
 }
 
-/// Check the tape JavaScript just wrote. `mode` bits: 1 list (an array of values, one
-/// outcome), 2 each (an array, one outcome per item), 4 encode (write the JSON form), 8 the
-/// tape holds the JSON form (a parsed JSON value: plan its revival).
+/// Check the tape JavaScript just wrote, as [`mode`] says: a list (an array of values, one
+/// outcome), each (an array, one outcome per item), encode (write the JSON form), the tape
+/// holds the JSON form (a parsed JSON value: plan its revival).
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn tape_check(
@@ -114,13 +115,17 @@ pub fn tape_check(
     };
     with_options(flags, max_issues, max_depth, |opts| {
         with_tape(nw, nn, nc, nb, |tape| {
-            let form = if mode & 8 != 0 { Mode::Json } else { Mode::Js };
-            if mode & 2 != 0 {
+            let form = if mode & mode::JSON_FORM != 0 {
+                Mode::Json
+            } else {
+                Mode::Js
+            };
+            if mode & mode::EACH != 0 {
                 return each(check_each(tape, 0, shape, form, opts));
             }
-            let encode = mode & 4 != 0 && form == Mode::Js;
+            let encode = mode & mode::ENCODE != 0 && form == Mode::Js;
             publish(
-                run(tape, 0, shape, form, opts, encode, mode & 1 != 0),
+                run(tape, 0, shape, form, opts, encode, mode & mode::LIST != 0),
                 form == Mode::Json,
             )
         })

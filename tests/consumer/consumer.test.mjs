@@ -1,26 +1,35 @@
 // Proves the package works as a consumer gets it from npm: `npm pack` of pkg/, installed from
 // the tarball into a scratch project, then used through require(), through import (sharing
 // one instance with require), and from strict TypeScript with "moduleResolution": "nodenext"
-// (where the declarations type correct code and reject wrong code). Also pins what the
+// (where the declarations type correct code and reject wrong code); and a small page that
+// imports it, bundled by Vite (a production build) and by esbuild, run in headless Chromium:
+// validation and conversion answer as in Node, and the wasm is fetched. Also pins what the
 // tarball ships. Run: node --test tests/consumer/
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { launchChromium } from '../browser/chromium.mjs';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PKG = path.join(ROOT, 'pkg');
 const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
+const VITE = path.join(ROOT, 'node_modules/.bin/vite');
+const ESBUILD = path.join(ROOT, 'node_modules/.bin/esbuild');
 const LONG = { timeout: 180_000 };
 
 let tmp, app, packed;
 const inApp = (cmd, args) => run(cmd, args, { cwd: app, timeout: 120_000, maxBuffer: 16 << 20 });
-const write = (name, text) => writeFile(path.join(app, name), text);
+const write = async (name, text) => {
+  await mkdir(path.dirname(path.join(app, name)), { recursive: true });
+  await writeFile(path.join(app, name), text);
+};
 
 before(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'am-consumer-'));
@@ -169,4 +178,110 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       'web/agent_messages.js', 'web/agent_messages_bg.wasm',
     ]) assert.ok(files.includes(need), `tarball lacks ${need}`);
   });
+});
+
+// The page both bundlers build, and Node runs as it is: what the package answers, as JSON.
+const PAGE = `
+import { kernel, convert, ValidationError, version } from 'agent-messages';
+import * as openai from 'agent-messages/openai';
+
+const reply = { id: '01JD7Z8Q0000000000000000AB', timestamp: 1732233600000, type: 'reply', text: 'Hello' };
+let assertThrew = false;
+try { kernel.assert({ type: 'reply' }); } catch (e) { assertThrew = e instanceof ValidationError; }
+const made = kernel.createReplyMessage({ text: 'made here' });
+globalThis.__result = {
+  version,
+  valid: kernel.validate(reply).ok,
+  made: kernel.is(made) && made.id.length,
+  invalid: kernel.validate({ id: 'a', timestamp: 'soon', type: 'reply' }).issues.map((i) => i.code + ' ' + i.path.join('.')),
+  json: kernel.validateJson(JSON.stringify(reply)).ok,
+  badJson: kernel.validateJson('{"id":').issues[0].code,
+  assertThrew,
+  openai: [openai.validate({ role: 'user', content: 'x' }).ok, openai.is({ role: 'wizard' })],
+  converted: convert([reply], { from: 'kernel', to: 'openai' }),
+  back: convert([{ role: 'user', content: 'hi' }], { from: 'openai', to: 'swarm', agentName: 'a' }).messages,
+};
+`;
+
+const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+
+describe('bundled for the browser from the packed tarball (Vite, esbuild)', () => {
+  let server, browser, inNode;
+  const dist = (bundler) => path.join(app, `dist-${bundler}`);
+
+  before(async () => {
+    await write('page/main.js', PAGE);
+    await write('page/index.html', '<!doctype html>\n<meta charset="utf-8">\n<title>consumer</title>\n<script type="module" src="./main.js"></script>\n');
+    // What Node says, to compare the pages with.
+    const { stdout } = await inApp('node', ['--input-type=module', '-e',
+      "await import('./page/main.js'); console.log(JSON.stringify(globalThis.__result));"]);
+    inNode = JSON.parse(stdout);
+    // Vite: a production build; the wasm becomes an asset of its own (relative URLs, so the
+    // page works from any directory).
+    await inApp(VITE, ['build', 'page', '--base', './', '--outDir', dist('vite'), '--emptyOutDir', '--logLevel', 'warn']);
+    // esbuild: one ES module for the browser. It leaves new URL('./web/...wasm', import.meta.url)
+    // as it is, so the wasm is copied to that place beside the bundle, as a consumer would.
+    await inApp(ESBUILD, ['page/main.js', '--bundle', '--format=esm', '--platform=browser', '--minify', `--outdir=${dist('esbuild')}`, '--log-level=warning']);
+    await copyFile(path.join(app, 'page/index.html'), path.join(dist('esbuild'), 'index.html'));
+    await mkdir(path.join(dist('esbuild'), 'web'), { recursive: true });
+    await copyFile(path.join(app, 'node_modules/agent-messages/web/agent_messages_bg.wasm'), path.join(dist('esbuild'), 'web/agent_messages_bg.wasm'));
+
+    server = http.createServer(async (req, res) => {
+      const url = new URL(req.url, 'http://x');
+      if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
+      const [, bundler, ...rest] = url.pathname.split('/');
+      const root = ['vite', 'esbuild'].includes(bundler) ? dist(bundler) : null;
+      const file = root && path.join(root, decodeURIComponent(rest.join('/')) || 'index.html');
+      try {
+        if (!file || !file.startsWith(root)) throw new Error('not found');
+        const body = await readFile(file);
+        res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+        res.end(body);
+      } catch {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      }
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    browser = await launchChromium();
+  }, LONG);
+
+  after(async () => {
+    try { await browser?.close(); } finally {
+      if (server) await new Promise((r) => server.close(r));
+    }
+  });
+
+  for (const bundler of ['vite', 'esbuild']) {
+    it(`the ${bundler} bundle validates and converts in Chromium, with the wasm fetched`, LONG, async () => {
+      const page = await browser.context.newPage();
+      try {
+        const errors = [], warnings = [], failed = [], wasm = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+          if (m.type() === 'warning') warnings.push(m.text());
+        });
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('response', (r) => {
+          if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+          if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push({ status: r.status(), type: r.headers()['content-type'] });
+        });
+        await page.goto(`http://127.0.0.1:${server.address().port}/${bundler}/`);
+        await page.waitForFunction(() => globalThis.__result !== undefined, null, { timeout: 60_000 })
+          .catch((e) => { throw new Error(`the page never finished: ${errors.join('; ') || e.message}`); });
+        const r = await page.evaluate(() => globalThis.__result);
+        assert.deepEqual(errors, [], 'no console errors');
+        assert.deepEqual(warnings, [], 'no console warnings (the wasm compiled by streaming)');
+        assert.deepEqual(failed, [], 'no failed requests');
+        assert.deepEqual(wasm, [{ status: 200, type: 'application/wasm' }], 'the wasm fetched once');
+
+        assert.equal(r.valid, true);
+        assert.equal(r.made, 26);
+        assert.deepEqual(r.invalid, ['invalid_type timestamp', 'missing text']);
+        assert.equal(r.converted.messages[0].role, 'assistant');
+        assert.deepEqual(r, { ...inNode, made: r.made }, 'the page answers as Node does');
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });

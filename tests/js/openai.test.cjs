@@ -181,6 +181,22 @@ function run(api, openaiEntry, label) {
     const root = deep;
     for (let i = 0; i < 10_000; i++) deep = deep.a = {};
     assert.throws(() => openai.createToolCall('f', root), (e) => e.issues[0].code === 'too_deep');
+    // An object of a class would come back as a plain object: refused, as JSON.stringify would
+    // change it. The codec's tags are plain data here, written as they are.
+    class Point { constructor() { this.x = 1; } }
+    assert.throws(() => openai.createToolCall('f', { p: new Point() }), (e) => e instanceof ValidationError
+      && codes(e).join() === 'not_serializable ["function","arguments","p"]');
+    assert.throws(() => openai.createToolCall('f', new URL('http://x/')), (e) => codes(e).join() === 'not_serializable ["function","arguments"]');
+    assert.equal(openai.createToolCall('f', { $bytes: 'AA', n: Object.assign(Object.create(null), { a: 1 }) }).function.arguments,
+      '{"$bytes":"AA","n":{"a":1}}');
+    // A getter that calls back into the package while the arguments are written.
+    const reentrant = { get a() { return openai.validate({ role: 'user', content: 'x' }).ok; }, b: [1, 2] };
+    assert.equal(openai.createToolCall('f', reentrant).function.arguments, '{"a":true,"b":[1,2]}');
+    // And the other way round: the outer write keeps walking objects of a class.
+    const outer = { role: 'user', get content() { return openai.createToolCall('f', { q: 1 }).function.arguments; }, extra: new Point() };
+    assert.deepEqual(JSON.parse(openai.toJSON(outer)), { role: 'user', content: '{"q":1}', extra: { x: 1 } });
+    // A lone surrogate is written as JSON.stringify writes it, an escape: as text, it is refused.
+    assert.throws(() => openai.createToolCall('f', { s: 'a\ud800' }), (e) => codes(e).join() === 'invalid_json_string ["function","arguments"]');
   });
 
   test(`${label}: openai: parseArguments gives the value or the position of the error, never throws`, () => {

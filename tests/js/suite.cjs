@@ -183,6 +183,27 @@ function run(api, label) {
     assert.throws(() => kernel.fromJSON({ big: 1n }), ValidationError);
   });
 
+  test(`${label}: a boxed primitive is an object named for what it is, never the primitive`, () => {
+    const base = { id: 'a', timestamp: 1, type: 'reply' };
+    for (const [boxed, name] of [
+      [new String('hi'), 'String object'], [new Number(1), 'Number object'], [new Boolean(true), 'Boolean object'],
+      [Object(1n), 'BigInt object'], [Object(Symbol('s')), 'Symbol object'],
+    ]) {
+      const r = kernel.validate({ ...base, text: boxed });
+      assert.deepEqual(r.issues.map(({ code, path, expected, received }) => ({ code, path, expected, received })),
+        [{ code: 'invalid_type', path: ['text'], expected: 'string', received: name }], name);
+      assert.equal(r.issues[0].message, `expected string, received ${name}`);
+      assert.equal(kernel.validate({ ...base, timestamp: boxed, text: 'x' }).issues[0].received, name);
+      const args = kernel.validate({ ...base, type: 'tool-call', name: 'f', args: { q: boxed } });
+      assert.deepEqual(args.issues.map((i) => [i.code, i.received]), [['invalid_type', name]]);
+      // A free-form value may be anything, but JSON would unwrap it: toJSON refuses it.
+      const extra = { ...base, text: 'x', extra: boxed };
+      assert.ok(kernel.validate(extra).ok);
+      assert.throws(() => kernel.toJSON(extra), (e) => e instanceof ValidationError
+        && e.issues[0].code === 'not_serializable' && e.issues[0].received === name);
+    }
+  });
+
   test(`${label}: long strings reach Rust unit for unit (the walker copies them in bulk in Node)`, () => {
     // Past the walker's bulk-copy threshold: non-ASCII, a surrogate pair, escapes, and a pair
     // cut by the head copied of a long string in the fast mode (64 units).

@@ -1,4 +1,5 @@
 use crate::support::*;
+use agent_messages::boundary::other_kind;
 use agent_messages::tape::builder::Js;
 use agent_messages::validate::ReviveKind;
 
@@ -105,7 +106,7 @@ fn free_form_values_keep_bytes_errors_and_look_alike_objects() {
 fn values_json_cannot_carry_are_refused_not_corrupted() {
     for (value, code) in [
         (Js::Function, "not_serializable"),
-        (Js::Other(1), "not_serializable"),
+        (Js::Other(other_kind::DATE), "not_serializable"),
         (Js::BigInt, "not_serializable"),
         (num(f64::NAN), "not_serializable"),
         (Js::Cycle, "cycle"),

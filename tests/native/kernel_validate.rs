@@ -1,4 +1,5 @@
 use crate::support::*;
+use agent_messages::boundary::other_kind;
 use agent_messages::tape::builder::Js;
 use agent_messages::validate::Options;
 
@@ -146,7 +147,7 @@ fn hostile_values_are_issues_not_crashes() {
             "unreadable",
             "a value that threw when read",
         ),
-        (Js::Other(1), "invalid_type", "Date"),
+        (Js::Other(other_kind::DATE), "invalid_type", "Date"),
         (Js::Symbol, "invalid_type", "symbol"),
     ];
     for (value, code, received) in cases {
@@ -209,7 +210,7 @@ fn tool_call_args_must_be_json() {
         ("name", s("search")),
         (
             "args",
-            Js::obj([("when", Js::Other(1)), ("n", num(f64::NAN))]),
+            Js::obj([("when", Js::Other(other_kind::DATE)), ("n", num(f64::NAN))]),
         ),
     ]);
     assert_eq!(
@@ -262,4 +263,83 @@ fn a_long_unknown_type_is_shown_cut_and_says_so() {
     let received = c.issues[0].received.as_deref().unwrap();
     assert!(received.ends_with("…\" (100 characters)"), "{received}");
     assert!(received.starts_with(&format!("\"{}", "t".repeat(64))));
+}
+
+/// A boxed primitive (`new String("x")`) is an object wrapping a primitive, never the primitive:
+/// where a string is expected it is an `invalid_type` that names what it is; in a JSON value it
+/// is not JSON; `toJSON` refuses it in free-form values (JSON.stringify would unwrap it, and
+/// `fromJSON` could not give the object back).
+#[test]
+fn boxed_primitives_are_named_for_what_they_are() {
+    use agent_messages::boundary::other_kind::*;
+    let boxed = [
+        (STRING_OBJECT, "String object"),
+        (NUMBER_OBJECT, "Number object"),
+        (BOOLEAN_OBJECT, "Boolean object"),
+        (BIGINT_OBJECT, "BigInt object"),
+        (SYMBOL_OBJECT, "Symbol object"),
+    ];
+    for (kind, name) in boxed {
+        let mut text = reply("x");
+        if let Js::Obj(entries) = &mut text {
+            entries[3].1 = Js::Other(kind);
+        }
+        let c = validate(&text);
+        assert_eq!(
+            codes(&c),
+            vec![("invalid_type".into(), r#"["text"]"#.into())]
+        );
+        assert_eq!(c.issues[0].received.as_deref(), Some(name));
+        assert_eq!(
+            c.issues[0].message,
+            format!("expected string, received {name}")
+        );
+
+        let call = Js::obj([
+            ("id", s("x")),
+            ("timestamp", num(1.0)),
+            ("type", s("tool-call")),
+            ("name", s("f")),
+            ("args", Js::obj([("q", Js::Other(kind))])),
+        ]);
+        let c = validate(&call);
+        assert_eq!(
+            codes(&c),
+            vec![("invalid_type".into(), r#"["args","q"]"#.into())]
+        );
+        assert_eq!(c.issues[0].received.as_deref(), Some(name));
+
+        let log = Js::obj([
+            ("id", s("x")),
+            ("timestamp", num(1.0)),
+            ("type", s("log")),
+            ("text", s("t")),
+            ("extra", Js::Other(kind)),
+        ]);
+        assert_eq!(
+            codes(&validate(&log)),
+            vec![],
+            "{name}: a free-form value may be anything"
+        );
+        let c = to_json(&log);
+        assert!(c.json.is_none(), "{name}");
+        assert_eq!(
+            codes(&c),
+            vec![("not_serializable".into(), r#"["extra"]"#.into())]
+        );
+        assert_eq!(
+            c.issues[0].message,
+            format!("{name} cannot be written as JSON without loss")
+        );
+    }
+}
+
+/// Every kind the walker may send has a name of its own in issues (never the bare "object"
+/// that an unknown kind gets).
+#[test]
+fn every_other_kind_has_a_name() {
+    for (name, kind) in agent_messages::boundary::other_kind::TABLE {
+        let shown = agent_messages::tape::other_kind_name(*kind as u32);
+        assert_ne!(shown, "object", "otherKind.{name} ({kind}) has no name");
+    }
 }

@@ -525,3 +525,72 @@ fn an_assistant_needs_content_or_tool_calls_and_part_lists_are_not_empty() {
         );
     }
 }
+
+/// `createToolCall(name, args)`: the arguments' JSON text as JSON.stringify writes it, or what
+/// JSON would drop or change, each with its path (the facade prefixes `function.arguments`).
+#[test]
+fn plain_json_text_is_json_stringify_or_what_it_would_lose() {
+    use agent_messages::boundary::other_kind;
+    use agent_messages::validate::plain_json_text;
+    let text = |v: &Js| {
+        let t = Tape::from_js(v, true);
+        plain_json_text(&t.view(), 0, &Options::default())
+    };
+    let good = Js::obj([
+        ("q", s("a\"b\n")),
+        (
+            "n",
+            Js::Arr(vec![num(-0.0), num(1.0), Js::Null, Js::Bool(true)]),
+        ),
+        // A tag of the codec's JSON form is data here.
+        ("$bytes", s("AA")),
+        ("lone", Js::Utf16(vec![0x61, 0xD800])),
+    ]);
+    let c = text(&good);
+    assert_eq!(codes(&c), vec![]);
+    assert_eq!(
+        c.json.as_deref(),
+        Some(r#"{"q":"a\"b\n","n":[0,1,null,true],"$bytes":"AA","lone":"a\ud800"}"#)
+    );
+    let bad = Js::obj([
+        ("f", Js::Function),
+        ("u", Js::Undefined),
+        (
+            "list",
+            Js::Arr(vec![Js::Undefined, num(f64::NAN), Js::BigInt]),
+        ),
+        ("bytes", Js::Bytes(vec![1])),
+        ("error", Js::Error(vec![("message".into(), s("x"))])),
+        ("point", Js::Other(other_kind::INSTANCE)),
+        ("when", Js::Other(other_kind::DATE)),
+        ("self", Js::Cycle),
+        ("threw", Js::Threw("no".into())),
+    ]);
+    let c = text(&bad);
+    assert!(c.json.is_none());
+    assert_eq!(
+        codes(&c),
+        vec![
+            ("not_serializable".into(), r#"["f"]"#.into()),
+            ("not_serializable".into(), r#"["u"]"#.into()),
+            ("not_serializable".into(), r#"["list",0]"#.into()),
+            ("not_finite".into(), r#"["list",1]"#.into()),
+            ("not_serializable".into(), r#"["list",2]"#.into()),
+            ("not_serializable".into(), r#"["bytes"]"#.into()),
+            ("not_serializable".into(), r#"["error"]"#.into()),
+            ("not_serializable".into(), r#"["point"]"#.into()),
+            ("not_serializable".into(), r#"["when"]"#.into()),
+            ("cycle".into(), r#"["self"]"#.into()),
+            ("unreadable".into(), r#"["threw"]"#.into()),
+        ]
+    );
+    assert!(c
+        .issues
+        .iter()
+        .filter(|i| i.code.as_str() == "not_serializable")
+        .all(|i| i.expected.as_deref() == Some("a JSON value")));
+    assert_eq!(
+        c.issues[7].message,
+        "object of a class cannot be written as JSON without loss"
+    );
+}

@@ -2,12 +2,16 @@
 //! facade calls, given the inputs the facade gives them.
 #![cfg(target_arch = "wasm32")]
 
+use agent_messages::boundary::{limit, mode, revive};
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::wasm::{ids, interop, kernel, validate};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 const KERNEL_MESSAGE: u32 = 0;
+/// The defaults the facade sends when the caller gives no options.
+const ISSUES: u32 = limit::DEFAULT_MAX_ISSUES as u32;
+const DEPTH: u32 = limit::DEFAULT_MAX_DEPTH as u32;
 
 /// Put a tape where the walker would have written it; returns its sizes.
 fn load(value: &Js) -> (usize, usize, usize, usize) {
@@ -33,7 +37,7 @@ fn reply(text: &str) -> Js {
 
 fn check(value: &Js, mode: u32) -> u32 {
     let (w, n, c, b) = load(value);
-    validate::tape_check(KERNEL_MESSAGE, w, n, c, b, mode, 0, 100, 128)
+    validate::tape_check(KERNEL_MESSAGE, w, n, c, b, mode, 0, ISSUES, DEPTH)
 }
 
 #[wasm_bindgen_test]
@@ -45,6 +49,21 @@ fn the_first_schema_is_the_kernel_message() {
         js_sys::Array::from(&first).get(1).as_string().unwrap(),
         "KernelMessage"
     );
+}
+
+#[wasm_bindgen_test]
+fn describe_sends_every_number_of_the_boundary() {
+    use js_sys::Reflect;
+    let d: JsValue = validate::describe().unwrap().into();
+    let numbers = Reflect::get(&d, &"numbers".into()).unwrap();
+    for (table, entries) in agent_messages::boundary::TABLES {
+        let t = Reflect::get(&numbers, &(*table).into()).unwrap();
+        assert!(t.is_object(), "{table}");
+        for (name, value) in *entries {
+            let got = Reflect::get(&t, &(*name).into()).unwrap().as_f64();
+            assert_eq!(got, Some(*value as f64), "{table}.{name}");
+        }
+    }
 }
 
 #[wasm_bindgen_test]
@@ -73,7 +92,7 @@ fn encoding_writes_the_json_form() {
             Js::Arr(vec![Js::obj([("data", Js::Bytes(vec![1, 2, 3]))])]),
         ),
     ]);
-    assert_eq!(check(&msg, 4), interop::OK_WITH_DATA);
+    assert_eq!(check(&msg, mode::ENCODE), interop::OK_WITH_DATA);
     assert_eq!(
         interop::take_result(),
         r#"{"id":"x","timestamp":1,"type":"input","files":[{"data":"AQID"}]}"#
@@ -84,10 +103,13 @@ fn encoding_writes_the_json_form() {
 fn json_text_is_checked_and_a_revival_plan_returned() {
     let text = r#"{"id":"x","timestamp":1,"type":"input","files":[{"data":"AQID"}]}"#;
     assert_eq!(
-        validate::json_check(KERNEL_MESSAGE, text, 0, 100, 128),
+        validate::json_check(KERNEL_MESSAGE, text, 0, ISSUES, DEPTH),
         interop::OK_WITH_DATA
     );
-    assert_eq!(interop::take_result(), r#"[[["files",0,"data"],0,0,3]]"#);
+    assert_eq!(
+        interop::take_result(),
+        format!(r#"[[["files",0,"data"],{},0,3]]"#, revive::BYTES)
+    );
     assert_eq!(interop::take_bytes(), vec![1, 2, 3]);
 }
 
@@ -95,12 +117,18 @@ fn json_text_is_checked_and_a_revival_plan_returned() {
 fn hostile_json_text_gets_issues_and_the_instance_keeps_answering() {
     let deep = "[".repeat(200_000);
     assert_eq!(
-        validate::json_check(KERNEL_MESSAGE, &deep, 0, 100, 1000),
+        validate::json_check(
+            KERNEL_MESSAGE,
+            &deep,
+            0,
+            ISSUES,
+            limit::DEPTH_CEILING as u32
+        ),
         interop::INVALID
     );
     assert!(interop::take_result().contains("too_deep"));
     for bad in ["", "{", "nul", "\"\\ud800\"", "{\"a\":1e400}", "[1,]"] {
-        let code = validate::json_check(KERNEL_MESSAGE, bad, 0, 100, 128);
+        let code = validate::json_check(KERNEL_MESSAGE, bad, 0, ISSUES, DEPTH);
         assert_eq!(code, interop::INVALID, "{bad}");
     }
     // Out-of-range limits are clamped rather than trusted.
@@ -116,12 +144,12 @@ fn hostile_json_text_gets_issues_and_the_instance_keeps_answering() {
 fn a_truncated_or_garbage_tape_is_an_issue_not_a_trap() {
     let (w, n, c, b) = load(&reply("hi"));
     assert_eq!(
-        validate::tape_check(KERNEL_MESSAGE, 0, n, c, b, 0, 0, 100, 128),
+        validate::tape_check(KERNEL_MESSAGE, 0, n, c, b, 0, 0, ISSUES, DEPTH),
         interop::INVALID
     );
     // Whatever the cut, the call returns (a trap would end every later call too).
     for cut in 1..w {
-        let code = validate::tape_check(KERNEL_MESSAGE, cut, n, c, b, 0, 0, 100, 128);
+        let code = validate::tape_check(KERNEL_MESSAGE, cut, n, c, b, 0, 0, ISSUES, DEPTH);
         assert!(
             code == interop::OK || code == interop::INVALID,
             "cut at {cut}"
@@ -129,11 +157,11 @@ fn a_truncated_or_garbage_tape_is_an_issue_not_a_trap() {
     }
     interop::TAPE.with_borrow_mut(|t| t.words[..64].fill(0xFFFF_FFFF));
     assert_eq!(
-        validate::tape_check(KERNEL_MESSAGE, 64, n, c, b, 0, 0, 100, 128),
+        validate::tape_check(KERNEL_MESSAGE, 64, n, c, b, 0, 0, ISSUES, DEPTH),
         interop::INVALID
     );
     assert_eq!(
-        validate::tape_check(999, w, n, c, b, 0, 0, 100, 128),
+        validate::tape_check(999, w, n, c, b, 0, 0, ISSUES, DEPTH),
         interop::INVALID
     );
     assert_eq!(check(&reply("fine"), 0), interop::OK);

@@ -36,12 +36,9 @@ impl EventRef {
 }
 
 /// Slot codes at the wasm boundary (two per event, id then parent, each with a text).
-pub const SLOT_STR: u8 = 0;
-pub const SLOT_NULL: u8 = 1;
-/// The text names the kind.
-pub const SLOT_OTHER: u8 = 2;
-/// In the id position: the event is not an object; the text names its kind.
-pub const SLOT_NOT_OBJECT: u8 = 3;
+pub use crate::boundary::slot::{
+    NOT_OBJECT as SLOT_NOT_OBJECT, NULL as SLOT_NULL, OTHER as SLOT_OTHER, STR as SLOT_STR,
+};
 
 /// Events from the flat form JavaScript sends: `codes` and `texts`, two of each per event.
 pub fn from_slots(codes: &[u8], mut texts: Vec<String>) -> Vec<EventRef> {
