@@ -392,9 +392,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// would not come back as one step of their own is reported at its input, unless a loss there
 /// says so already.
 pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
+    let dropped = super::pairing::Dropped::of(losses);
     let written: Vec<&Message> = msgs
         .iter()
-        .filter(|m| slot(State::default(), m).is_some() && !super::pairing::dropped(m, losses))
+        .filter(|m| slot(State::default(), m).is_some() && !dropped.has(m))
         .collect();
     // The step (counted from 0) each written message reads back into.
     let mut back: Vec<usize> = Vec::with_capacity(written.len());
@@ -408,43 +409,45 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
         state = advance(state, m);
         back.push(step);
     }
+    let is_input = |x: &Message| matches!(x.body, Body::UserInput { .. });
     let input = keys(&["input"]);
-    let mut seen: Vec<usize> = Vec::new();
-    for (n, m) in written.iter().enumerate() {
-        let s = m.source;
-        if seen.contains(&s) {
-            continue;
-        }
-        seen.push(s);
-        // Whole: the step's messages read back into one step, which they begin (messages
-        // of later steps joining it are those steps' loss).
-        let begins = n == 0 || back[n - 1] != back[n];
-        let whole = begins
-            && written
-                .iter()
-                .zip(&back)
-                .all(|(x, &b)| x.source != s || b == back[n]);
+    let mut said: Vec<usize> = losses
+        .iter()
+        .filter(|l| l.path.is_empty() || l.path == input)
+        .map(|l| l.index)
+        .collect();
+    let mut found = Vec::new();
+    // A step's messages stand together: each run of one source is one step.
+    let mut a = 0;
+    while a < written.len() {
+        let s = written[a].source;
+        let b = (a..written.len())
+            .find(|&k| written[k].source != s)
+            .unwrap_or(written.len());
+        // Whole: the step's messages read back into one step, which they begin (messages of
+        // later steps joining it are those steps' loss).
+        let begins = a == 0 || back[a - 1] != back[a];
+        let together = back[a..b].iter().all(|&g| g == back[a]);
         // A step without an input of its own (`(no input)`) that a later step's input joins
         // takes that input.
-        let is_input = |x: &Message| matches!(x.body, Body::UserInput { .. });
-        let takes_input = !written.iter().any(|x| x.source == s && is_input(x))
-            && written
+        let takes_input = !written[a..b].iter().any(|x| is_input(x))
+            && written[b..]
                 .iter()
-                .zip(&back)
-                .any(|(x, &b)| b == back[n] && x.source != s && is_input(x));
-        let whole = whole && !takes_input;
-        let said = losses
-            .iter()
-            .any(|l| l.index == s && (l.path.is_empty() || l.path == input));
-        if !whole && !said {
-            losses.push(Loss::at(
+                .zip(&back[b..])
+                .take_while(|(_, &g)| g == back[a])
+                .any(|(x, _)| is_input(x));
+        if !(begins && together && !takes_input) && !said.contains(&s) {
+            said.push(s);
+            found.push(Loss::at(
                 s,
                 input.clone(),
                 loss::DROPPED_FIELD,
                 "the step boundary is not carried: this step's messages read back in other steps",
             ));
         }
+        a = b;
     }
+    losses.extend(found);
 }
 
 /// An input carried forward from the step before (the same `input`) goes where that one goes:

@@ -72,26 +72,45 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
 /// `unsupported_message` loss at its own path): the target writes one message per result, and
 /// those read back as one group. Called after the target is written.
 pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
+    let dropped = Dropped::of(losses);
     let mut prev: Option<&Message> = None;
+    let mut split = Vec::new();
     for m in msgs {
-        if dropped(m, losses) {
+        if dropped.has(m) {
             continue;
         }
         let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
         let Some(p) = prev.replace(m) else { continue };
         if outputs(p) && outputs(m) && m.from.starts_with("kernel") && p.source != m.source {
-            losses.push(m.loss(
+            split.push(m.loss(
                 What::Message,
                 loss::SPLIT_RESULTS,
                 "tool results right after other tool results read back as one tool-results message with them",
             ));
         }
     }
+    losses.extend(split);
 }
 
-/// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
-pub(crate) fn dropped(m: &Message, losses: &[Loss]) -> bool {
-    losses
-        .iter()
-        .any(|l| l.index == m.source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == m.at)
+/// What the target left out: the `unsupported_message` losses (a few in any conversion), by
+/// message and path, gathered once so that asking about each message stays linear.
+pub(crate) struct Dropped<'a>(Vec<(usize, &'a [crate::validate::PathSeg])>);
+
+impl<'a> Dropped<'a> {
+    pub(crate) fn of(losses: &'a [Loss]) -> Dropped<'a> {
+        Dropped(
+            losses
+                .iter()
+                .filter(|l| l.code == loss::UNSUPPORTED_MESSAGE)
+                .map(|l| (l.index, l.path.as_slice()))
+                .collect(),
+        )
+    }
+
+    /// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
+    pub(crate) fn has(&self, m: &Message) -> bool {
+        self.0
+            .iter()
+            .any(|(i, p)| *i == m.source && *p == m.at.as_slice())
+    }
 }
