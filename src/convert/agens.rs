@@ -436,7 +436,8 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
                 .zip(&back[b..])
                 .take_while(|(_, &g)| g == back[a])
                 .any(|(x, _)| is_input(x));
-        if !(begins && together && !takes_input) && !said.contains(&s) {
+        let whole = begins && together && !takes_input;
+        if !whole && !said.contains(&s) {
             said.push(s);
             found.push(Loss::at(
                 s,
