@@ -166,6 +166,11 @@ impl TaggedShape {
             .map(|(_, shape)| *shape)
     }
 
+    /// The union's tags, in order.
+    pub fn tags(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.variants.iter().map(|(name, _)| *name)
+    }
+
     /// `"a" | "b" | ...`, for `expected`.
     pub fn expected_tags(&self, custom: &[String]) -> String {
         let mut names: Vec<String> = self.variants.iter().map(|(name, _)| quoted(name)).collect();

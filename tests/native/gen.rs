@@ -107,7 +107,16 @@ pub fn json() -> S<Value> {
 
 /// An object with distinct keys.
 fn object_of(values: impl Strategy<Value = Value> + 'static) -> S<Value> {
-    proptest::collection::vec((key(), values), 0..3)
+    object_with(key(), values, 2)
+}
+
+/// An object of at most `max` entries with distinct keys drawn from `keys`, in the order drawn.
+pub fn object_with(
+    keys: S<String>,
+    values: impl Strategy<Value = Value> + 'static,
+    max: usize,
+) -> S<Value> {
+    proptest::collection::vec((keys, values), 0..=max)
         .prop_map(|entries| {
             let mut out: Vec<(Name, Value)> = Vec::new();
             for (k, v) in entries {

@@ -91,19 +91,9 @@ fn base64() -> S<String> {
         .boxed()
 }
 
-/// An object with distinct keys, in the order drawn.
+/// An object with distinct keys from the pool, in the order drawn.
 fn object_of(values: S<Value>, max: usize) -> S<Value> {
-    proptest::collection::vec((key(), values), 0..=max)
-        .prop_map(|entries| {
-            let mut out: Vec<(Name, Value)> = Vec::new();
-            for (k, v) in entries {
-                if !out.iter().any(|(seen, _)| *seen == k) {
-                    out.push((k.into(), v));
-                }
-            }
-            Value::Obj(out)
-        })
-        .boxed()
+    crate::gen::object_with(key(), values, max)
 }
 
 /// Any JSON value.

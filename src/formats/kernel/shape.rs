@@ -37,7 +37,7 @@ pub static MESSAGE: Shape = Shape::Tagged(&UNION);
 
 /// The built-in message types (the union's tags).
 pub fn types() -> impl Iterator<Item = &'static str> {
-    UNION.variants.iter().map(|(name, _)| *name)
+    UNION.tags()
 }
 
 pub static VALIDATORS: &[(&str, &Shape)] = &[
