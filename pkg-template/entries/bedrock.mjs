@@ -1,5 +1,5 @@
 import api from './index.cjs';
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createToolCall, createToolOutput, createToolResult, toolSuccess, toolFailure, createMessageResponse, createToolCallResponse, createEvent, createChildEvent, handleResponse, buildEventTree, EVENT_TYPES, AgentResponse, MessageResponse, ToolCallResponse, ToolCall, ToolCallFunction, ToolOutput, ToolResult, Event, EventType,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createToolCall, createToolOutput, createToolResult, toolSuccess, toolFailure, createMessage, createMessageResponse, createToolCallResponse, createEvent, createChildEvent, handleResponse, buildEventTree, EVENT_TYPES, AgentResponse, MessageResponse, ToolCallResponse, ToolCall, ToolCallFunction, ToolOutput, ToolResult, Event, EventType,
 } = api.bedrock;
 export default api.bedrock;

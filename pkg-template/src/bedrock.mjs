@@ -77,6 +77,16 @@ export function createBedrock(wasm, validators, numbers) {
     return V.ToolResult.assert({ success: false, result, error });
   }
 
+  // The module shape's constructor of the message type: an AgentResponse of `type`.
+  function createMessage(type, fields) {
+    if (typeof type !== 'string') throw new TypeError(`createMessage: type must be a string, received ${kindOf(type)}`);
+    fields = plainInit('createMessage', fields);
+    if (Object.hasOwn(fields, 'type') && fields.type !== type) {
+      throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);
+    }
+    return V.AgentResponse.assert({ type, ...fields });
+  }
+
   function createMessageResponse(content) {
     return V.MessageResponse.assert({ type: 'message', content });
   }
@@ -197,6 +207,7 @@ export function createBedrock(wasm, validators, numbers) {
     createToolResult,
     toolSuccess,
     toolFailure,
+    createMessage,
     createMessageResponse,
     createToolCallResponse,
     createEvent,

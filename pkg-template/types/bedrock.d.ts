@@ -114,6 +114,12 @@ export interface BedrockNamespace extends Validator<AgentResponse> {
   toolSuccess(result: string): ToolResult;
   /** `{ success: false, result: "", error }`, as upstream reports a tool that failed. */
   toolFailure(error: string, result?: string): ToolResult;
+  /** An `AgentResponse` of `type` (`"message"` or `"tool_call"`) from its other fields. Throws
+   * a ValidationError if they do not make a valid response. */
+  createMessage<Type extends AgentResponse['type']>(
+    type: Type,
+    fields: Omit<Extract<AgentResponse, { type: Type }>, 'type'> & { type?: Type },
+  ): Extract<AgentResponse, { type: Type }>;
   createMessageResponse(content: string): MessageResponse;
   createToolCallResponse(tool_calls: ToolCall[]): ToolCallResponse;
   /** An event with a fresh UUID v4 `id` and the current UTC time. Throws a ValidationError if
@@ -146,6 +152,7 @@ export declare const createToolOutput: BedrockNamespace['createToolOutput'];
 export declare const createToolResult: BedrockNamespace['createToolResult'];
 export declare const toolSuccess: BedrockNamespace['toolSuccess'];
 export declare const toolFailure: BedrockNamespace['toolFailure'];
+export declare const createMessage: BedrockNamespace['createMessage'];
 export declare const createMessageResponse: BedrockNamespace['createMessageResponse'];
 export declare const createToolCallResponse: BedrockNamespace['createToolCallResponse'];
 export declare const createEvent: BedrockNamespace['createEvent'];

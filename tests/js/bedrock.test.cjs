@@ -213,6 +213,15 @@ function run(bedrock, { ValidationError }, label) {
     assert.deepEqual(bedrock.createMessageResponse('hi'), { type: 'message', content: 'hi' });
     assert.deepEqual(bedrock.createToolCallResponse([c]), { type: 'tool_call', tool_calls: [c] });
     assert.throws(() => bedrock.createToolCallResponse([{}]), ValidationError);
+    // The module shape's createMessage: an AgentResponse of the given type, the type first.
+    assert.deepEqual(Object.keys(bedrock.createMessage('message', { content: 'hi' })), ['type', 'content']);
+    assert.deepEqual(bedrock.createMessage('tool_call', { tool_calls: [c] }), { type: 'tool_call', tool_calls: [c] });
+    assert.deepEqual(bedrock.createMessage('message', { type: 'message', content: 'x' }), { type: 'message', content: 'x' });
+    assert.throws(() => bedrock.createMessage('message', { type: 'tool_call', content: 'x' }), TypeError);
+    assert.throws(() => bedrock.createMessage(1, {}), TypeError);
+    assert.throws(() => bedrock.createMessage('message', 'hi'), TypeError);
+    assert.throws(() => bedrock.createMessage('message', {}), (e) => e instanceof ValidationError && e.issues[0].code === 'missing');
+    assert.throws(() => bedrock.createMessage('tool_start', { content: 'x' }), ValidationError);
   });
 
   test(`${label}: handleResponse validates and dispatches exhaustively`, () => {

@@ -146,6 +146,13 @@ const facade_createToolResult: Expect<Equal<ReturnType<typeof bedrock.createTool
 const facade_toolSuccess: Expect<Equal<ReturnType<typeof bedrock.toolSuccess>, ToolResult>> = true;
 const facade_createMessageResponse: Expect<Equal<ReturnType<typeof bedrock.createMessageResponse>, MessageResponse>> = true;
 const facade_createToolCallResponse: Expect<Equal<ReturnType<typeof bedrock.createToolCallResponse>, ToolCallResponse>> = true;
+// createMessage(type, fields): the response of that type, its fields checked against it.
+const made = bedrock.createMessage('message', { content: 'hi' });
+const facade_createMessage: Expect<Equal<typeof made, MessageResponse>> = true;
+const madeCalls = bedrock.createMessage('tool_call', { tool_calls: [] });
+const facade_createMessage_calls: Expect<Equal<typeof madeCalls, ToolCallResponse>> = true;
+// @ts-expect-error a message response has content, not tool calls
+bedrock.createMessage('message', { tool_calls: [] });
 const ev = bedrock.createEvent({ type: 'run_start', agent_name: 'a', run_id: 'r', thread_id: 't' });
 const facade_createEvent: Expect<Equal<typeof ev, Event>> = true;
 const child = bedrock.createChildEvent(ev, 'tool_start', { tool_name: 'calculator' });
