@@ -413,10 +413,15 @@ pub(crate) fn parse_data_url(url: &str) -> Option<(String, String)> {
     Some((media.to_string(), data.to_string()))
 }
 
-/// `data:{media_type};base64,{data}`, when `media_type` can stand in a `data:` URL
-/// ([`media_type_ok`]); `None` otherwise: the writer sends the file untyped and reports it.
-pub(crate) fn data_url(media_type: &str, data: &str) -> Option<String> {
-    media_type_ok(media_type).then(|| format!("data:{media_type};base64,{data}"))
+/// The media type a writer may put into a `data:` URL ([`media_type_ok`]); `None` for none or
+/// one that cannot stand there (the writer sends the file untyped and reports it).
+pub(crate) fn writable_media_type(media_type: &Option<String>) -> Option<&str> {
+    media_type.as_deref().filter(|mt| media_type_ok(mt))
+}
+
+/// `data:{media_type};base64,{data}`, for a media type [`writable_media_type`] gave.
+pub(crate) fn data_url(media_type: &str, data: &str) -> String {
+    format!("data:{media_type};base64,{data}")
 }
 
 /// Can `media_type` stand in a `data:` URL: a `type/subtype` of RFC 6838 name characters, or

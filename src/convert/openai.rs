@@ -36,10 +36,9 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     }
 }
 
-/// A `data:` URL of a media type that [`super::data_url`] takes (or none: octet-stream).
+/// A `data:` URL of a media type [`super::writable_media_type`] gave (or none: octet-stream).
 fn data_url(media_type: Option<&str>, data: &str) -> String {
     super::data_url(media_type.unwrap_or("application/octet-stream"), data)
-        .unwrap_or_else(|| format!("data:application/octet-stream;base64,{data}"))
 }
 
 /// The mark of an assistant message with tool calls and no `content` key (OpenAI writes
@@ -571,9 +570,7 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
             filename,
         } => {
             // A media type that cannot stand in a data: URL is sent as none, reported once.
-            let typed = media_type
-                .as_deref()
-                .filter(|mt| super::data_url(mt, "").is_some());
+            let typed = super::writable_media_type(media_type);
             let untyped = media_type.is_none();
             if let (Some(mt), None, ImageSource::Base64(_)) = (media_type, typed, source) {
                 losses.push(m.loss(

@@ -345,7 +345,11 @@ fn head<'a>(m: &'a Message, role: &str, agent: &str) -> Head<'a> {
 }
 
 /// Reports the marks of swarm's own fields that the message's fields cannot say.
-fn report_unsaid(m: &Message, unsaid: &[&Tagged], losses: &mut Vec<Loss>) {
+fn report_unsaid<'a>(
+    m: &Message,
+    unsaid: impl IntoIterator<Item = &'a Tagged>,
+    losses: &mut Vec<Loss>,
+) {
     for t in unsaid {
         losses.push(m.loss(
             What::Mark(&t.name),
@@ -387,8 +391,7 @@ fn payload(m: &Message, h: &Head, continues_used: bool, losses: &mut Vec<Loss>) 
         if entries.is_empty() && rest.is_empty() && props.is_empty() {
             return Some(p.clone());
         }
-        let mark = m.marks.iter().find(|t| t.name == PAYLOAD);
-        report_unsaid(m, &mark.into_iter().collect::<Vec<_>>(), losses);
+        report_unsaid(m, m.marks.iter().find(|t| t.name == PAYLOAD), losses);
     }
     if let Some(r) = reserved_value(&rest, &props) {
         entries.push((RESERVED.into(), r));
@@ -444,7 +447,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
             _ => "assistant",
         };
         let h = head(m, role, agent);
-        report_unsaid(m, &h.unsaid, losses);
+        report_unsaid(m, h.unsaid.iter().copied(), losses);
         let mut o = match &m.body {
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
@@ -455,8 +458,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                     o.set("images", images);
                 }
                 if !images_used {
-                    let mark = m.marks.iter().find(|t| t.name == IMAGES);
-                    report_unsaid(m, &mark.into_iter().collect::<Vec<_>>(), losses);
+                    report_unsaid(m, m.marks.iter().find(|t| t.name == IMAGES), losses);
                 }
                 if let Some(p) = payload(m, &h, true, losses) {
                     o.set(PAYLOAD, p);
@@ -518,12 +520,14 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 let payload = payload(m, &h, false, losses);
                 // An Agens step's marks ride on the first result alone: on each, every result
                 // would begin a step of its own when read back.
-                let rest_payload = {
+                // (What the first payload could not say is reported once, with it.)
+                let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
                     let mut later = h.clone();
                     later.unsaid.clear();
                     later.rest.retain(|t| !super::agens::starts_step_mark(t));
-                    let mut ignored = Vec::new();
-                    self::payload(m, &later, false, &mut ignored)
+                    self::payload(m, &later, false, &mut Vec::new())
+                } else {
+                    payload.clone()
                 };
                 for (k, r) in outputs.iter().enumerate() {
                     let mut o = message(role, &h, super::output_text(m, k, r, losses, "swarm"));
@@ -617,9 +621,7 @@ fn user_input(
                 // Swarm has images only: a file of another type goes into `images` as a data:
                 // URL (what the swarm reader reads as a file), reported; a media type that
                 // cannot stand in a data: URL is not written.
-                let typed = media_type
-                    .as_deref()
-                    .filter(|mt| super::data_url(mt, "").is_some());
+                let typed = super::writable_media_type(media_type);
                 match (media_type.as_deref(), typed) {
                     (Some(mt), None) => losses.push(m.loss(
                         What::Field(k, Field::MediaType),
@@ -684,9 +686,7 @@ fn user_input(
         .iter()
         .map(|(source, media_type)| match (source, media_type) {
             (ImageSource::Url(url), _) => Value::from(url),
-            (ImageSource::Base64(data), Some(mt)) => {
-                Value::from(super::data_url(mt, data).unwrap_or_default())
-            }
+            (ImageSource::Base64(data), Some(mt)) => Value::from(super::data_url(mt, data)),
             (ImageSource::Base64(data), None) if strings => Value::from(data),
             (ImageSource::Base64(data), None) => obj([("$bytes", Value::from(data))]),
         })
