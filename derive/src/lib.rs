@@ -268,7 +268,7 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
             quote!(crate::validate::Shape::Integer { min: #min })
         } else if let Some(s) = ts
             .as_deref()
-            .and_then(|t| ts_shape(t.trim_end_matches("| null").trim_end_matches(" | null")))
+            .and_then(|t| ts_shape(t.trim_end_matches("| null")))
         {
             s
         } else {
