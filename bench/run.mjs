@@ -315,17 +315,22 @@ const SECTIONS = [
 
 // ---- wasm size and start-up -------------------------------------------------------------------------
 
-const WASM_GZIP_LIMIT = 120_000; // 120 KB as the issue says it: the stricter reading;
+// The budgets, as the issue says them (the stricter reading: KB = 1000 B): the wasm of the whole
+// package (the root entry in browsers, conversions included) and the wasm a page that only
+// validates downloads (the format entries in browsers).
+const WASM_GZIP_LIMIT = { web: 120_000, 'web-validate': 70_000 };
 
 function sizes() {
-  const wasmFile = new URL('../pkg/web/agent_messages_bg.wasm', import.meta.url);
-  const wasm = readFileSync(wasmFile);
+  const wasm = {};
+  for (const dir of Object.keys(WASM_GZIP_LIMIT)) {
+    const bytes = readFileSync(new URL(`../pkg/${dir}/agent_messages_bg.wasm`, import.meta.url));
+    wasm[dir] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  }
   const js = ['../pkg/web/agent_messages.js', '../pkg/api.mjs', '../pkg/index.browser.mjs']
     .map((p) => readFileSync(new URL(p, import.meta.url)));
   const jsAll = Buffer.concat(js);
   return {
-    wasmRaw: wasm.length,
-    wasmGzip: gzipSync(wasm, { level: 9 }).length,
+    wasm,
     jsRaw: jsAll.length,
     jsGzip: gzipSync(jsAll, { level: 9 }).length,
   };
@@ -494,13 +499,23 @@ progress('start-up: fresh node processes');
 const size = sizes();
 const start = ONLY ? null : startup(QUICK ? 2 : 7);
 progress('');
-const sizeMet = size.wasmGzip <= WASM_GZIP_LIMIT;
-targets.push({ label: 'wasm: at most 120 KB gzip (120,000 B)', figure: `${(size.wasmGzip / 1024).toFixed(1)} KiB (${size.wasmGzip} B)`, met: sizeMet });
+const SIZE_LABEL = {
+  web: 'the whole package (pkg/web: the root entry, conversions included)',
+  'web-validate': 'a page that only validates (pkg/web-validate: the format entries)',
+};
+for (const [dir, limit] of Object.entries(WASM_GZIP_LIMIT)) {
+  const { gzip } = size.wasm[dir];
+  targets.push({ label: `wasm of ${dir === 'web' ? 'the whole package' : 'a validating page'}: at most ${limit / 1000} KB gzip`, figure: `${(gzip / 1024).toFixed(1)} KiB (${gzip} B)`, met: gzip <= limit });
+}
 
 log('');
-log('8. Size and start-up (pkg/web/agent_messages_bg.wasm)');
-log(`    ${pad('  wasm, raw', LABEL)}${lpad((size.wasmRaw / 1024).toFixed(1), 9)} KiB (${size.wasmRaw} B)`);
-log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((size.wasmGzip / 1024).toFixed(1), 9)} KiB (${size.wasmGzip} B)   ≤120,000 B ${status(sizeMet)}`);
+log('8. Size and start-up: the wasm a browser page downloads');
+for (const [dir, limit] of Object.entries(WASM_GZIP_LIMIT)) {
+  const { raw, gzip } = size.wasm[dir];
+  log(`    ${SIZE_LABEL[dir]}`);
+  log(`    ${pad('  wasm, raw', LABEL)}${lpad((raw / 1024).toFixed(1), 9)} KiB (${raw} B)`);
+  log(`    ${pad('  wasm, gzip -9', LABEL)}${lpad((gzip / 1024).toFixed(1), 9)} KiB (${gzip} B)   ≤${limit.toLocaleString('en')} B ${status(gzip <= limit)}`);
+}
 log(`    ${pad('  JS: web glue + api.mjs + index.browser.mjs, raw / gzip -9', LABEL)}${lpad((size.jsRaw / 1024).toFixed(1), 9)} / ${(size.jsGzip / 1024).toFixed(1)} KiB`);
 if (start) {
   log(`    median of ${start.runs} fresh processes each (ms):`);
@@ -510,6 +525,27 @@ if (start) {
   log(`    ${pad('    initSync (WebAssembly.Instance + wasm start)', LABEL)}${lpad(start['web.instantiate'].toFixed(2), 9)} ms`);
   log(`    ${pad('    createApi (describe, tape buffers, validators)', LABEL)}${lpad(start['web.createApi'].toFixed(2), 9)} ms`);
   log(`    ${pad('    first kernel.validate (cold)', LABEL)}${lpad(start['web.firstValidate'].toFixed(2), 9)} ms`);
+}
+
+// ---- the three builds side by side ------------------------------------------------------------
+let builds = null;
+if (!ONLY) {
+  progress('the builds: node, web, web-validate');
+  const script = new URL('./builds.mjs', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench/builds.mjs failed: ${r.stderr}`);
+  builds = JSON.parse(r.stdout);
+  progress('');
+  log('');
+  log('9. The builds side by side (same ops, one process): ns per message, x of the Node build');
+  log('   node: pkg/node (opt-level 3); web: pkg/web (the root entry in browsers, built for size);');
+  log('   web-validate: pkg/web-validate (browsers\' format entries, opt-level 3, no conversions)');
+  const names = ['node', 'web', 'web-validate'];
+  log(`    ${pad('', LABEL)}${names.map((n) => lpad(n, 16)).join('')}`);
+  for (const { label, perItemNs } of builds) {
+    const cells = names.map((n) => lpad(n in perItemNs ? `${perItemNs[n].toFixed(0)} ${(perItemNs[n] / perItemNs.node).toFixed(2)}x` : '—', 16));
+    log(`    ${pad(`  ${label}`, LABEL)}${cells.join('')}`);
+  }
 }
 
 log('');
@@ -524,6 +560,6 @@ if (JSON_OUT) {
     package: 'agent-messages', version, node: process.version, platform: `${process.platform}-${process.arch}`, cpu, cpus: os.cpus().length, loadAverageAtStart: load,
     peers: { zod: versionOf('zod'), valibot: versionOf('valibot'), ajv: versionOf('ajv'), ulid: versionOf('ulid') },
     profile: QUICK ? 'quick' : 'full', settings: profile,
-    results, size, startup: start, targets,
+    results, size, startup: start, builds, targets,
   }, null, 2));
 }

@@ -6,23 +6,36 @@ cd "$(dirname "$0")/.."
 
 say() { printf '\033[1m[build]\033[0m %s\n' "$*"; }
 
-say "cargo build (wasm32, release)"
+# Three wasm builds of one crate, each with its wasm-bindgen glue:
+#   pkg/node/           everything, opt-level 3 (Node reads it from disk: speed, not size)
+#   pkg/web/            everything, built for size (profile release-small): the root entry
+#   pkg/web-validate/   no conversions (--no-default-features), opt-level 3: the format entries,
+#                       so a page that only validates downloads the small wasm
+target=target/wasm32-unknown-unknown
+say "cargo build (wasm32): release, release-small, release without conversions"
 cargo build --quiet --target wasm32-unknown-unknown --release
-wasm=target/wasm32-unknown-unknown/release/agent_messages.wasm
+cargo build --quiet --target wasm32-unknown-unknown --profile release-small
+cargo build --quiet --target wasm32-unknown-unknown --release --no-default-features \
+  --target-dir target/validate
 
 rm -rf pkg
-mkdir -p pkg/node pkg/web pkg/types
+mkdir -p pkg/node pkg/web pkg/web-validate pkg/types
 say "wasm-bindgen: node and web glue"
-wasm-bindgen --target nodejs --out-dir pkg/node "$wasm"
-wasm-bindgen --target web --out-dir pkg/web "$wasm"
+wasm-bindgen --target nodejs --out-dir pkg/node "$target/release/agent_messages.wasm"
+wasm-bindgen --target web --out-dir pkg/web "$target/release-small/agent_messages.wasm"
+wasm-bindgen --target web --out-dir pkg/web-validate \
+  "target/validate/wasm32-unknown-unknown/release/agent_messages.wasm"
 # The Node glue is CommonJS inside a "type": "module" package.
 echo '{ "type": "commonjs" }' > pkg/node/package.json
 
-say "wasm-opt -O3"
-for dir in pkg/node pkg/web; do
-  node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    --strip-debug --strip-producers "$dir/agent_messages_bg.wasm" -o "$dir/agent_messages_bg.wasm"
+say "wasm-opt"
+features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-mutable-globals --enable-reference-types --enable-multivalue)
+for dir in pkg/node pkg/web pkg/web-validate; do
+  level=-O3
+  [ "$dir" = pkg/web ] && level=-Oz
+  node_modules/.bin/wasm-opt "$level" "${features[@]}" --strip-debug --strip-producers \
+    "$dir/agent_messages_bg.wasm" -o "$dir/agent_messages_bg.wasm"
 done
 
 say "facade and declarations"
@@ -31,6 +44,5 @@ cp pkg-template/package.json pkg-template/README.md LICENSE pkg/
 cp pkg-template/entries/* pkg/
 cp pkg-template/types/*.d.ts pkg/
 
-raw=$(wc -c < pkg/web/agent_messages_bg.wasm)
-gz=$(gzip -9c pkg/web/agent_messages_bg.wasm | wc -c)
-say "pkg/ ready: wasm $raw bytes, $gz gzipped"
+gz() { gzip -9c "$1" | wc -c; }
+say "pkg/ ready: wasm gzipped $(gz pkg/web/agent_messages_bg.wasm) B whole (web/), $(gz pkg/web-validate/agent_messages_bg.wasm) B validation only (web-validate/)"

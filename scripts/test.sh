@@ -13,6 +13,8 @@ step "cargo fmt --check, cargo clippy (native and wasm32)"
 cargo fmt --all -- --check
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --all-targets -- -D warnings
+# The browsers' validation build: the wasm without the conversions' exports.
+cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 
 step "cargo test (native core)"
 cargo test --quiet

@@ -1,4 +1,5 @@
-import { openai } from './index.browser.mjs';
+import api from './validate.browser.mjs';
+const { openai } = api;
 export const {
   validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createDeveloperMessage, createSystemMessage, createUserMessage, createAssistantMessage, createToolMessage, createToolCall, createImagePart, parseArguments, ROLES, ChatCompletionMessageParam, ChatCompletionDeveloperMessageParam, ChatCompletionSystemMessageParam, ChatCompletionUserMessageParam, ChatCompletionAssistantMessageParam, ChatCompletionToolMessageParam, ChatCompletionContentPart, ChatCompletionContentPartText, ChatCompletionContentPartImage, ChatCompletionContentPartInputAudio, ChatCompletionContentPartFile, ChatCompletionContentPartRefusal, ChatCompletionMessageToolCall,
 } = openai;

@@ -1,5 +1,7 @@
 // Wiring: one tape, one validator per schema number, grouped into a namespace per format.
-// The package's entries (pkg-template/entries) call createApi with the wasm module they load.
+// The package's entries (pkg-template/entries) call createApi with the wasm module they load:
+// the whole build, or (browsers' format entries) the validation build, which has no
+// conversion exports and so gets no converters.
 
 import { createAgens } from './agens.mjs';
 import { createBedrock } from './bedrock.mjs';
@@ -54,7 +56,9 @@ export function createApi(wasm) {
   }
   return Object.freeze({
     ...formats,
-    ...createConverters({ wasm, tape, numbers, options, applyRevival }, formats),
+    ...(typeof wasm.convert_tape === 'function'
+      ? createConverters({ wasm, tape, numbers, options, applyRevival }, formats)
+      : {}),
     ValidationError,
     AgentMessagesError,
     generateUid: () => wasm.generate_uid(),

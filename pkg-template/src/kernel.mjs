@@ -28,7 +28,16 @@ const HELPERS = {
   createToolResultMessage: 'tool-result',
 };
 
+// Every wasm instance this facade runs on, and the types registered on them in order. A browser
+// page that imports the root entry and a format's entry runs two instances (the whole wasm and
+// the validation wasm); one registry for both, so a type registered through either entry is
+// known to every validator.
+const instances = new Set();
+let registered = [];
+
 export function createKernel(wasm, validators, numbers) {
+  for (const name of registered) wasm.kernel_register_type(name);
+  instances.add(wasm);
   const message = validators.KernelMessage;
   const memory = wasm.wasm_memory();
   const idAt = wasm.ulid_buffer();
@@ -77,6 +86,17 @@ export function createKernel(wasm, validators, numbers) {
     } catch (e) {
       rethrow(e, 'invalid_type_name');
     }
+    // Accepted here, so by every instance (they are one build of one crate).
+    for (const other of instances) if (other !== wasm) other.kernel_register_type(name);
+    if (!registered.includes(name)) registered.push(name);
+  }
+
+  function unregisterType(name) {
+    const key = String(name);
+    const removed = wasm.kernel_unregister_type(key);
+    for (const other of instances) if (other !== wasm) other.kernel_unregister_type(key);
+    registered = registered.filter((n) => n !== key);
+    return removed;
   }
 
   return {
@@ -85,7 +105,7 @@ export function createKernel(wasm, validators, numbers) {
     createMessage,
     ...helpers,
     registerType,
-    unregisterType: (name) => wasm.kernel_unregister_type(String(name)),
+    unregisterType,
     registeredTypes: () => wasm.kernel_registered_types(),
     TYPES: Object.freeze([...TYPES]),
   };

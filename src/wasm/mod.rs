@@ -3,6 +3,7 @@
 
 pub mod agens;
 pub mod bedrock;
+#[cfg(feature = "convert")]
 pub mod convert;
 pub mod ids;
 pub mod interop;

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../browser/chromium.mjs';
 
 const run = promisify(execFile);
@@ -165,7 +166,8 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       /^(index|kernel|swarm|agens|bedrock|openai)\.(cjs|mjs|browser\.mjs|d\.ts)$/,
       /^(swarm|agens|bedrock|openai)\.root\.d\.ts$/,
       /^api\.(cjs|mjs)$/,
-      /^(node|web)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
+      /^(node|web|web-validate)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
+      /^(validate|page)\.browser\.mjs$/,
       /^node\/package\.json$/,
       /^types\/generated\.d\.ts$/,
     ];
@@ -176,16 +178,19 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       'kernel.cjs', 'kernel.mjs', 'kernel.browser.mjs', 'kernel.d.ts', 'types/generated.d.ts',
       'node/agent_messages.js', 'node/agent_messages_bg.wasm', 'node/package.json',
       'web/agent_messages.js', 'web/agent_messages_bg.wasm',
+      'web-validate/agent_messages.js', 'web-validate/agent_messages_bg.wasm', 'validate.browser.mjs', 'page.browser.mjs',
     ]) assert.ok(files.includes(need), `tarball lacks ${need}`);
   });
 });
 
-// The page both bundlers build, and Node runs as it is: what the package answers, as JSON.
-const PAGE = `
-import { kernel, convert, ValidationError, version } from 'agent-messages';
-import * as openai from 'agent-messages/openai';
-
-const reply = { id: '01JD7Z8Q0000000000000000AB', timestamp: 1732233600000, type: 'reply', text: 'Hello' };
+// The pages both bundlers build, and Node runs as they are: what the package answers, as JSON.
+// `whole` imports the root entry (conversions included); `validate` only format entries, so
+// it must fetch the validation wasm alone; `mixed` and `entryFirst` both, in either order.
+const REPLY = "{ id: '01JD7Z8Q0000000000000000AB', timestamp: 1732233600000, type: 'reply', text: 'Hello' }";
+const PAGES = {
+  whole: `
+import { kernel, openai, convert, ValidationError, version } from 'agent-messages';
+const reply = ${REPLY};
 let assertThrew = false;
 try { kernel.assert({ type: 'reply' }); } catch (e) { assertThrew = e instanceof ValidationError; }
 const made = kernel.createReplyMessage({ text: 'made here' });
@@ -201,36 +206,92 @@ globalThis.__result = {
   converted: convert([reply], { from: 'kernel', to: 'openai' }),
   back: convert([{ role: 'user', content: 'hi' }], { from: 'openai', to: 'swarm', agentName: 'a' }).messages,
 };
-`;
+`,
+  validate: `
+import * as kernel from 'agent-messages/kernel';
+import * as openai from 'agent-messages/openai';
+const reply = ${REPLY};
+let assertThrew = false;
+try { kernel.assert({ type: 'reply' }); } catch (e) { assertThrew = e.name === 'ValidationError'; }
+const made = kernel.createReplyMessage({ text: 'made here' });
+globalThis.__result = {
+  valid: kernel.validate(reply).ok,
+  made: kernel.is(made) && made.id.length,
+  invalid: kernel.validate({ id: 'a', timestamp: 'soon', type: 'reply' }).issues.map((i) => i.code + ' ' + i.path.join('.')),
+  json: kernel.validateJson(JSON.stringify(reply)).ok,
+  badJson: kernel.validateJson('{"id":').issues[0].code,
+  assertThrew,
+  openai: [openai.validate({ role: 'user', content: 'x' }).ok, openai.is({ role: 'wizard' })],
+  fromJSON: openai.fromJSON({ role: 'user', content: 'x' }),
+};
+`,
+  // The root first: the format entry is the root's namespace (one instance, one download).
+  mixed: `
+import { kernel, convert } from 'agent-messages';
+import * as kernelEntry from 'agent-messages/kernel';
+globalThis.__result = {
+  same: kernelEntry.default === kernel,
+  converted: convert([${REPLY}], { from: 'kernel', to: 'openai' }).messages,
+};
+`,
+  // A format entry first: a bundle runs it before the root, so each loads its own wasm, and a
+  // Kernel type registered through one is known to the other.
+  entryFirst: `
+import * as kernelEntry from 'agent-messages/kernel';
+import { kernel, convert } from 'agent-messages';
+const custom = { id: '01JD7Z8Q0000000000000000AB', timestamp: 1, type: 'x-note', text: 'n' };
+const before = [kernel.is(custom), kernelEntry.is(custom)];
+kernelEntry.registerType('x-note');
+const registered = [kernel.is(custom), kernelEntry.is(custom), kernel.registeredTypes(), kernelEntry.registeredTypes()];
+const removed = kernel.unregisterType('x-note');
+globalThis.__result = {
+  before,
+  registered,
+  removed,
+  after: [kernel.is(custom), kernelEntry.is(custom), kernelEntry.registeredTypes()],
+  converted: convert([${REPLY}], { from: 'kernel', to: 'openai' }).messages,
+};
+`,
+};
+// What each page must fetch: the wasm files under the package's folders.
+const FETCHES = { whole: ['web'], validate: ['web-validate'], mixed: ['web'], entryFirst: ['web', 'web-validate'] };
+// The budgets (the issue's): a page that only validates downloads at most 70 KB gzip of wasm,
+// the whole package at most 120 KB.
+const BUDGET = { web: 120_000, 'web-validate': 70_000 };
 
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 
 describe('bundled for the browser from the packed tarball (Vite, esbuild)', () => {
-  let server, browser, inNode;
-  const dist = (bundler) => path.join(app, `dist-${bundler}`);
+  let server, browser;
+  const inNode = {};
+  const dist = (bundler, name) => path.join(app, `dist-${bundler}`, name);
 
   before(async () => {
-    await write('page/main.js', PAGE);
-    await write('page/index.html', '<!doctype html>\n<meta charset="utf-8">\n<title>consumer</title>\n<script type="module" src="./main.js"></script>\n');
-    // What Node says, to compare the pages with.
-    const { stdout } = await inApp('node', ['--input-type=module', '-e',
-      "await import('./page/main.js'); console.log(JSON.stringify(globalThis.__result));"]);
-    inNode = JSON.parse(stdout);
-    // Vite: a production build; the wasm becomes an asset of its own (relative URLs, so the
-    // page works from any directory).
-    await inApp(VITE, ['build', 'page', '--base', './', '--outDir', dist('vite'), '--emptyOutDir', '--logLevel', 'warn']);
-    // esbuild: one ES module for the browser. It leaves new URL('./web/...wasm', import.meta.url)
-    // as it is, so the wasm is copied to that place beside the bundle, as a consumer would.
-    await inApp(ESBUILD, ['page/main.js', '--bundle', '--format=esm', '--platform=browser', '--minify', `--outdir=${dist('esbuild')}`, '--log-level=warning']);
-    await copyFile(path.join(app, 'page/index.html'), path.join(dist('esbuild'), 'index.html'));
-    await mkdir(path.join(dist('esbuild'), 'web'), { recursive: true });
-    await copyFile(path.join(app, 'node_modules/agent-messages/web/agent_messages_bg.wasm'), path.join(dist('esbuild'), 'web/agent_messages_bg.wasm'));
+    for (const [name, source] of Object.entries(PAGES)) {
+      await write(`pages/${name}/main.js`, source);
+      await write(`pages/${name}/index.html`, '<!doctype html>\n<meta charset="utf-8">\n<title>consumer</title>\n<script type="module" src="./main.js"></script>\n');
+      // What Node says, to compare the pages with.
+      const { stdout } = await inApp('node', ['--input-type=module', '-e',
+        `await import('./pages/${name}/main.js'); console.log(JSON.stringify(globalThis.__result));`]);
+      inNode[name] = JSON.parse(stdout);
+      // Vite: a production build; each wasm becomes an asset of its own (relative URLs, so the
+      // page works from any directory).
+      await inApp(VITE, ['build', `pages/${name}`, '--base', './', '--outDir', dist('vite', name), '--emptyOutDir', '--logLevel', 'warn']);
+      // esbuild: one ES module for the browser. It leaves new URL('./web/...wasm', import.meta.url)
+      // as it is, so the wasm is copied to that place beside the bundle, as a consumer would.
+      await inApp(ESBUILD, [`pages/${name}/main.js`, '--bundle', '--format=esm', '--platform=browser', '--minify', `--outdir=${dist('esbuild', name)}`, '--log-level=warning']);
+      await copyFile(path.join(app, `pages/${name}/index.html`), path.join(dist('esbuild', name), 'index.html'));
+      for (const dir of ['web', 'web-validate']) {
+        await mkdir(path.join(dist('esbuild', name), dir), { recursive: true });
+        await copyFile(path.join(app, `node_modules/agent-messages/${dir}/agent_messages_bg.wasm`), path.join(dist('esbuild', name), `${dir}/agent_messages_bg.wasm`));
+      }
+    }
 
     server = http.createServer(async (req, res) => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
-      const [, bundler, ...rest] = url.pathname.split('/');
-      const root = ['vite', 'esbuild'].includes(bundler) ? dist(bundler) : null;
+      const [, bundler, name, ...rest] = url.pathname.split('/');
+      const root = ['vite', 'esbuild'].includes(bundler) && name in PAGES ? dist(bundler, name) : null;
       const file = root && path.join(root, decodeURIComponent(rest.join('/')) || 'index.html');
       try {
         if (!file || !file.startsWith(root)) throw new Error('not found');
@@ -251,37 +312,66 @@ describe('bundled for the browser from the packed tarball (Vite, esbuild)', () =
     }
   });
 
-  for (const bundler of ['vite', 'esbuild']) {
-    it(`the ${bundler} bundle validates and converts in Chromium, with the wasm fetched`, LONG, async () => {
-      const page = await browser.context.newPage();
-      try {
-        const errors = [], warnings = [], failed = [], wasm = [];
-        page.on('console', (m) => {
-          if (m.type() === 'error') errors.push(m.text());
-          if (m.type() === 'warning') warnings.push(m.text());
-        });
-        page.on('pageerror', (e) => errors.push(String(e)));
-        page.on('response', (r) => {
-          if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-          if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push({ status: r.status(), type: r.headers()['content-type'] });
-        });
-        await page.goto(`http://127.0.0.1:${server.address().port}/${bundler}/`);
-        await page.waitForFunction(() => globalThis.__result !== undefined, null, { timeout: 60_000 })
-          .catch((e) => { throw new Error(`the page never finished: ${errors.join('; ') || e.message}`); });
-        const r = await page.evaluate(() => globalThis.__result);
-        assert.deepEqual(errors, [], 'no console errors');
-        assert.deepEqual(warnings, [], 'no console warnings (the wasm compiled by streaming)');
-        assert.deepEqual(failed, [], 'no failed requests');
-        assert.deepEqual(wasm, [{ status: 200, type: 'application/wasm' }], 'the wasm fetched once');
+  // The package's wasm files, by folder, to tell which one a fetched (perhaps renamed) file is.
+  const shipped = async () => Object.fromEntries(await Promise.all(['web', 'web-validate'].map(async (dir) =>
+    [dir, await readFile(path.join(app, `node_modules/agent-messages/${dir}/agent_messages_bg.wasm`))])));
 
-        assert.equal(r.valid, true);
-        assert.equal(r.made, 26);
-        assert.deepEqual(r.invalid, ['invalid_type timestamp', 'missing text']);
-        assert.equal(r.converted.messages[0].role, 'assistant');
-        assert.deepEqual(r, { ...inNode, made: r.made }, 'the page answers as Node does');
-      } finally {
-        await page.close();
-      }
-    });
+  it('the two browser builds differ, and each is within its budget (gzip -9)', async () => {
+    const files = await shipped();
+    assert.ok(!files.web.equals(files['web-validate']), 'web/ and web-validate/ hold different wasm');
+    for (const [dir, bytes] of Object.entries(files)) {
+      const size = gzipSync(bytes, { level: 9 }).length;
+      assert.ok(size <= BUDGET[dir], `${dir}: ${size} B gzip, over ${BUDGET[dir]}`);
+    }
+  });
+
+  for (const bundler of ['vite', 'esbuild']) {
+    for (const name of Object.keys(PAGES)) {
+      it(`${bundler}, the ${name} page: answers as in Node, fetching ${FETCHES[name].join(' and ')}`, LONG, async () => {
+        const files = await shipped();
+        const page = await browser.context.newPage();
+        try {
+          const errors = [], warnings = [], failed = [], fetched = [];
+          page.on('console', (m) => {
+            if (m.type() === 'error') errors.push(m.text());
+            if (m.type() === 'warning') warnings.push(m.text());
+          });
+          page.on('pageerror', (e) => errors.push(String(e)));
+          page.on('response', async (r) => {
+            if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+            if (!new URL(r.url()).pathname.endsWith('.wasm')) return;
+            fetched.push(r.body().then((body) => ({
+              dir: Object.keys(files).find((dir) => files[dir].equals(body)) ?? 'unknown',
+              status: r.status(),
+              type: r.headers()['content-type'],
+            })));
+          });
+          await page.goto(`http://127.0.0.1:${server.address().port}/${bundler}/${name}/`);
+          await page.waitForFunction(() => globalThis.__result !== undefined, null, { timeout: 60_000 })
+            .catch((e) => { throw new Error(`the page never finished: ${errors.join('; ') || e.message}`); });
+          const r = await page.evaluate(() => globalThis.__result);
+          assert.deepEqual(errors, [], 'no console errors');
+          assert.deepEqual(warnings, [], 'no console warnings (the wasm compiled by streaming)');
+          assert.deepEqual(failed, [], 'no failed requests');
+          const wasm = (await Promise.all(fetched)).sort((a, b) => a.dir.localeCompare(b.dir));
+          assert.deepEqual(wasm, FETCHES[name].map((dir) => ({ dir, status: 200, type: 'application/wasm' })),
+            'each wasm the page needs fetched once, and no other');
+          if (name === 'whole' || name === 'validate') {
+            assert.equal(r.valid, true);
+            assert.equal(r.made, 26);
+            assert.deepEqual(r.invalid, ['invalid_type timestamp', 'missing text']);
+          } else if (name === 'mixed') {
+            assert.equal(r.same, true, 'the kernel entry is the root kernel');
+          } else {
+            assert.deepEqual(r.before, [false, false]);
+            assert.deepEqual(r.registered, [true, true, ['x-note'], ['x-note']], 'one registry for both instances');
+            assert.deepEqual(r.after, [false, false, []]);
+          }
+          assert.deepEqual(r, { ...inNode[name], ...('made' in r ? { made: r.made } : {}) }, 'the page answers as Node does');
+        } finally {
+          await page.close();
+        }
+      });
+    }
   }
 });
