@@ -210,13 +210,13 @@ pub fn tables_json(tables: &[(&str, &[(&str, u64)])], out: &mut String) {
         if n > 0 {
             out.push(',');
         }
-        crate::validate::write_json_string(out, table);
+        crate::json_text::write_str(out, table);
         out.push_str(":{");
         for (m, (name, value)) in entries.iter().enumerate() {
             if m > 0 {
                 out.push(',');
             }
-            crate::validate::write_json_string(out, name);
+            crate::json_text::write_str(out, name);
             out.push(':');
             out.push_str(&value.to_string());
         }

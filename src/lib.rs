@@ -1,10 +1,13 @@
 //! agent-messages: define, construct, validate and convert the message formats of agent
-//! frameworks. This file is the module map only.
+//! frameworks. This file is the module map only, from the bottom up: a module names only
+//! those above it in this list (`tests/native/layers.rs` fails when one does not).
 //!
 //! * [`host`]: what the core asks of the platform (number text, read and written); the
 //!   [`Platform`] answering it is chosen here, so no module of the core names `wasm`.
 //! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
 //! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
+//! * [`json_text`]: JSON text written by hand (strings, numbers, lists): the wasm carries no
+//!   JSON serializer.
 //! * [`boundary`]: every number the JavaScript facade and the core share (tape tags, codes,
 //!   flags, limits), declared once and sent to the facade by `describe()`.
 //! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
@@ -24,6 +27,7 @@ pub mod fnv;
 pub mod formats;
 pub mod host;
 pub mod ids;
+pub mod json_text;
 pub mod keys;
 pub mod tape;
 pub mod validate;

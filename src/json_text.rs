@@ -1,4 +1,6 @@
-//! Writing JSON text by hand: the wasm build carries no JSON serializer.
+//! Writing JSON text by hand: the wasm build carries no JSON serializer. Below the tape and the
+//! engine, which both write with it (the engine re-exports it as `validate::write_json_string`
+//! and friends).
 
 /// The escape of an ASCII byte inside a JSON string, if it needs one (`None` for a plain byte).
 #[inline]
