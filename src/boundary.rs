@@ -56,7 +56,7 @@ tables! {
         BIGINT = 11,
         SYMBOL = 12,
         FUNCTION = 13,
-        /// An object the walker does not walk: its kind (an [`other_kind`]).
+        /// An object the walker does not walk: its kind (an [`other_kind`](super::other_kind)).
         OTHER = 14,
         /// An object already on the path from the root.
         CYCLE = 15,

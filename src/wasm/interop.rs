@@ -1,6 +1,7 @@
 //! The crossing. JavaScript writes a tape into buffers that live here (one call to reserve
 //! them, none per value), calls one check, and reads a small result code; only results that
-//! carry data (issues, JSON text, a revival plan) cross back as one JSON string.
+//! carry data (issues, JSON text, a revival plan) cross back as one JSON string. And [`Js`], the
+//! core's host in the wasm: JavaScript's own number parsing and formatting.
 
 use crate::boundary::{flag, result, revive, tape_header as at};
 use crate::host::Host;
