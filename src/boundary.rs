@@ -56,7 +56,7 @@ tables! {
         BIGINT = 11,
         SYMBOL = 12,
         FUNCTION = 13,
-        /// An object the walker does not walk: its kind (an [`other_kind`]).
+        /// An object the walker does not walk: its kind (an [`other_kind`](super::other_kind)).
         OTHER = 14,
         /// An object already on the path from the root.
         CYCLE = 15,
@@ -210,13 +210,13 @@ pub fn tables_json(tables: &[(&str, &[(&str, u64)])], out: &mut String) {
         if n > 0 {
             out.push(',');
         }
-        crate::validate::write_json_string(out, table);
+        crate::json_text::write_str(out, table);
         out.push_str(":{");
         for (m, (name, value)) in entries.iter().enumerate() {
             if m > 0 {
                 out.push(',');
             }
-            crate::validate::write_json_string(out, name);
+            crate::json_text::write_str(out, name);
             out.push(':');
             out.push_str(&value.to_string());
         }

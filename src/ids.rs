@@ -19,7 +19,7 @@ impl std::fmt::Display for IdError {
             IdError::Clock(t) => write!(
                 f,
                 "the clock reading {} is not a time a ULID can hold",
-                crate::validate::number_text(*t)
+                crate::json_text::number_text(*t)
             ),
         }
     }

@@ -1,29 +1,44 @@
 //! agent-messages: define, construct, validate and convert the message formats of agent
-//! frameworks. This file is the module map only.
+//! frameworks. This file is the module map only, from the bottom up: a module names only
+//! those above it in this list (`tests/native/layers.rs` fails when one does not).
 //!
+//! * [`host`]: what the core asks of the platform (number text, read and written); the
+//!   [`Platform`] answering it is chosen here, so no module of the core names `wasm`.
+//! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
+//! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
+//! * [`json_text`]: JSON text written by hand (strings, numbers, lists): the wasm carries no
+//!   JSON serializer.
 //! * [`boundary`]: every number the JavaScript facade and the core share (tape tags, codes,
 //!   flags, limits), declared once and sent to the facade by `describe()`.
+//! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
 //! * [`tape`]: the flat encoding every input is read through (a JS value walked once in
 //!   JavaScript, or JSON text parsed here), so that validation never builds a tree.
 //! * [`validate`]: the one validation engine: shapes, issues, paths, limits, strictness, and
 //!   the lossless JSON codec that rides on the same walk.
 //! * [`formats`]: one module per message format: its documented types (tsify emits their
 //!   TypeScript, `#[derive(Described)]` their shapes) and the unions no struct says.
-//! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
 //! * [`convert`]: conversions between formats through one canonical model, with the losses.
-//! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
-//! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
-//! * `wasm`: the bindings to JavaScript (compiled for wasm32 only); the constructors live in
-//!   the package's facade.
+//! * `wasm`: the bindings to JavaScript (compiled for wasm32 only), the only code that knows
+//!   it; the constructors live in the package's facade.
 
 pub mod boundary;
 pub mod convert;
 pub mod fnv;
 pub mod formats;
+pub mod host;
 pub mod ids;
+pub mod json_text;
 pub mod keys;
 pub mod tape;
 pub mod validate;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+/// The [`host::Host`] of this build: JavaScript's `Number` and `String` in the wasm.
+#[cfg(target_arch = "wasm32")]
+pub type Platform = wasm::interop::Js;
+
+/// The [`host::Host`] of this build: Rust's own natively.
+#[cfg(not(target_arch = "wasm32"))]
+pub type Platform = host::Native;

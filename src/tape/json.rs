@@ -124,7 +124,7 @@ impl Parser<'_> {
             Some(_) => {
                 let rest = String::from_utf8_lossy(&self.s[at..(at + 4).min(self.s.len())]);
                 let c = rest.chars().next().unwrap_or('?');
-                crate::validate::quoted(c.encode_utf8(&mut [0; 4]))
+                crate::json_text::quoted(c.encode_utf8(&mut [0; 4]))
             }
         };
         SyntaxError {

@@ -227,7 +227,7 @@ impl<'a> TapeView<'a> {
                 units[..units.len().min(SHOWN)].to_vec()
             }
         };
-        let shown = crate::validate::quoted(&String::from_utf16_lossy(&head));
+        let shown = crate::json_text::quoted(&String::from_utf16_lossy(&head));
         let whole = match self.chars {
             Chars::Utf16(_) => head.len() as u32 == s.len,
             Chars::Utf8(_) => s.len as usize <= SHOWN && s.flags & F_ESCAPED == 0,

@@ -1,8 +1,8 @@
 //! JSON number text to `f64`. Almost every number in real messages has at most 19 significant
 //! digits and a small exponent; those are exact here (Clinger's fast path: an integer below
 //! 2^53 times or divided by an exact power of ten rounds once, correctly). The rest go to the
-//! platform's parser: JavaScript's `Number` in the wasm (so the wasm carries no float parser of
-//! its own, ~8 KiB gzip with its tables), Rust's natively.
+//! platform's parser ([`crate::host`]: JavaScript's `Number` in the wasm, so that the wasm
+//! carries no float parser of its own; Rust's natively).
 
 /// The powers of ten an `f64` holds exactly.
 const EXACT: [f64; 23] = [
@@ -72,17 +72,8 @@ fn fast(raw: &[u8]) -> Option<f64> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
-#[cfg(target_arch = "wasm32")]
 fn slow(raw: &[u8]) -> f64 {
-    std::str::from_utf8(raw).map_or(f64::NAN, crate::wasm::interop::js_number)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn slow(raw: &[u8]) -> f64 {
-    std::str::from_utf8(raw)
-        .ok()
-        .and_then(|r| r.parse::<f64>().ok())
-        .unwrap_or(f64::NAN)
+    std::str::from_utf8(raw).map_or(f64::NAN, crate::host::parse_number)
 }
 
 #[cfg(test)]

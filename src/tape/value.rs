@@ -1,9 +1,10 @@
 //! A small JSON value that keeps key order, read from a JSON-text tape and written with the
-//! engine's own writer: the converters work on it, so the wasm carries no second JSON library.
+//! engine's writers ([`crate::json_text`]): the converters work on it, so the wasm carries
+//! no second JSON library.
 
 use super::json::{self, SyntaxError};
 use super::*;
-use crate::validate::write_json_string;
+use crate::json_text::{write_num, write_str};
 
 /// A property name: the known keys (every name a format defines, and those the converters
 /// write) are borrowed, so that building and dropping a message allocates no key.
@@ -23,7 +24,7 @@ pub enum Value {
 impl Value {
     /// Parse JSON text.
     pub fn parse(text: &str) -> Result<Value, SyntaxError> {
-        let tape = json::parse(text, crate::validate::DEPTH_CEILING)?;
+        let tape = json::parse(text, crate::boundary::limit::DEPTH_CEILING as usize)?;
         Ok(Value::from_tape(&tape.view(text), 0))
     }
 
@@ -49,8 +50,8 @@ impl Value {
         match self {
             Value::Null => out.push_str("null"),
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Num(n) => crate::validate::write_json_number(out, *n),
-            Value::Str(s) => write_json_string(out, s),
+            Value::Num(n) => write_num(out, *n),
+            Value::Str(s) => write_str(out, s),
             Value::Arr(items) => {
                 out.push('[');
                 for (n, v) in items.iter().enumerate() {
@@ -67,7 +68,7 @@ impl Value {
                     if n > 0 {
                         out.push(',');
                     }
-                    write_json_string(out, k);
+                    write_str(out, k);
                     out.push(':');
                     v.write(out);
                 }
@@ -93,7 +94,7 @@ impl Value {
             Value::Num(n) => {
                 words.extend([NUM, tape.nums.len() as u32]);
                 tape.nums.push(*n);
-                crate::validate::write_json_number(out, *n);
+                write_num(out, *n);
             }
             Value::Str(s) => {
                 words.push(STR);
@@ -127,7 +128,7 @@ impl Value {
                     match crate::keys::lookup(k.as_bytes()) {
                         Some(id) => {
                             tape.words.extend([KEY_ID, id.0 as u32]);
-                            write_json_string(out, k);
+                            write_str(out, k);
                         }
                         None => {
                             tape.words.push(KEY_STR);
@@ -256,7 +257,7 @@ impl From<f64> for Value {
 /// from `s` (every escape is longer than what it stands for).
 fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
     let off = out.len() + 1;
-    write_json_string(out, s);
+    write_str(out, s);
     let len = out.len() - 1 - off;
     let flags = if len == s.len() { 0 } else { F_ESCAPED };
     words.extend([len as u32, off as u32, len as u32, flags]);

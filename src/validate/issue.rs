@@ -1,6 +1,6 @@
 //! What validation reports: one [`Issue`] per problem, each with a stable code and a path.
 
-use super::json_out::{write_str, JsonList};
+use crate::json_text::{write_str, JsonList};
 
 /// A stable, machine-readable reason. Serialized in snake_case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, tsify::Tsify)]

@@ -6,19 +6,23 @@
 mod base64;
 mod engine;
 mod issue;
-mod json_out;
 mod options;
 mod shape;
 mod values_out;
 
+// `engine.rs` imports the writers as `super::json_out`; naming `crate::json_text` there
+// instead (a line of a file another change owns) would let this alias go.
+use crate::json_text as json_out;
+// The JSON writers live below the tape, which writes with them too; the modules above reach
+// them here as well.
+pub use crate::json_text::{
+    number_text, quoted, write_num as write_json_number, write_str as write_json_string,
+};
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
     check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked, Mode,
     Revive, ReviveKind,
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
-pub use json_out::{
-    number_text, quoted, write_num as write_json_number, write_str as write_json_string,
-};
 pub use options::{Options, DEPTH_CEILING};
 pub use shape::{enum_names, Described, Field, ObjectShape, Rule, Shape, TaggedShape};

@@ -1,6 +1,6 @@
 //! How a format describes its messages to the engine: static data, no code.
 
-use super::json_out::quoted;
+use crate::json_text::quoted;
 use crate::keys::Key;
 
 /// A documented type with a validation shape: derived (`#[derive(Described)]`, from the same

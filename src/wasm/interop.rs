@@ -1,8 +1,10 @@
 //! The crossing. JavaScript writes a tape into buffers that live here (one call to reserve
 //! them, none per value), calls one check, and reads a small result code; only results that
-//! carry data (issues, JSON text, a revival plan) cross back as one JSON string.
+//! carry data (issues, JSON text, a revival plan) cross back as one JSON string. And [`Js`], the
+//! core's host in the wasm: JavaScript's own number parsing and formatting.
 
 use crate::boundary::{flag, result, revive, tape_header as at};
+use crate::host::Host;
 use crate::tape::{Chars, TapeView};
 use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
 use std::cell::RefCell;
@@ -25,10 +27,25 @@ extern "C" {
     /// JavaScript's `String(n)`: the shortest round-trip form of a number, as `JSON.stringify`
     /// writes it. Used instead of core's float formatting, which would add ~20 KiB to the wasm.
     #[wasm_bindgen(js_name = String)]
-    pub fn js_number_text(n: f64) -> String;
+    fn js_number_text(n: f64) -> String;
     /// JavaScript's `Number(text)`, for the JSON numbers `tape::number` has no fast path for.
     #[wasm_bindgen(js_name = Number)]
-    pub fn js_number(text: &str) -> f64;
+    fn js_number(text: &str) -> f64;
+}
+
+/// JavaScript as the core's [`Host`]: the wasm's [`crate::Platform`].
+pub struct Js;
+
+impl Host for Js {
+    #[inline]
+    fn parse_number(text: &str) -> f64 {
+        js_number(text)
+    }
+
+    #[inline]
+    fn number_text(n: f64) -> String {
+        js_number_text(n)
+    }
 }
 
 thread_local! {

@@ -18,6 +18,7 @@ mod gen_wide;
 mod kernel_codec;
 mod kernel_props;
 mod kernel_validate;
+mod layers;
 mod openai;
 mod support;
 mod swarm;

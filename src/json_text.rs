@@ -1,4 +1,6 @@
-//! Writing JSON text by hand: the wasm build carries no JSON serializer.
+//! Writing JSON text by hand: the wasm build carries no JSON serializer. Below the tape and the
+//! engine, which both write with it (the engine re-exports it as `validate::write_json_string`
+//! and friends).
 
 /// The escape of an ASCII byte inside a JSON string, if it needs one (`None` for a plain byte).
 #[inline]
@@ -132,9 +134,9 @@ pub fn write_num(out: &mut String, n: f64) {
 }
 
 /// A number as text, the shortest form that parses back to the same `f64` (`NaN`, infinities
-/// by name). In the wasm, non-integers are JavaScript's `String(n)`, which is JSON's number
-/// form, so the wasm carries no float formatting of its own (core's is ~20 KiB); natively,
-/// Rust's.
+/// by name). Integers are written here; the rest by the platform ([`crate::host`]: in the wasm
+/// JavaScript's `String(n)`, which is JSON's number form, so that the wasm carries no float
+/// formatting of its own; natively Rust's).
 pub fn number_text(n: f64) -> String {
     if n == n.trunc() && n.abs() < 1e15 {
         if n == 0.0 && n.is_sign_negative() {
@@ -142,10 +144,7 @@ pub fn number_text(n: f64) -> String {
         }
         return format!("{}", n as i64);
     }
-    #[cfg(target_arch = "wasm32")]
-    return crate::wasm::interop::js_number_text(n);
-    #[cfg(not(target_arch = "wasm32"))]
-    return format!("{n:?}");
+    crate::host::number_text(n)
 }
 
 /// Helper for comma-separated lists.
