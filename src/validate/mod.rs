@@ -21,4 +21,4 @@ pub use json_out::{
     number_text, quoted, write_num as write_json_number, write_str as write_json_string,
 };
 pub use options::{Options, DEPTH_CEILING};
-pub use shape::{enum_names, Described, Field, ObjectShape, Rule, Shape, TaggedShape};
+pub use shape::{enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape};
