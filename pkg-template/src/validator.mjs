@@ -45,26 +45,34 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
   const { OK, OK_WITH_DATA, INVALID } = numbers.result;
   const { read: readOptions, DEFAULTS, GUARD } = options;
 
-  // The success result of validateJson: the check built no tree, so the JS form is made (and
-  // kept) on the first read of `value`.
-  class ValidJson {
-    #text; #plan; #bytes; #value; #made = false;
-    constructor(text, plan, bytes) {
-      this.ok = true;
-      this.#text = text;
-      this.#plan = plan;
-      this.#bytes = bytes;
-    }
-    get value() {
-      if (!this.#made) {
-        const parsed = JSON.parse(this.#text);
-        this.#value = this.#plan ? applyRevival(parsed, this.#plan, this.#bytes) : parsed;
-        this.#made = true;
-        this.#text = this.#plan = this.#bytes = null;
-      }
-      return this.#value;
-    }
-    toJSON() { return { ok: true, value: this.value }; }
+  // The success result of validateJson: the check built no tree, so the JS form is made on
+  // the first read of `value`. A plain object whose `value` is an own enumerable accessor that
+  // replaces itself with a data property when read (or written): spread, structuredClone and
+  // JSON.stringify read it like any property, and copies hold the value itself.
+  function validJson(text, plan, bytes) {
+    let value, made = false;
+    // The value as a data property; false on a result the caller froze first.
+    const settle = (v) => Reflect.defineProperty(r, 'value', { value: v, writable: true, enumerable: true, configurable: true });
+    const r = {
+      ok: true,
+      get value() {
+        if (!made) {
+          const parsed = JSON.parse(text);
+          value = plan ? applyRevival(parsed, plan, bytes) : parsed;
+          made = true;
+          text = plan = bytes = null;
+          settle(value);
+        }
+        return value;
+      },
+      set value(v) {
+        if (!settle(v)) return;
+        value = v;
+        made = true;
+        text = plan = bytes = null;
+      },
+    };
+    return r;
   }
 
   return function createValidator(id, typeName) {
@@ -132,8 +140,8 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
       const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
       if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
-      if (code !== OK_WITH_DATA) return new ValidJson(text, null, null);
-      return new ValidJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
+      if (code !== OK_WITH_DATA) return validJson(text, null, null);
+      return validJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
     }
 
     function is(value) {

@@ -38,6 +38,95 @@ const SAMPLES = {
   ],
 };
 
+// ---- 1. validateJson's success result under spread, structuredClone and JSON.stringify ----
+
+test('validateJson: the value survives {...r}, structuredClone(r) and JSON.stringify(r), every format, one and many', () => {
+  for (const [name, ns] of Object.entries(FORMATS)) {
+    const list = SAMPLES[name]();
+    for (const [what, original] of [['one', list[0]], ['many', list]]) {
+      const text = ns.toJSON(original);
+      const label = `${name} ${what}`;
+
+      const spread = { ...ns.validateJson(text) };
+      assert.equal(spread.ok, true, label);
+      assert.deepStrictEqual(spread.value, original, label);
+      assert.deepStrictEqual(Object.getOwnPropertyDescriptor(spread, 'value').value, original, `${label}: a data property`);
+
+      const cloned = structuredClone(ns.validateJson(text));
+      assert.deepStrictEqual(cloned, { ok: true, value: original }, label);
+
+      const r = ns.validateJson(text);
+      assert.equal(JSON.stringify(r), JSON.stringify({ ok: true, value: original }), label);
+      assert.deepStrictEqual(Object.keys(r), ['ok', 'value'], label);
+    }
+  }
+});
+
+test('validateJson: the JS form is made on the first read of value, once, and is then a data property', () => {
+  const [input] = SAMPLES.kernel();
+  const r = kernel.validateJson(kernel.toJSON(input));
+  const before = Object.getOwnPropertyDescriptor(r, 'value');
+  assert.equal(typeof before.get, 'function', 'not made before it is read');
+  assert.equal(before.enumerable, true);
+  const v = r.value;
+  assert.ok(v.files[0].data instanceof Uint8Array);
+  assert.deepStrictEqual(v, input);
+  assert.equal(r.value, v, 'the same object on every read');
+  const after = Object.getOwnPropertyDescriptor(r, 'value');
+  assert.equal(after.value, v);
+  assert.equal(after.writable, true);
+  assert.equal({ ...r }.value, v);
+  // A spread before any read copies the value and settles the original too.
+  const fresh = kernel.validateJson(kernel.toJSON(input));
+  const copy = { ...fresh };
+  assert.equal(Object.getOwnPropertyDescriptor(fresh, 'value').value, copy.value);
+  // Written before it is read: the written value stands.
+  const written = kernel.validateJson(kernel.toJSON(input));
+  written.value = 'mine';
+  assert.equal(written.value, 'mine');
+  // Frozen before it is read: still answers the value.
+  const frozen = Object.freeze(kernel.validateJson(kernel.toJSON(input)));
+  assert.deepStrictEqual(frozen.value, input);
+  assert.equal(frozen.value, frozen.value);
+});
+
+// JSON texts to try on every validator: each sample's JSON form and every value inside it.
+function candidateTexts() {
+  const texts = new Set(['"tool_start"', '"route"']);
+  const walk = (v) => {
+    texts.add(JSON.stringify(v));
+    if (v !== null && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const [name, ns] of Object.entries(FORMATS)) for (const m of SAMPLES[name]()) walk(JSON.parse(ns.toJSON(m)));
+  return [...texts];
+}
+
+test('validateJson: every validator of every format, success and failure, copies whole', () => {
+  const texts = candidateTexts();
+  let succeeded = 0;
+  for (const [name, ns] of Object.entries(FORMATS)) {
+    for (const [type, v] of Object.entries(ns)) {
+      if (v === null || typeof v !== 'object' || typeof v.validateJson !== 'function') continue;
+      const label = `${name}.${type}`;
+      const bad = v.validateJson('{');
+      assert.equal(bad.ok, false, label);
+      for (const copy of [{ ...bad }, structuredClone(bad), JSON.parse(JSON.stringify(bad))]) {
+        assert.deepStrictEqual(copy, { ok: false, issues: bad.issues }, label);
+      }
+      // The first text this type accepts, if any: its copies hold the value.
+      const text = texts.find((t) => v.validateJson(t).ok);
+      if (text === undefined) continue;
+      succeeded++;
+      const value = v.fromJSON(text);
+      assert.deepStrictEqual({ ...v.validateJson(text) }, { ok: true, value }, `${label} ${text}`);
+      assert.deepStrictEqual(structuredClone(v.validateJson(text)), { ok: true, value }, `${label} ${text}`);
+      assert.equal(JSON.stringify(v.validateJson(text)), JSON.stringify({ ok: true, value }), `${label} ${text}`);
+    }
+  }
+  // Most types have a valid text among the samples' parts.
+  assert.ok(succeeded >= 20, `${succeeded} types checked with a valid text`);
+});
+
 // ---- 2. a Bedrock Event handed to the module's verbs (AgentResponse's) ----
 
 test('bedrock: an Event given to the AgentResponse verbs says to use bedrock.Event, for every event type', () => {
