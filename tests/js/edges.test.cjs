@@ -157,3 +157,38 @@ test('bedrock: an Event given to the AgentResponse verbs says to use bedrock.Eve
   assert.ok(!r.issues[0].message.includes('Event'), r.issues[0].message);
 });
 
+// ---- 3. the tag-first constructors given an object first ----
+
+test('createMessage(tag, fields) given the fields first: the TypeError says the tag comes first', () => {
+  for (const [name, what, tag, fields] of [
+    ['kernel', 'type', 'reply', { text: 'hi' }],
+    ['swarm', 'role', 'user', { agentName: 'a', content: 'hi' }],
+    ['bedrock', 'type', 'message', { content: 'hi' }],
+    ['openai', 'role', 'user', { content: 'hi' }],
+  ]) {
+    const ns = FORMATS[name];
+    const fn = `${name}.createMessage`;
+    // The tag inside the object: the example is that call, the right way round.
+    assert.throws(() => ns.createMessage({ [what]: tag, ...fields }), {
+      name: 'TypeError',
+      message: `${fn}(${what}, fields): the ${what} comes first, e.g. ${fn}(${JSON.stringify(tag)}, {...})`,
+    });
+    // No tag in it (or a null-prototype object): still the same advice.
+    for (const init of [fields, Object.assign(Object.create(null), fields)]) {
+      assert.throws(() => ns.createMessage(init), (e) => e instanceof TypeError && e.message.startsWith(`${fn}(${what}, fields): the ${what} comes first, e.g. ${fn}("`), name);
+    }
+    // Anything else that is not a string is named.
+    for (const [v, kind] of [[42, 'number'], [null, 'null'], [['user'], 'array'], [new Date(0), 'object']]) {
+      assert.throws(() => ns.createMessage(v, fields), { name: 'TypeError', message: `${fn}: ${what} must be a string, received ${kind}` });
+    }
+    // The right way round still works.
+    const m = ns.createMessage(tag, fields);
+    assert.equal(m[what], tag);
+  }
+  // A Proxy whose traps throw gets the advice without the trap's error escaping.
+  const hostile = new Proxy({}, { getPrototypeOf: () => Object.prototype, get() { throw new Error('trap'); } });
+  assert.throws(() => swarm.createMessage(hostile), { name: 'TypeError', message: 'swarm.createMessage(role, fields): the role comes first, e.g. swarm.createMessage("user", {...})' });
+  // Agens' constructor takes the fields alone, as before.
+  assert.equal(agens.createMessage({ input: 'go' }).input, 'go');
+});
+
