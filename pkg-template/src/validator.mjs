@@ -89,6 +89,11 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
     function check(value, o, mode, copyAll) {
       return tape.run(writeAndCheck, value, o, mode, copyAll);
     }
+    // fromJSON's check, and on success the value as checked, read back from the tape.
+    function writeCheckAndRead(value, o, mode) {
+      const code = writeAndCheck(value, o, mode, true);
+      return [code, code === INVALID ? undefined : tape.read()];
+    }
     let pending = null;
     function result() {
       if (pending !== null) {
@@ -168,16 +173,11 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
         return r.value;
       }
       // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
-      // revived on a copy so the caller's value is left alone.
+      // revived on a copy, so that the caller's value is left alone. The copy is the one the
+      // check read (the tape read back): a Proxy or a getter is read once, as validate reads it.
       const o = readOptions(options) ?? DEFAULTS;
-      const code = check(textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0), true);
+      const [code, copy] = tape.run(writeCheckAndRead, textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0));
       if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
-      let copy;
-      try {
-        copy = structuredClone(textOrValue);
-      } catch (e) {
-        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
-      }
       if (code !== OK_WITH_DATA) return copy;
       const plan = JSON.parse(result());
       return applyRevival(copy, plan, wasm.take_bytes());

@@ -192,3 +192,79 @@ test('createMessage(tag, fields) given the fields first: the TypeError says the 
   assert.equal(agens.createMessage({ input: 'go' }).input, 'go');
 });
 
+// ---- 4. fromJSON of what validate accepts: a Proxy ----
+
+// The JSON form of a sample as a parsed value, with one nested object replaced by a Proxy of it.
+function proxied(value) {
+  if (Array.isArray(value)) return new Proxy(value.map(proxied), {});
+  if (value !== null && typeof value === 'object') {
+    const out = {};
+    for (const [k, v] of Object.entries(value)) out[k] = proxied(v);
+    return new Proxy(out, {});
+  }
+  return value;
+}
+
+test('fromJSON accepts a Proxy, at the root and nested, as validate does, every format', () => {
+  for (const [name, ns] of Object.entries(FORMATS)) {
+    for (const original of SAMPLES[name]()) {
+      const json = JSON.parse(ns.toJSON(original));
+      const expected = ns.fromJSON(json);
+      assert.deepStrictEqual(expected, original, name);
+      assert.equal(ns.validate(new Proxy(original, {})).ok, true, `${name}: validate takes a Proxy`);
+      const cases = {
+        root: new Proxy(json, {}),
+        everywhere: proxied(json),
+        list: [new Proxy(json, {})],
+      };
+      // One nested object as a Proxy: the first property holding an object or array.
+      const nested = { ...json };
+      const key = Object.keys(json).find((k) => json[k] !== null && typeof json[k] === 'object');
+      if (key !== undefined) {
+        nested[key] = new Proxy(json[key], {});
+        cases.nested = nested;
+      }
+      for (const [where, input] of Object.entries(cases)) {
+        const label = `${name} ${original.type ?? original.role ?? original.input}: ${where}`;
+        // validate reads the Proxy as it reads the plain value.
+        const plain = where === 'list' ? [json] : json;
+        assert.equal(ns.validate(input).ok, ns.validate(plain).ok, `${label}: validate`);
+        const got = ns.fromJSON(input);
+        assert.deepStrictEqual(got, where === 'list' ? [expected] : expected, label);
+        assert.notEqual(got, input, `${label}: a copy`);
+      }
+    }
+  }
+});
+
+test('fromJSON returns what it checked: each property is read once, a getter cannot change it after', () => {
+  let reads = 0;
+  const json = { id: 'k1', timestamp: 1, type: 'reply' };
+  Object.defineProperty(json, 'text', { enumerable: true, get: () => (reads++ === 0 ? 'checked' : 42) });
+  const got = kernel.fromJSON(json);
+  assert.equal(reads, 1);
+  assert.deepStrictEqual(got, { id: 'k1', timestamp: 1, type: 'reply', text: 'checked' });
+  assert.equal(kernel.validate(got).ok, true);
+  // A Proxy's get trap, likewise.
+  let gets = 0;
+  const p = new Proxy({ id: 'k1', timestamp: 1, type: 'reply', text: 'x' }, {
+    get: (t, k) => (k === 'text' && gets++ > 0 ? 7 : t[k]),
+  });
+  assert.deepStrictEqual(kernel.fromJSON(p), { id: 'k1', timestamp: 1, type: 'reply', text: 'x' });
+});
+
+test('fromJSON copies a JSON-form value as structuredClone would: -0, "__proto__" keys, long and odd strings', () => {
+  const long = 'é'.repeat(5000) + '\u{1F600}';
+  const json = JSON.parse(`{"id":"k1","timestamp":1,"type":"tool-results","results":[{"output":{"__proto__":{"a":-0},"s":${JSON.stringify(long)},"n":[-0,1.5e300,null,true,false,{}]}}],"extra":{"k":"v"}}`);
+  assert.ok(Object.hasOwn(json.results[0].output, '__proto__'));
+  const got = kernel.fromJSON(json);
+  assert.deepStrictEqual(got, structuredClone(json));
+  assert.ok(Object.hasOwn(got.results[0].output, '__proto__'));
+  assert.equal(Object.getPrototypeOf(got.results[0].output), Object.prototype);
+  assert.ok(Object.is(got.results[0].output.n[0], -0));
+  assert.equal(got.results[0].output.s, long);
+  assert.deepStrictEqual(kernel.fromJSON(new Proxy(json, {})), got);
+  // Still refused: what is not a JSON-form value.
+  assert.throws(() => kernel.fromJSON({ ...json, extra: new Date(0) }), ValidationError);
+  assert.throws(() => kernel.fromJSON({ ...json, extra: undefined, results: [{ output: undefined }] }), ValidationError);
+});
