@@ -3,7 +3,7 @@
 // events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
 
 import { rethrow } from './errors.mjs';
-import { kindOf, messageOf, wellFormed } from './values.mjs';
+import { kindOf, messageOf, tagFirst, wellFormed } from './values.mjs';
 
 const EVENT_TYPES = [
   'agent_start', 'agent_complete', 'tool_start', 'tool_complete', 'message_sent',
@@ -79,7 +79,7 @@ export function createBedrock(wasm, validators, numbers) {
 
   // The module shape's constructor of the message type: an AgentResponse of `type`.
   function createMessage(type, fields) {
-    if (typeof type !== 'string') throw new TypeError(`createMessage: type must be a string, received ${kindOf(type)}`);
+    tagFirst('bedrock.createMessage', 'type', type, 'message');
     fields = plainInit('createMessage', fields);
     if (Object.hasOwn(fields, 'type') && fields.type !== type) {
       throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);

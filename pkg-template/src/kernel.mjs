@@ -2,7 +2,7 @@
 // ULID) and `timestamp` (the same clock reading), and registration of extra message types.
 
 import { AgentMessagesError, rethrow } from './errors.mjs';
-import { kindOf, wellFormed } from './values.mjs';
+import { kindOf, tagFirst, wellFormed } from './values.mjs';
 
 const TYPES = [
   'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
@@ -60,7 +60,7 @@ export function createKernel(wasm, validators, numbers) {
   }
 
   function createMessage(type, fields) {
-    if (typeof type !== 'string') throw new TypeError(`createMessage: type must be a string, received ${kindOf(type)}`);
+    tagFirst('kernel.createMessage', 'type', type, 'reply');
     if (fields === undefined) fields = {};
     if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
       throw new TypeError(`createMessage: fields must be an object, received ${kindOf(fields)}`);

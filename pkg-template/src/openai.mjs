@@ -5,7 +5,7 @@
 
 import { rethrow, ValidationError } from './errors.mjs';
 import { TOO_LARGE } from './validator.mjs';
-import { kindOf, messageOf } from './values.mjs';
+import { kindOf, messageOf, tagFirst } from './values.mjs';
 
 const ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
 const ROLE_TYPES = {
@@ -63,7 +63,7 @@ export function createOpenAI(wasm, validators, numbers, tape) {
   }
 
   function createMessage(role, fields) {
-    if (typeof role !== 'string') throw new TypeError(`createMessage: role must be a string, received ${kindOf(role)}`);
+    tagFirst('openai.createMessage', 'role', role, 'user');
     fields = readInit(fields, 'createMessage', 'fields');
     if (Object.hasOwn(fields, 'role') && fields.role !== role) {
       throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);

@@ -3,7 +3,7 @@
 // output), and tool calls with upstream-style ids (`call_` + 9 base-36 characters).
 
 import { rethrow, ValidationError } from './errors.mjs';
-import { kindOf } from './values.mjs';
+import { kindOf, tagFirst } from './values.mjs';
 
 const ROLES = ['tool', 'user', 'assistant', 'system', 'resque', 'flush', 'developer'];
 const MODES = ['user', 'tool'];
@@ -40,7 +40,7 @@ export function createSwarm(wasm, validators) {
   }
 
   function createMessage(role, fields) {
-    if (typeof role !== 'string') throw new TypeError(`createMessage: role must be a string, received ${kindOf(role)}`);
+    tagFirst('swarm.createMessage', 'role', role, 'user');
     return message.assert(build('createMessage', role, fields));
   }
 

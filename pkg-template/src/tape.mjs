@@ -337,6 +337,76 @@ export function createTape(wasm, described) {
     return false;
   }
 
+  // Reading a tape back: the key of each number, and where the next word is.
+  var keyNames = described.keys;
+  var at = 0;
+
+  // `len` UTF-16 units of the chars buffer from `off`, as a string (lone surrogates kept).
+  function charsAt(off, len) {
+    if (CB !== null && len > SHORT) return CB.toString('utf16le', off * 2, (off + len) * 2);
+    let s = '';
+    for (let i = off, end = off + len; i < end; i += 4096) s += String.fromCharCode.apply(null, C.subarray(i, Math.min(i + 4096, end)));
+    return s;
+  }
+
+  // The string whose `len, off, copied, flags` words start at `at`.
+  function getChars() {
+    const len = W[at], off = W[at + 1];
+    if (W[at + 2] !== len) throw new Error('agent-messages: reading back a tape written without its strings');
+    at += 4;
+    return charsAt(off, len);
+  }
+
+  function get() {
+    const tag = W[at++];
+    switch (tag) {
+      case NULL: return null;
+      case UNDEF: return undefined;
+      case TRUE: return true;
+      case FALSE: return false;
+      case NUM: return N[W[at++]];
+      case STR: return getChars();
+      case ARR: {
+        at++;
+        const out = [];
+        while (W[at] !== END) out.push(get());
+        at++;
+        return out;
+      }
+      case OBJ: {
+        at++;
+        const out = {};
+        while (W[at] !== END) {
+          const k = W[at++] === KEY_ID ? keyNames[W[at++]] : getChars();
+          const v = get();
+          // (defineProperty: a key named "__proto__" stays an ordinary property.)
+          if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+          else out[k] = v;
+        }
+        at++;
+        return out;
+      }
+      case BYTES: {
+        const len = W[at], off = W[at + 1];
+        at += 2;
+        return B.slice(off, off + len);
+      }
+      default: throw new Error(`agent-messages: a tape value of tag ${tag} cannot be read back`);
+    }
+  }
+
+  /** The value just written (with `copyAll`), rebuilt from the tape: exactly what the check
+   * read, each property read once, so a getter or a Proxy is not asked again. For what a
+   * JSON-form check accepts: null, booleans, numbers, strings, arrays, plain objects (and
+   * `undefined` where an optional property holds it); bytes come back as a copy, and a value
+   * that only JS has (an Error, a Date, a cycle, ...) is an Error. Call it before anything
+   * else writes the tape (inside the `run` that wrote it). */
+  function read() {
+    if (W.length === 0) views();
+    at = 0;
+    return get();
+  }
+
   /** Call `f(w, n, c, b)` with the sizes of what was just written (for other wasm entries). */
   function withSizes(f) {
     return f(w, n, c, b);
@@ -347,5 +417,5 @@ export function createTape(wasm, described) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
   }
 
-  return { run, write, check, withSizes };
+  return { run, write, check, withSizes, read };
 }

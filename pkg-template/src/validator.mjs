@@ -38,6 +38,14 @@ export const TOO_LARGE = JSON.stringify([{
   code: 'too_large', path: [], message: 'the value is too large to check in the memory available',
 }]);
 
+// A constructor that returns the object it is given: a subclass's private fields are then
+// added to that object (see ResultState).
+class ReturnsItsArgument {
+  constructor(o) {
+    return o;
+  }
+}
+
 /** `(id, typeName) => validator`: the verbs of schema number `id`, over one tape and text
  * buffer. */
 export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival) {
@@ -46,25 +54,42 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
   const { read: readOptions, DEFAULTS, GUARD } = options;
 
   // The success result of validateJson: the check built no tree, so the JS form is made (and
-  // kept) on the first read of `value`.
-  class ValidJson {
+  // kept) on the first read of `value`. The result is a plain object whose `value` is an own
+  // enumerable accessor, so spread, structuredClone and JSON.stringify read it as they read any
+  // property, and their copies hold the value itself. Its state lives in private fields that
+  // `ResultState` adds to that plain object, and the accessor's functions are shared by every
+  // result: defining it then costs one map transition V8 caches. (The accessor stays an
+  // accessor once read: turning it into a data property costs more than a read ever does.)
+  class ResultState extends ReturnsItsArgument {
     #text; #plan; #bytes; #value; #made = false;
-    constructor(text, plan, bytes) {
-      this.ok = true;
+    constructor(r, text, plan, bytes) {
+      super(r);
       this.#text = text;
       this.#plan = plan;
       this.#bytes = bytes;
     }
-    get value() {
-      if (!this.#made) {
-        const parsed = JSON.parse(this.#text);
-        this.#value = this.#plan ? applyRevival(parsed, this.#plan, this.#bytes) : parsed;
-        this.#made = true;
-        this.#text = this.#plan = this.#bytes = null;
+    static value(r) {
+      if (!(#made in r)) return undefined;
+      if (!r.#made) {
+        const parsed = JSON.parse(r.#text);
+        r.#value = r.#plan ? applyRevival(parsed, r.#plan, r.#bytes) : parsed;
+        r.#made = true;
+        r.#text = r.#plan = r.#bytes = null;
       }
-      return this.#value;
+      return r.#value;
     }
-    toJSON() { return { ok: true, value: this.value }; }
+  }
+  const LAZY_VALUE = {
+    get() {
+      return ResultState.value(this);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+  function validJson(text, plan, bytes) {
+    const r = { ok: true };
+    new ResultState(r, text, plan, bytes);
+    return Object.defineProperty(r, 'value', LAZY_VALUE);
   }
 
   return function createValidator(id, typeName) {
@@ -80,6 +105,11 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
     }
     function check(value, o, mode, copyAll) {
       return tape.run(writeAndCheck, value, o, mode, copyAll);
+    }
+    // fromJSON's check, and on success the value as checked, read back from the tape.
+    function writeCheckAndRead(value, o, mode) {
+      const code = writeAndCheck(value, o, mode, true);
+      return [code, code === INVALID ? undefined : tape.read()];
     }
     let pending = null;
     function result() {
@@ -132,8 +162,8 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
       const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
       if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
-      if (code !== OK_WITH_DATA) return new ValidJson(text, null, null);
-      return new ValidJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
+      if (code !== OK_WITH_DATA) return validJson(text, null, null);
+      return validJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
     }
 
     function is(value) {
@@ -160,16 +190,11 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
         return r.value;
       }
       // A parsed JSON-form value: checked as it is (JSON.stringify would turn -0 into 0), then
-      // revived on a copy so the caller's value is left alone.
+      // revived on a copy, so that the caller's value is left alone. The copy is the one the
+      // check read (the tape read back): a Proxy or a getter is read once, as validate reads it.
       const o = readOptions(options) ?? DEFAULTS;
-      const code = check(textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0), true);
+      const [code, copy] = tape.run(writeCheckAndRead, textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0));
       if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
-      let copy;
-      try {
-        copy = structuredClone(textOrValue);
-      } catch (e) {
-        throw new ValidationError([{ code: 'invalid_input', path: [], message: `not a JSON-form value: ${messageOf(e)}` }], typeName);
-      }
       if (code !== OK_WITH_DATA) return copy;
       const plan = JSON.parse(result());
       return applyRevival(copy, plan, wasm.take_bytes());

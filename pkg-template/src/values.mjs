@@ -36,3 +36,28 @@ export function escapeLoneSurrogates(text) {
   if (wellFormed(text)) return text;
   return text.replace(LONE_SURROGATE, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
 }
+
+/** The first argument of a constructor that takes its tag first (`kernel.createMessage(type,
+ * fields)`, `swarm.createMessage(role, fields)`, ...), returned when it is a string; otherwise a
+ * TypeError. Given a plain object, as from a caller who wrote `createMessage({ role, ... })`,
+ * the error says the tag comes first, with an example from that object's own tag if it has one.
+ * `fn`: the constructor's name with its namespace; `what`: the tag's name (`type`, `role`). */
+export function tagFirst(fn, what, tag, example) {
+  if (typeof tag === 'string') return tag;
+  const kind = kindOf(tag);
+  if (kind === 'object') {
+    let plain = false, given;
+    try {
+      const proto = Object.getPrototypeOf(tag);
+      plain = proto === Object.prototype || proto === null;
+      if (plain) given = tag[what];
+    } catch {
+      // A Proxy whose trap threw: the example falls back to `example`.
+    }
+    if (plain) {
+      const shown = JSON.stringify(typeof given === 'string' && wellFormed(given) ? given : example);
+      throw new TypeError(`${fn}(${what}, fields): the ${what} comes first, e.g. ${fn}(${shown}, {...})`);
+    }
+  }
+  throw new TypeError(`${fn}: ${what} must be a string, received ${kind}`);
+}

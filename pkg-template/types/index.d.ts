@@ -64,7 +64,8 @@ export interface Validator<T> {
    * what is not an array and a `RangeError` for more than 2^26 items. */
   validateMany(values: readonly unknown[], options?: ValidateOptions): ValidationResult<T>[];
   /** Check JSON text (the JSON form: one value or an array of them) without building it; the
-   * JS form is built on first read of `value`. */
+   * JS form is built on first read of `value`, an own enumerable property (so `{ ...r }`,
+   * `structuredClone(r)` and `JSON.stringify(r)` carry it). */
   validateJson(text: string, options?: ValidateOptions): ValidationResult<T | T[]>;
   /** Type guard. */
   is(value: unknown): value is T;
@@ -75,7 +76,8 @@ export interface Validator<T> {
   /** The lossless JSON form as text: bytes as base64, errors as objects. Throws a
    * ValidationError if the value is invalid or holds something JSON cannot carry. */
   toJSON(value: T | readonly T[], options?: ValidateOptions): string;
-  /** The JS form back from JSON text or a parsed JSON value (Uint8Array and Error restored). */
+  /** The JS form back from JSON text or a parsed JSON value (Uint8Array and Error restored).
+   * A parsed value (a Proxy too) is read once and the result is a copy of what was checked. */
   fromJSON(textOrValue: readonly unknown[], options?: ValidateOptions): T[];
   fromJSON(textOrValue: unknown, options?: ValidateOptions): T | T[];
 }

@@ -724,13 +724,14 @@ impl<'t, 'a> Walk<'t, 'a> {
             w.report(
                 IssueCode::UnknownType,
                 format!(
-                    "unknown {} type {found}; expected one of {expected}{}",
+                    "unknown {} type {found}; expected one of {expected}{}{}",
                     ts.name,
                     if ts.extensible {
                         " (or register it)"
                     } else {
                         ""
-                    }
+                    },
+                    ts.elsewhere_note(|tag| tape.str_eq(s, tag))
                 ),
                 Some(expected.clone()),
                 Some(found),

@@ -25,4 +25,4 @@ pub use engine::{
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use options::{Options, DEPTH_CEILING};
-pub use shape::{enum_names, Described, Field, ObjectShape, Rule, Shape, TaggedShape};
+pub use shape::{enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape};

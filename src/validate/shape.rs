@@ -156,6 +156,18 @@ pub struct TaggedShape {
     pub base: &'static ObjectShape,
     /// Whether callers may register extra tags ([`super::Options::custom_types`]).
     pub extensible: bool,
+    /// The tags of another documented type, often given here by mistake, and what to tell the
+    /// caller who does (a Bedrock Event's `type` handed to the AgentResponse verbs).
+    pub elsewhere: Option<&'static Elsewhere>,
+}
+
+/// Tags that are not this union's but another type's: [`TaggedShape::elsewhere`].
+#[derive(Debug)]
+pub struct Elsewhere {
+    /// That type's tags (from its own declaration, never a copy).
+    pub tags: &'static [&'static str],
+    /// Added to the unknown-tag message when the tag found is one of `tags`.
+    pub note: &'static str,
 }
 
 impl TaggedShape {
@@ -169,6 +181,15 @@ impl TaggedShape {
     /// The union's tags, in order.
     pub fn tags(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.variants.iter().map(|(name, _)| *name)
+    }
+
+    /// What to add to the unknown-tag message for a tag that `is` one of another type's
+    /// ([`Self::elsewhere`]); empty otherwise.
+    pub fn elsewhere_note(&self, is: impl Fn(&str) -> bool) -> &'static str {
+        match self.elsewhere {
+            Some(e) if e.tags.iter().any(|t| is(t)) => e.note,
+            _ => "",
+        }
     }
 
     /// `"a" | "b" | ...`, for `expected`.

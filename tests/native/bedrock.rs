@@ -263,6 +263,40 @@ fn literals_tags_and_event_types() {
 }
 
 #[test]
+fn an_event_given_as_an_agent_response_is_pointed_to_the_event_verbs() {
+    // Every event type, in each way AgentResponse is checked: the JS form, JSON text, encoding.
+    for t in bedrock::EVENT_TYPES {
+        let value = with(&event(), "type", s(t));
+        let text = format!(
+            r#"{{"id":"e","type":"{t}","timestamp":"2025-02-21T15:52:52Z","agent_name":"a","run_id":"r","thread_id":"t","parent_event_id":null,"details":{{}},"metadata":{{}}}}"#
+        );
+        for c in [
+            check_js("AgentResponse", &value),
+            check_text("AgentResponse", &text),
+            encode("AgentResponse", &value),
+        ] {
+            let issue = c.issues.iter().find(|i| i.code.as_str() == "unknown_type");
+            let message = &issue
+                .unwrap_or_else(|| panic!("{t}: {:?}", codes(&c)))
+                .message;
+            assert!(message.contains(&format!("type \"{t}\"")), "{message}");
+            assert!(
+                message.contains("that is a Bedrock Event type"),
+                "{message}"
+            );
+            assert!(message.contains("bedrock.Event.toJSON"), "{message}");
+        }
+    }
+    // Any other unknown type is told only what the union expects.
+    let c = check_js("AgentResponse", &Js::obj([("type", s("tool_end"))]));
+    assert!(
+        !c.issues[0].message.contains("Event"),
+        "{}",
+        c.issues[0].message
+    );
+}
+
+#[test]
 fn timestamps_are_iso_date_times_with_or_without_a_zone() {
     for good in [
         "2025-02-21T15:52:52.123456",

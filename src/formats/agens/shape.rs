@@ -41,6 +41,7 @@ static NEXT_UNION: TaggedShape = TaggedShape {
     ],
     base: &NEXT_BASE,
     extensible: false,
+    elsewhere: None,
 };
 
 impl Described for NextInstruction {

@@ -4,7 +4,7 @@
 
 use super::types::*;
 use crate::keys::TYPE;
-use crate::validate::{enum_names, Described, ObjectShape, Shape, TaggedShape};
+use crate::validate::{enum_names, Described, Elsewhere, ObjectShape, Shape, TaggedShape};
 
 pub const EVENT_TYPES: &[&str] = enum_names(BedrockEventType::SHAPE);
 
@@ -24,6 +24,11 @@ static RESPONSE_UNION: TaggedShape = TaggedShape {
     ],
     base: &RESPONSE_BASE,
     extensible: false,
+    // An event handed to the module's verbs (which are AgentResponse's): say where it belongs.
+    elsewhere: Some(&Elsewhere {
+        tags: EVENT_TYPES,
+        note: "; that is a Bedrock Event type, and an Event is not an AgentResponse: events have verbs of their own, bedrock.Event.validate, bedrock.Event.toJSON, bedrock.Event.fromJSON",
+    }),
 };
 
 pub static AGENT_RESPONSE: Shape = Shape::Tagged(&RESPONSE_UNION);

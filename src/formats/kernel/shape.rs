@@ -31,6 +31,7 @@ static UNION: TaggedShape = TaggedShape {
     ],
     base: &BASE,
     extensible: true,
+    elsewhere: None,
 };
 
 pub static MESSAGE: Shape = Shape::Tagged(&UNION);

@@ -22,6 +22,7 @@ static CONTENT_PARTS: TaggedShape = TaggedShape {
     ],
     base: &NO_FIELDS,
     extensible: false,
+    elsewhere: None,
 };
 
 pub static CONTENT_PART: Shape = Shape::Tagged(&CONTENT_PARTS);
@@ -32,6 +33,7 @@ static ASSISTANT_PARTS: TaggedShape = TaggedShape {
     variants: &[("text", &TEXT_PART), ("refusal", &REFUSAL_PART)],
     base: &NO_FIELDS,
     extensible: false,
+    elsewhere: None,
 };
 
 /// `string | ChatCompletionContentPartText[]`.
@@ -83,6 +85,7 @@ static UNION: TaggedShape = TaggedShape {
     ],
     base: &NO_FIELDS,
     extensible: false,
+    elsewhere: None,
 };
 
 /// Any chat message.
