@@ -4,7 +4,7 @@
 const CACHE = 'agent-messages-playground-v1';
 const FILES = [
   '/', '/index.html', '/app.mjs', '/style.css', '/examples.mjs', '/locate.mjs', '/constructors.mjs',
-  '/pkg/index.browser.mjs', '/pkg/api.mjs', '/pkg/web/agent_messages.js', '/pkg/web/agent_messages_bg.wasm',
+  '/pkg/index.browser.mjs', '/pkg/page.browser.mjs', '/pkg/api.mjs', '/pkg/web/agent_messages.js', '/pkg/web/agent_messages_bg.wasm',
 ];
 
 self.addEventListener('install', (event) => {
