@@ -230,43 +230,28 @@ pub fn convert_tape(
 /// every message (an Agens step loses the same dozen fields each time): each distinct loss is
 /// written and parsed once, not per message.
 fn write_losses(losses: &[Loss], out: &mut String) {
-    // An open-addressing table of FNV-1a hashes (crate::fnv) over the distinct losses.
-    let mask = (losses.len() * 2).next_power_of_two() - 1;
-    let mut table = vec![usize::MAX; mask + 1];
+    // The distinct losses, by their FNV-1a hash (crate::fnv).
+    let mut table = fnv::Table::with_capacity(losses.len());
     let mut kinds: Vec<&Loss> = Vec::new();
     let mut at = String::new();
     for (n, l) in losses.iter().enumerate() {
-        let mut h = fnv::SEED;
-        let mut mix = |bytes: &[u8]| {
-            for &b in bytes {
-                h = fnv::step(h, b as u32);
-            }
-            // A separator, so that ("ab", "c") and ("a", "bc") differ.
-            h = fnv::step(h, 0xff);
-        };
-        mix(l.code.as_str().as_bytes());
-        mix(l.detail.as_bytes());
+        let mut h = fnv::field(fnv::SEED, l.code.as_str().as_bytes());
+        h = fnv::field(h, l.detail.as_bytes());
         for seg in &l.path {
-            match seg {
-                PathSeg::Key(k) => mix(k.as_bytes()),
-                PathSeg::Index(i) => mix(&i.to_le_bytes()),
-            }
+            h = match seg {
+                PathSeg::Key(k) => fnv::field(h, k.as_bytes()),
+                PathSeg::Index(i) => fnv::field(h, &i.to_le_bytes()),
+            };
         }
-        let mut slot = h as usize & mask;
-        let kind = loop {
-            match table[slot] {
-                usize::MAX => {
-                    table[slot] = kinds.len();
-                    kinds.push(l);
-                    break kinds.len() - 1;
-                }
-                k if kinds[k].code == l.code
-                    && kinds[k].detail == l.detail
-                    && kinds[k].path == l.path =>
-                {
-                    break k
-                }
-                _ => slot = (slot + 1) & mask,
+        let same = |k: usize| {
+            let seen: &Loss = kinds[k];
+            seen.code == l.code && seen.detail == l.detail && seen.path == l.path
+        };
+        let kind = match table.insert(h, kinds.len(), same) {
+            Some(k) => k,
+            None => {
+                kinds.push(l);
+                kinds.len() - 1
             }
         };
         if n > 0 {
@@ -298,25 +283,11 @@ fn write_losses(losses: &[Loss], out: &mut String) {
 /// Through a table of FNV-1a hashes: a conversion may generate an id for every message.
 fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
     let hash = |s: &str| fnv::bytes(s.as_bytes());
-    let mask = (ids.len() * 2).next_power_of_two() - 1;
-    let mut table = vec![usize::MAX; mask + 1];
+    let mut table = fnv::Table::with_capacity(ids.len());
     for (n, id) in ids.iter().enumerate() {
-        let mut slot = hash(id) as usize & mask;
-        while table[slot] != usize::MAX {
-            slot = (slot + 1) & mask;
-        }
-        table[slot] = n;
+        table.insert(hash(id), n, |k| ids[k] == *id);
     }
-    let known = |id: &str| {
-        let mut slot = hash(id) as usize & mask;
-        loop {
-            match table[slot] {
-                usize::MAX => return false,
-                n if ids[n] == id => return true,
-                _ => slot = (slot + 1) & mask,
-            }
-        }
-    };
+    let known = |id: &str| table.get(hash(id), |k| ids[k] == id).is_some();
     (0..messages.len())
         .filter(|&n| {
             messages[n]
