@@ -9,7 +9,7 @@ use super::interop::{
 use crate::convert::loss::Loss;
 use crate::convert::{convert, Fill};
 use crate::fnv;
-use crate::formats::schemas;
+use crate::formats::Format;
 use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
@@ -48,10 +48,6 @@ impl Fill for Generated {
             &self.agent
         }
     }
-}
-
-fn message_schema(format: &str) -> Option<&'static crate::formats::Schema> {
-    schemas().iter().find(|s| s.format == format)
 }
 
 fn fail(message: String) -> u32 {
@@ -95,9 +91,10 @@ pub fn check_conversation_tape(
     nb: usize,
     max_depth: u32,
 ) -> u32 {
-    let Some(schema) = message_schema(format) else {
+    let Some(format) = Format::parse(format) else {
         return fail(format!("unknown format {}", quoted(format)));
     };
+    let schema = format.message_schema();
     let max_issues = crate::boundary::limit::DEFAULT_MAX_ISSUES as u32;
     with_options(0, max_issues, max_depth, |opts| {
         let values = match source_values(schema, (nw, nn, nc, nb), opts) {
@@ -159,9 +156,10 @@ pub fn convert_tape(
     own_clock: bool,
     agent_name: &str,
 ) -> u32 {
-    let (Some(source), Some(target)) = (message_schema(from), message_schema(to)) else {
+    let (Some(from), Some(to)) = (Format::parse(from), Format::parse(to)) else {
         return fail(format!("unknown format {} or {}", quoted(from), quoted(to)));
     };
+    let (source, target) = (from.message_schema(), to.message_schema());
     with_options(0, max_issues, max_depth, |opts| {
         // 1. The source, validated and in its JSON form.
         let values = match source_values(source, (nw, nn, nc, nb), opts) {
@@ -175,10 +173,7 @@ pub fn convert_tape(
             agent: agent_name.to_string(),
             ids: Vec::new(),
         };
-        let (messages, losses) = match convert(from, to, &values, &mut generated) {
-            Ok(done) => done,
-            Err(e) => return fail(e),
-        };
+        let (messages, losses) = convert(from, to, &values, &mut generated);
         let fresh = generated_at(&messages, &generated.ids);
         // 3. The target is checked as the JSON text it is (a mapping bug is an issue, never a
         //    bad message), on the tape written along with that text; the check also plans
