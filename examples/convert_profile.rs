@@ -1,6 +1,6 @@
 //! Where one conversion's time goes in Rust, natively (for `perf record`): the bench's
 //! 100-message conversation of FROM, as JSON, read into a JS-form tape, then the stages that
-//! `convert_tape` runs, each timed: validation building the source's values, the mapping, the
+//! `convert::report` runs, each timed: validation building the source's values, the mapping, the
 //! target's text with its tape, the target's check.
 //!
 //!   node -e "import('./bench/fixtures-convert.mjs').then((F) => require('fs').writeFileSync(

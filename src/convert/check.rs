@@ -2,6 +2,7 @@
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
 use super::canonical::{keys, nth, under, Body, Field, Message, Part, Path, What};
+use super::report::{push_decimal, write_indices};
 use crate::formats::Format;
 use crate::tape::value::Value;
 use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
@@ -75,6 +76,41 @@ pub struct Checked {
     pub findings: Vec<Finding>,
     /// For agent-swarm-kit: what its history rule would send to a model.
     pub kept: Option<Vec<Kept>>,
+}
+
+impl Checked {
+    /// `{ "findings": [...] }`, and for agent-swarm-kit also `"kept"`: per message it keeps,
+    /// its index, or `[index, [kept call positions]]` for a message to trim; appended to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"findings\":[");
+        for (n, f) in self.findings.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            f.write_json(out);
+        }
+        out.push(']');
+        if let Some(k) = &self.kept {
+            out.push_str(",\"kept\":[");
+            for (n, kept) in k.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                match &kept.calls {
+                    None => push_decimal(out, kept.index),
+                    Some(calls) => {
+                        out.push('[');
+                        push_decimal(out, kept.index);
+                        out.push(',');
+                        write_indices(calls, out);
+                        out.push(']');
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push('}');
+    }
 }
 
 /// A message agent-swarm-kit's history rule keeps: its index, and when only some of its tool

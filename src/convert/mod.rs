@@ -13,6 +13,7 @@ pub mod kernel;
 pub mod loss;
 pub mod openai;
 pub mod pairing;
+pub mod report;
 pub mod swarm;
 
 use crate::formats::Format;
