@@ -12,7 +12,7 @@
 //! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
 //! * [`convert`]: conversions between formats through one canonical model, with the losses.
 //! * [`ids`]: ULIDs and hex uids, with pooled cryptographic randomness.
-//! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
+//! * [`fnv`]: the hash and the one table of the small lookups (no SipHash in the wasm).
 //! * `wasm`: the bindings to JavaScript (compiled for wasm32 only); the constructors live in
 //!   the package's facade.
 
