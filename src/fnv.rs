@@ -145,6 +145,23 @@ mod tests {
     }
 
     #[test]
+    fn duplicate_names_as_utf16_units() {
+        // As the engine finds duplicate JSON keys: names are UTF-16 unit slices, hashed per unit.
+        let names: Vec<Vec<u16>> = ["a", "\u{1F600}", "b", "a", "\u{1F600}"]
+            .iter()
+            .map(|s| s.encode_utf16().collect())
+            .collect();
+        let mut t = Table::with_capacity(names.len());
+        let dups: Vec<usize> = (0..names.len())
+            .filter(|&n| {
+                t.insert(super::units(&names[n]), n, |m| names[m] == names[n])
+                    .is_some()
+            })
+            .collect();
+        assert_eq!(dups, [3, 4]);
+    }
+
+    #[test]
     fn an_empty_table_finds_nothing() {
         let t = Table::with_capacity(0);
         assert_eq!(t.get(super::bytes(b"a"), |_| true), None);
