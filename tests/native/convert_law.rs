@@ -546,7 +546,7 @@ proptest! {
     /// messages (Kernel's ids and timestamps included, which no other pair carries back).
     #[test]
     fn every_format_to_itself(
-        (format, source) in proptest::sample::select(vec![Kernel, OpenAI, Swarm, Bedrock, Agens])
+        (format, source) in proptest::sample::select(Format::ALL)
             .prop_flat_map(|f| (Just(f), prop_oneof![
                 conversation(f.name(), MAX_MESSAGES),
                 gen_wide::conversation(f.name(), MAX_MESSAGES),
