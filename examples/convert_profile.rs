@@ -1,6 +1,6 @@
 //! Where one conversion's time goes in Rust, natively (for `perf record`): the bench's
 //! 100-message conversation of FROM, as JSON, read into a JS-form tape, then the stages that
-//! `convert_tape` runs, each timed: validation building the source's values, the mapping, the
+//! `convert::report` runs, each timed: validation building the source's values, the mapping, the
 //! target's text with its tape, the target's check.
 //!
 //!   node -e "import('./bench/fixtures-convert.mjs').then((F) => require('fs').writeFileSync(
@@ -10,7 +10,7 @@
 //! JSON stands in for the JS form, so a fixture with `Uint8Array`s or `Error`s (Kernel, swarm)
 //! does not validate here; OpenAI, Bedrock and Agens do.
 use agent_messages::convert::{convert, Fill};
-use agent_messages::formats::schemas;
+use agent_messages::formats::Format;
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::{json, value::Value};
 use agent_messages::validate::{read_values, run, Mode, Options};
@@ -42,12 +42,12 @@ fn js(v: &serde_json::Value) -> Js {
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let (from, to) = (a[1].as_str(), a[2].as_str());
+    let format = |name: &str| Format::parse(name).unwrap_or_else(|| panic!("no format {name}"));
     let n: usize = a.get(3).map_or(300, |s| s.parse().unwrap());
     let path = a.get(4).cloned().unwrap_or(format!("/tmp/fx-{from}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let tape = Tape::from_js(&js(&serde_json::from_str(&text).unwrap()), true);
-    let src = schemas().iter().find(|s| s.format == from).unwrap();
-    let tgt = schemas().iter().find(|s| s.format == to).unwrap();
+    let (src, tgt) = (format(from).message_schema(), format(to).message_schema());
     let opts = Options::default();
     let mut t = [0f64; 5];
     for _ in 0..n {
@@ -58,7 +58,7 @@ fn main() {
         };
         t[0] += s.elapsed().as_secs_f64();
         let s = Instant::now();
-        let (msgs, losses) = convert(from, to, &values, &mut F(0)).unwrap();
+        let (msgs, losses) = convert(src.format, tgt.format, &values, &mut F(0));
         t[1] += s.elapsed().as_secs_f64();
         let s = Instant::now();
         let mut out = String::new();

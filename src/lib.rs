@@ -4,7 +4,7 @@
 //!
 //! * [`host`]: what the core asks of the platform (number text, read and written); the
 //!   [`Platform`] answering it is chosen here, so no module of the core names `wasm`.
-//! * [`fnv`]: the hash of the small lookup tables (no SipHash in the wasm).
+//! * [`fnv`]: the hash and the one table of the small lookups (no SipHash in the wasm).
 //! * [`keys`]: every property name the shapes mention, numbered once for the boundary.
 //! * [`json_text`]: JSON text written by hand (strings, numbers, lists): the wasm carries no
 //!   JSON serializer.

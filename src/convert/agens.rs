@@ -42,6 +42,7 @@ use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{report_rest, report_unknown, text};
 use crate::formats::agens::MESSAGE_OBJECT;
+use crate::formats::Format;
 use crate::tape::json;
 use crate::tape::value::{obj, Value};
 use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
@@ -91,7 +92,7 @@ fn is_field(key: &str) -> bool {
 /// already? Targets that keep marks (Kernel, swarm) leave it out; reading the step back marks
 /// it again. (A step mark from another format's reserved property is the user's: carried.)
 pub fn implied_step(m: &Message, t: &Tagged) -> bool {
-    m.from == "agens"
+    m.from == Format::Agens
         && t.name == STEP
         && t.value == Value::Bool(true)
         && m.marks
@@ -222,7 +223,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 ));
             }
         }
-        let message = |body, at: &str| Message::new(i, "agens", body).at(keys(&[at]), Vec::new());
+        let message =
+            |body, at: &str| Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new());
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();
@@ -632,7 +634,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                         loss::UNSUPPORTED_MESSAGE,
                         "an Agens input is a non-empty text; a user input without text is not carried",
                     ));
-                    report_rest(m, &[], losses, "Agens");
+                    report_rest(m, &[], losses, Format::Agens);
                     continue;
                 }
                 let first = parts.iter().position(|p| matches!(p, Part::Text(_)));
@@ -665,7 +667,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::Instructions { text, developer } => {
                 s.fields.set("system", Value::from(text));
                 if *developer {
-                    let at = if m.from == "kernel" {
+                    let at = if m.from == Format::Kernel {
                         keys(&[RESERVED, "developer"])
                     } else {
                         keys(&["role"])
@@ -830,7 +832,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 used.push(k);
             }
         }
-        report_rest(m, &used, losses, "Agens");
+        report_rest(m, &used, losses, Format::Agens);
         if takes_slot {
             s.state = advance(s.state, m);
         }

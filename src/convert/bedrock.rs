@@ -13,6 +13,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{report_rest, report_unknown, text};
+use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
@@ -92,7 +93,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 continue;
             }
         };
-        out.push(Message::new(i, "bedrock", body).at(Vec::new(), items));
+        out.push(Message::new(i, Format::Bedrock, body).at(Vec::new(), items));
     }
     out
 }
@@ -116,7 +117,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 let tool_calls = calls
                     .iter()
                     .enumerate()
-                    .map(|(k, c)| super::object_call(m, k, c, losses, "Bedrock"))
+                    .map(|(k, c)| super::object_call(m, k, c, losses, Format::Bedrock))
                     .collect();
                 obj([
                     ("type", Value::from("tool_call")),
@@ -171,7 +172,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         } else {
             &[]
         };
-        report_rest(m, used, losses, "Bedrock");
+        report_rest(m, used, losses, Format::Bedrock);
         out.push(value);
     }
     out

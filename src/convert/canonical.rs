@@ -14,6 +14,7 @@
 //! admit extra properties write the marks under one reserved key, [`RESERVED`].
 
 use super::loss::Loss;
+use crate::formats::Format;
 use crate::tape::value::{Name, Value};
 use crate::validate::PathSeg;
 
@@ -101,9 +102,11 @@ pub enum What<'a> {
 pub struct Message {
     /// The index of the source message it came from (for losses).
     pub source: usize,
-    /// The words of the source for item fields (a format name, or `kernel-single` for a
-    /// Kernel `tool-call` / `tool-result` message, whose item is the message itself).
-    pub from: &'static str,
+    /// The format of the source: its words name item fields.
+    pub from: Format,
+    /// A Kernel `tool-call` / `tool-result` message, whose item is the message itself (its
+    /// output field is `result`).
+    pub single: bool,
     /// The path of this message inside the source message.
     pub at: Path,
     /// The source path of each item of the body (parts, calls or outputs), in order.
@@ -120,10 +123,11 @@ pub struct Message {
 
 impl Message {
     /// A message with nothing but its body, from the whole source message `source`.
-    pub fn new(source: usize, from: &'static str, body: Body) -> Message {
+    pub fn new(source: usize, from: Format, body: Body) -> Message {
         Message {
             source,
             from,
+            single: false,
             at: Vec::new(),
             items: Vec::new(),
             body,
@@ -168,7 +172,7 @@ impl Message {
             What::Message => self.at.clone(),
             What::Id => keys(&["id"]),
             What::Item(n) => item(n),
-            What::Field(n, f) => under(&item(n), words(self.from, f)),
+            What::Field(n, f) => under(&item(n), words(self.from, self.single, f)),
             What::Extra(name) => self
                 .extra
                 .iter()
@@ -193,23 +197,25 @@ impl Message {
     }
 }
 
-/// An item field in the words of the source `from`, under the item's path.
-fn words(from: &str, f: Field) -> &'static [&'static str] {
+/// An item field in the words of the source `from` (`single`: see [`Message::single`]),
+/// under the item's path.
+fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
+    use Format::*;
     match (from, f) {
-        ("kernel" | "kernel-single", Field::Args) => &["args"],
-        ("kernel", Field::Output) => &["output"],
-        ("kernel-single", Field::Output) => &["result"],
-        ("kernel" | "kernel-single", Field::Error) => &["error"],
-        ("kernel" | "kernel-single", Field::CallId) => &["callId"],
-        ("kernel" | "kernel-single", Field::Name) => &["name"],
-        ("kernel", Field::Filename) => &["filename"],
-        ("kernel", Field::MediaType) => &["mimeType"],
-        ("openai" | "swarm" | "bedrock", Field::Args) => &["function", "arguments"],
-        ("openai" | "swarm", Field::Output | Field::Error) => &["content"],
+        (Kernel, Field::Args) => &["args"],
+        (Kernel, Field::Output) if single => &["result"],
+        (Kernel, Field::Output) => &["output"],
+        (Kernel, Field::Error) => &["error"],
+        (Kernel, Field::CallId) => &["callId"],
+        (Kernel, Field::Name) => &["name"],
+        (Kernel, Field::Filename) if !single => &["filename"],
+        (Kernel, Field::MediaType) if !single => &["mimeType"],
+        (OpenAI | Swarm | Bedrock, Field::Args) => &["function", "arguments"],
+        (OpenAI | Swarm, Field::Output | Field::Error) => &["content"],
         // A chat tool message names its tool through its call.
-        ("openai" | "swarm", Field::CallId | Field::Name) => &["tool_call_id"],
-        ("openai", Field::Filename) => &["file", "filename"],
-        ("agens", Field::Args) => &["arguments"],
+        (OpenAI | Swarm, Field::CallId | Field::Name) => &["tool_call_id"],
+        (OpenAI, Field::Filename) => &["file", "filename"],
+        (Agens, Field::Args) => &["arguments"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }
@@ -242,7 +248,7 @@ pub enum Body {
     },
     /// A message the model has no place for (a registered Kernel type); kept whole.
     Other {
-        format: &'static str,
+        format: Format,
         value: Value,
     },
 }

@@ -2,6 +2,8 @@
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
 use super::canonical::{keys, nth, under, Body, Field, Message, Part, Path, What};
+use super::report::{push_decimal, write_indices};
+use crate::formats::Format;
 use crate::tape::value::Value;
 use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
 
@@ -76,6 +78,41 @@ pub struct Checked {
     pub kept: Option<Vec<Kept>>,
 }
 
+impl Checked {
+    /// `{ "findings": [...] }`, and for agent-swarm-kit also `"kept"`: per message it keeps,
+    /// its index, or `[index, [kept call positions]]` for a message to trim; appended to `out`.
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"findings\":[");
+        for (n, f) in self.findings.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            f.write_json(out);
+        }
+        out.push(']');
+        if let Some(k) = &self.kept {
+            out.push_str(",\"kept\":[");
+            for (n, kept) in k.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                match &kept.calls {
+                    None => push_decimal(out, kept.index),
+                    Some(calls) => {
+                        out.push('[');
+                        push_decimal(out, kept.index);
+                        out.push(',');
+                        write_indices(calls, out);
+                        out.push(']');
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push('}');
+    }
+}
+
 /// A message agent-swarm-kit's history rule keeps: its index, and when only some of its tool
 /// calls are kept (the others have no output), their positions.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,12 +123,12 @@ pub struct Kept {
 
 /// Check JSON-form messages (already valid in `format`): the canonical checks with paths in
 /// the format's own words, and for agent-swarm-kit its history rule.
-pub fn check(format: &str, values: &[Value]) -> Checked {
+pub fn check(format: Format, values: &[Value]) -> Checked {
     let mut ignored = Vec::new();
     let canonical = super::to_canonical(format, values, &mut ignored);
     let mut findings = check_conversation(&canonical, format);
     let mut kept = None;
-    if format == "swarm" {
+    if format == Format::Swarm {
         let (k, more) = swarm_history(values);
         // The history rule names what it leaves out; the same pairing problem found on the
         // canonical messages would say it twice.
@@ -106,18 +143,18 @@ pub fn check(format: &str, values: &[Value]) -> Checked {
 /// An empty message described in the words of the format it came from.
 fn empty_words(m: &Message) -> &'static str {
     match (&m.body, m.from) {
-        (Body::UserInput { .. }, "kernel") => "the input has no text and no files",
-        (Body::UserInput { .. }, "swarm") => {
+        (Body::UserInput { .. }, Format::Kernel) => "the input has no text and no files",
+        (Body::UserInput { .. }, Format::Swarm) => {
             "the user message's content is empty and it has no images"
         }
-        (Body::UserInput { .. }, "agens") => "the step's user prompt is empty",
+        (Body::UserInput { .. }, Format::Agens) => "the step's user prompt is empty",
         (Body::UserInput { .. }, _) => "the user message's content is empty",
-        (Body::Reply { .. }, "kernel") => "the reply has no text",
-        (Body::Reply { .. }, "agens") => "the step's result is empty",
-        (Body::Reply { .. }, "bedrock") => "the MessageResponse's content is empty",
+        (Body::Reply { .. }, Format::Kernel) => "the reply has no text",
+        (Body::Reply { .. }, Format::Agens) => "the step's result is empty",
+        (Body::Reply { .. }, Format::Bedrock) => "the MessageResponse's content is empty",
         (Body::Reply { .. }, _) => "the assistant message's content is empty",
-        (_, "kernel") => "the system message has no text",
-        (_, "agens") => "the step's system prompt is empty",
+        (_, Format::Kernel) => "the system message has no text",
+        (_, Format::Agens) => "the step's system prompt is empty",
         _ => "the system message's content is empty",
     }
 }
@@ -125,7 +162,7 @@ fn empty_words(m: &Message) -> &'static str {
 /// Check a conversation given as canonical messages read from `format` (paths in its words).
 /// Bedrock `AgentResponse` lists never hold tool outputs (they are not responses): a call
 /// without a result is no finding there.
-pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
+pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
     let mut out = Vec::new();
     // (call id, message index, the id's path)
     let mut calls: Vec<(String, usize, Path)> = Vec::new();
@@ -237,7 +274,7 @@ pub fn check_conversation(msgs: &[Message], format: &str) -> Vec<Finding> {
             _ => {}
         }
     }
-    if format != "bedrock" {
+    if format != Format::Bedrock {
         for (id, at, path) in &calls {
             if !answered.contains(id) {
                 out.push(Finding::new(

@@ -3,6 +3,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{one_of_each, read_reserved, report_unknown, reserved_value, text, Fill};
+use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 use crate::validate::quoted;
 
@@ -28,11 +29,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     for (i, v) in values.iter().enumerate() {
         let ty = text(v, "type").unwrap_or_default();
         let entries = v.as_object().map_or(&[][..], Vec::as_slice);
-        let from = if ty == "tool-call" || ty == "tool-result" {
-            "kernel-single"
-        } else {
-            "kernel"
-        };
+        let single = ty == "tool-call" || ty == "tool-result";
         let mut items = Vec::new();
         let body = match ty.as_str() {
             "input" => {
@@ -171,16 +168,17 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             _ => {
                 out.push(Message::new(
                     i,
-                    from,
+                    Format::Kernel,
                     Body::Other {
-                        format: "kernel",
+                        format: Format::Kernel,
                         value: v.clone(),
                     },
                 ));
                 continue;
             }
         };
-        let mut m = Message::new(i, from, body).at(Vec::new(), items);
+        let mut m = Message::new(i, Format::Kernel, body).at(Vec::new(), items);
+        m.single = single;
         m.id = text(v, "id");
         m.timestamp = v.get("timestamp").and_then(Value::as_f64);
         for (k, x) in entries.iter() {
@@ -396,7 +394,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 o.set("results", Value::Arr(results));
             }
             Body::Other {
-                format: "kernel",
+                format: Format::Kernel,
                 value,
             } => {
                 out.push(value.clone());
@@ -406,7 +404,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 losses.push(m.loss(
                     What::Message,
                     loss::UNSUPPORTED_MESSAGE,
-                    format!("a {format} message Kernel has no type for"),
+                    format!("a {} message Kernel has no type for", format.name()),
                 ));
                 continue;
             }

@@ -13,15 +13,14 @@ pub mod kernel;
 pub mod loss;
 pub mod openai;
 pub mod pairing;
+pub mod report;
 pub mod swarm;
 
+use crate::formats::Format;
 use crate::tape::value::{Name, Value};
 use crate::validate::{quoted, PathSeg};
 pub use canonical::{Body, Call, Field, ImageSource, Message, Output, Part, Tagged, What};
 pub use loss::Loss;
-
-/// The formats that have mappings.
-pub const FORMATS: &[&str] = &["kernel", "openai", "swarm", "bedrock", "agens"];
 
 /// What a target needs and the source may lack (never a loss): a fresh `(id, timestamp)` for
 /// Kernel, the `agentName` for swarm.
@@ -33,63 +32,53 @@ pub trait Fill {
     }
 }
 
-/// Convert JSON-form messages (already valid in `from`) into `to`. A valid input never makes a
-/// conversion fail; the only errors are format names without a mapping.
+/// Convert JSON-form messages (already valid in `from`) into `to`. Every pair of formats has
+/// a mapping, and a valid input never makes a conversion fail.
 pub fn convert(
-    from: &str,
-    to: &str,
+    from: Format,
+    to: Format,
     values: &[Value],
     fill: &mut dyn Fill,
-) -> Result<(Vec<Value>, Vec<Loss>), String> {
+) -> (Vec<Value>, Vec<Loss>) {
+    use Format::*;
     let mut losses = Vec::new();
-    for name in [from, to] {
-        if !FORMATS.contains(&name) {
-            return Err(format!(
-                "no conversion {} {} yet (built: {})",
-                if name == from { "from" } else { "to" },
-                quoted(name),
-                FORMATS.join(", ")
-            ));
-        }
-    }
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, "openai" | "agens") {
+    if matches!(to, OpenAI | Agens) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
     let out = match to {
-        "kernel" => kernel::from_canonical(&canonical, &mut losses, fill),
-        "openai" => openai::from_canonical(&canonical, &mut losses),
-        "swarm" => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
-        "agens" => agens::from_canonical(&canonical, &mut losses),
-        _ => bedrock::from_canonical(&canonical, &mut losses),
+        Kernel => kernel::from_canonical(&canonical, &mut losses, fill),
+        OpenAI => openai::from_canonical(&canonical, &mut losses),
+        Swarm => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
+        Agens => agens::from_canonical(&canonical, &mut losses),
+        Bedrock => bedrock::from_canonical(&canonical, &mut losses),
     };
-    if matches!(to, "openai" | "swarm" | "agens") {
+    if matches!(to, OpenAI | Swarm | Agens) {
         // Targets with one message (or map entry) per tool result: results split over
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
-    if from == "agens" {
-        if matches!(to, "openai" | "bedrock") {
+    if from == Agens {
+        if matches!(to, OpenAI | Bedrock) {
             agens::regrouped(&canonical, &mut losses);
         }
         agens::carried_inputs(values, &mut losses);
     }
     by_index(&mut losses, |l| l.index);
-    Ok((out, losses))
+    (out, losses)
 }
 
-/// The canonical messages of JSON-form messages in `format` (none for an unknown format).
-pub fn to_canonical(format: &str, values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
+/// The canonical messages of JSON-form messages in `format`.
+pub fn to_canonical(format: Format, values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut messages = match format {
-        "kernel" => kernel::to_canonical(values, losses),
-        "openai" => openai::to_canonical(values, losses),
-        "swarm" => swarm::to_canonical(values, losses),
-        "agens" => agens::to_canonical(values, losses),
-        "bedrock" => bedrock::to_canonical(values, losses),
-        _ => Vec::new(),
+        Format::Kernel => kernel::to_canonical(values, losses),
+        Format::OpenAI => openai::to_canonical(values, losses),
+        Format::Swarm => swarm::to_canonical(values, losses),
+        Format::Agens => agens::to_canonical(values, losses),
+        Format::Bedrock => bedrock::to_canonical(values, losses),
     };
-    let own = if format == "swarm" {
+    let own = if format == Format::Swarm {
         swarm::OWN_MARKS
     } else {
         &[]
@@ -153,7 +142,7 @@ pub(crate) fn object_call(
     n: usize,
     c: &Call,
     losses: &mut Vec<Loss>,
-    target: &str,
+    target: Format,
 ) -> Value {
     use crate::tape::value::obj;
     let arguments = match &c.args {
@@ -163,7 +152,8 @@ pub(crate) fn object_call(
                 What::Field(n, Field::Args),
                 loss::DROPPED_FIELD,
                 format!(
-                    "{target} arguments are an object; {} is written as {{}}",
+                    "{} arguments are an object; {} is written as {{}}",
+                    target.title(),
                     other.to_json()
                 ),
             ));
@@ -196,7 +186,7 @@ pub(crate) fn output_text(
     n: usize,
     r: &Output,
     losses: &mut Vec<Loss>,
-    target: &str,
+    target: Format,
 ) -> String {
     let mut content = match &r.output {
         Value::Str(s) => s.clone(),
@@ -206,7 +196,10 @@ pub(crate) fn output_text(
             losses.push(m.loss(
                 What::Field(n, Field::Output),
                 loss::STRINGIFIED_OUTPUT,
-                format!("the output is written as JSON text ({target} tool content is a string)"),
+                format!(
+                    "the output is written as JSON text ({} tool content is a string)",
+                    target.title()
+                ),
             ));
             other.to_json()
         }
@@ -254,7 +247,8 @@ pub(crate) fn report_unknown(
 
 /// Reports every extra property of `m` and every mark not in `used`: a target without a place
 /// for them (`target` names it).
-pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: &str) {
+pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: Format) {
+    let target = target.title();
     for t in &m.extra {
         losses.push(m.loss(
             What::Extra(&t.name),
@@ -361,7 +355,7 @@ pub(crate) fn lone_text(m: &Message, kept: &[usize], losses: &mut Vec<Loss>) {
     let Body::UserInput { parts } = &m.body else {
         return;
     };
-    if m.from == "openai" && kept.len() < parts.len() {
+    if m.from == Format::OpenAI && kept.len() < parts.len() {
         if let [k] = kept {
             if matches!(parts[*k], Part::Text(_)) {
                 losses.push(m.loss(

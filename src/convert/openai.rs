@@ -3,6 +3,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{parse_data_url, report_rest, report_unknown, text};
+use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 use crate::validate::{quoted, PathSeg};
 
@@ -51,7 +52,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body| Message::new(i, "openai", body);
+        let message = |body| Message::new(i, Format::OpenAI, body);
         use crate::formats::openai as f;
         let documented = match role.as_str() {
             "assistant" => &f::ASSISTANT,
@@ -529,7 +530,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                             "an OpenAI tool message has no tool name; it is not its call's",
                         ));
                     }
-                    let content = super::output_text(m, k, o, losses, "OpenAI");
+                    let content = super::output_text(m, k, o, losses, Format::OpenAI);
                     out.push(obj([
                         ("role", Value::from("tool")),
                         ("tool_call_id", Value::from(call_id)),
@@ -549,7 +550,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 }
             }
         }
-        report_rest(m, &used, losses, "OpenAI");
+        report_rest(m, &used, losses, Format::OpenAI);
     }
     out
 }

@@ -3,6 +3,7 @@
 
 use super::canonical::{Body, Field, Message, What};
 use super::loss::{self, Loss};
+use crate::formats::Format;
 use crate::validate::quoted;
 
 /// The call group of each tool-calls message: its index and the indices of the tool-outputs
@@ -81,7 +82,7 @@ pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
         }
         let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
         let Some(p) = prev.replace(m) else { continue };
-        if outputs(p) && outputs(m) && m.from.starts_with("kernel") && p.source != m.source {
+        if outputs(p) && outputs(m) && m.from == Format::Kernel && p.source != m.source {
             split.push(m.loss(
                 What::Message,
                 loss::SPLIT_RESULTS,

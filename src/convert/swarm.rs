@@ -19,6 +19,7 @@
 use super::canonical::*;
 use super::loss::{self, Loss};
 use super::{one_of_each, parse_data_url, read_reserved, report_unknown, reserved_value, text};
+use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 use crate::validate::{base64_check, quoted};
 
@@ -78,9 +79,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         if role == "flush" || role == "resque" {
             out.push(Message::new(
                 i,
-                "swarm",
+                Format::Swarm,
                 Body::Other {
-                    format: "swarm",
+                    format: Format::Swarm,
                     value: v.clone(),
                 },
             ));
@@ -89,7 +90,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         // The body is set below; the marks and extras first.
         let mut m = Message::new(
             i,
-            "swarm",
+            Format::Swarm,
             Body::Reply {
                 text: String::new(),
             },
@@ -249,7 +250,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                     m.body = Body::Reply { text: content };
                     m.at = keys(&["content"]);
                     out.push(m);
-                    let mut c = Message::new(i, "swarm", Body::ToolCalls { calls })
+                    let mut c = Message::new(i, Format::Swarm, Body::ToolCalls { calls })
                         .at(keys(&["tool_calls"]), items);
                     c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
                     out.push(c);
@@ -419,7 +420,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     for (n, m) in msgs.iter().enumerate() {
         let unsupported = match &m.body {
             Body::Reasoning { .. } | Body::Log { .. } => true,
-            Body::Other { format, .. } => *format != "swarm",
+            Body::Other { format, .. } => *format != Format::Swarm,
             _ => false,
         };
         if unsupported {
@@ -472,7 +473,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                     .enumerate()
                     .map(|(k, c)| {
                         names.push((c.id.clone(), c.name.clone()));
-                        super::object_call(m, k, c, losses, "swarm")
+                        super::object_call(m, k, c, losses, Format::Swarm)
                     })
                     .collect();
                 // A reply and the calls that continue it are one assistant message, unless the
@@ -530,7 +531,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                     payload.clone()
                 };
                 for (k, r) in outputs.iter().enumerate() {
-                    let mut o = message(role, &h, super::output_text(m, k, r, losses, "swarm"));
+                    let mut o =
+                        message(role, &h, super::output_text(m, k, r, losses, Format::Swarm));
                     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
                         let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
                         if called != Some(name) {

@@ -11,34 +11,103 @@ pub mod swarm;
 use crate::validate::Shape;
 use std::sync::OnceLock;
 
+macro_rules! formats {
+    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $module:ident,)*) => {
+        /// A message format. This declaration is the one list of formats: [`Format::ALL`] (in
+        /// the order that numbers the schemas at the boundary), each one's name (the word the
+        /// package's user passes and reports carry) and what each format has follow from it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Format {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Format {
+            /// Every format, in declaration order.
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The format's name: `"kernel"`, `"openai"`, ...
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $name,)*
+                }
+            }
+
+            /// How a sentence names the format (`"OpenAI"`; agent-swarm-kit's is `"swarm"`).
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $title,)*
+                }
+            }
+
+            /// The format's validators: TypeScript name and shape, the message type first.
+            fn validators(self) -> &'static [(&'static str, &'static Shape)] {
+                match self {
+                    $(Format::$variant => $module::VALIDATORS,)*
+                }
+            }
+        }
+    };
+}
+
+formats! {
+    /// Kernel message stream (`@unternet/kernel`).
+    Kernel "kernel" "Kernel" kernel,
+    /// agent-swarm-kit's `IModelMessage`.
+    Swarm "swarm" "swarm" swarm,
+    /// Elixir `Agens.Message`.
+    Agens "agens" "Agens" agens,
+    /// Bedrock Swarm's `AgentResponse`.
+    Bedrock "bedrock" "Bedrock" bedrock,
+    /// OpenAI Chat Completions' `ChatCompletionMessageParam`.
+    OpenAI "openai" "OpenAI" openai,
+}
+
+impl Format {
+    /// The format named `name` (the boundary's word for it), if there is one.
+    pub fn parse(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.name() == name)
+    }
+
+    /// The schema of the format's message type.
+    pub fn message_schema(self) -> &'static Schema {
+        let all = schemas();
+        let at = all.iter().position(|s| s.format == self);
+        // Every format has validators (a test says so), the message type first.
+        &all[at.unwrap_or_default()]
+    }
+}
+
+impl std::fmt::Display for Format {
+    /// The name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A documented type the package validates: which format, its TypeScript name, its shape.
 #[derive(Debug)]
 pub struct Schema {
-    pub format: &'static str,
+    pub format: Format,
     pub name: &'static str,
     pub shape: &'static Shape,
 }
 
-/// Every validator of every format. The position in this list is the schema's number at the
-/// wasm boundary.
+/// Every validator of every format, the formats in [`Format::ALL`]'s order. The position in
+/// this list is the schema's number at the wasm boundary.
 pub fn schemas() -> &'static [Schema] {
     static ALL: OnceLock<Vec<Schema>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let formats: [(&str, &[(&str, &Shape)]); 5] = [
-            ("kernel", kernel::VALIDATORS),
-            ("swarm", swarm::VALIDATORS),
-            ("agens", agens::VALIDATORS),
-            ("bedrock", bedrock::VALIDATORS),
-            ("openai", openai::VALIDATORS),
-        ];
-        formats
+        Format::ALL
             .iter()
-            .flat_map(|(format, list)| {
-                list.iter().map(move |(name, shape)| Schema {
-                    format,
-                    name,
-                    shape,
-                })
+            .flat_map(|&format| {
+                format
+                    .validators()
+                    .iter()
+                    .map(move |&(name, shape)| Schema {
+                        format,
+                        name,
+                        shape,
+                    })
             })
             .collect()
     })
@@ -108,6 +177,48 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
 
 #[cfg(test)]
 mod tests {
+    use super::{schemas, Format};
+
+    #[test]
+    fn every_format_is_listed_once_and_its_name_round_trips() {
+        // An exhaustive match: a new variant fails to compile here until it is placed.
+        let position = |f: Format| match f {
+            Format::Kernel => 0,
+            Format::Swarm => 1,
+            Format::Agens => 2,
+            Format::Bedrock => 3,
+            Format::OpenAI => 4,
+        };
+        assert_eq!(Format::ALL.len(), 5);
+        for (n, &f) in Format::ALL.iter().enumerate() {
+            assert_eq!(position(f), n, "{f:?}");
+            assert_eq!(Format::parse(f.name()), Some(f));
+            assert_eq!(f.name(), f.name().to_lowercase());
+            assert!(f.title().eq_ignore_ascii_case(f.name()), "{f:?}");
+        }
+        for name in ["", "nope", "Kernel", "kernel ", "open-ai"] {
+            assert_eq!(Format::parse(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn every_format_has_schemas_in_order_its_message_type_first() {
+        let order: Vec<Format> = schemas().iter().fold(Vec::new(), |mut v, s| {
+            if v.last() != Some(&s.format) {
+                v.push(s.format);
+            }
+            v
+        });
+        assert_eq!(order, Format::ALL);
+        for &f in Format::ALL {
+            let m = f.message_schema();
+            assert_eq!(m.format, f);
+            assert!(std::ptr::eq(
+                m,
+                schemas().iter().find(|s| s.format == f).unwrap()
+            ));
+        }
+    }
     #[test]
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
         let keys = super::content_keys();

@@ -31,7 +31,10 @@ pub struct Describe {
 pub fn describe() -> Result<Ts<Describe>, JsError> {
     let d = Describe {
         keys: crate::keys::KEYS.to_vec(),
-        schemas: schemas().iter().map(|s| (s.format, s.name)).collect(),
+        schemas: schemas()
+            .iter()
+            .map(|s| (s.format.name(), s.name))
+            .collect(),
         content_keys: crate::formats::content_keys(),
         numbers: crate::boundary::TABLES,
         version: env!("CARGO_PKG_VERSION"),

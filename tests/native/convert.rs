@@ -2,17 +2,18 @@
 //! reported for what the target cannot carry, and exact round trips when nothing is lost.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{kernel, openai};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
 use serde_json::json;
 
 fn run(
-    from: &str,
-    to: &str,
+    from: Format,
+    to: Format,
     values: &[serde_json::Value],
 ) -> (Vec<serde_json::Value>, Vec<(usize, String, String)>) {
-    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
+    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0));
     let out = theirs(&out);
     let losses = crate::support::loss_rows(&losses);
     (out, losses)
@@ -44,7 +45,7 @@ fn openai_chat() -> Vec<serde_json::Value> {
 #[test]
 fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
     let chat = openai_chat();
-    let (k, losses) = run("openai", "kernel", &chat);
+    let (k, losses) = run(OpenAI, Kernel, &chat);
     assert_eq!(losses, vec![]);
     assert_valid(&kernel::MESSAGE, &k);
     let types: Vec<&str> = k.iter().map(|m| m["type"].as_str().unwrap()).collect();
@@ -76,7 +77,7 @@ fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
     );
     assert_eq!(k[4]["calls"][0]["args"], json!({"city": "Paris"}));
     // Back: the same chat, except what a Kernel message adds (ids, timestamps) is reported.
-    let (back, losses) = run("kernel", "openai", &k);
+    let (back, losses) = run(Kernel, OpenAI, &k);
     assert_eq!(back, chat);
     // Exactly, to the text: key order kept.
     let texts = [
@@ -86,9 +87,9 @@ fn openai_to_kernel_and_back_is_exact_when_nothing_is_lost() {
         r#"{"role":"tool","tool_call_id":"c1","content":"done"}"#,
     ];
     let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
-    let (k2, lost) = convert("openai", "kernel", &source, &mut Counter(0)).unwrap();
+    let (k2, lost) = convert(OpenAI, Kernel, &source, &mut Counter(0));
     assert_eq!(lost, vec![]);
-    let (back2, _) = convert("kernel", "openai", &k2, &mut Counter(0)).unwrap();
+    let (back2, _) = convert(Kernel, OpenAI, &k2, &mut Counter(0));
     assert_eq!(back2.iter().map(Value::to_json).collect::<Vec<_>>(), texts);
     assert!(
         losses
@@ -112,7 +113,7 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
         json!({"id": "e", "timestamp": 5, "type": "log", "text": "debug"}),
         json!({"id": "f", "timestamp": 6, "type": "reply", "text": "done", "threadId": "t1"}),
     ];
-    let (o, losses) = run("kernel", "openai", &k);
+    let (o, losses) = run(Kernel, OpenAI, &k);
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(
         o,
@@ -156,15 +157,20 @@ fn kernel_to_kernel_through_the_model_is_the_identity() {
         json!({"id": "b", "timestamp": 2, "type": "thought", "depth": 3}),
         json!({"id": "c", "timestamp": 3, "type": "system", "text": "s"}),
     ];
-    let (out, losses) = run("kernel", "kernel", &k);
+    let (out, losses) = run(Kernel, Kernel, &k);
     assert_eq!(losses, vec![]);
     assert_eq!(out, k);
 }
 
 #[test]
-fn unknown_pairs_say_what_exists() {
-    let e = convert("nope", "kernel", &[], &mut Counter(0)).unwrap_err();
-    assert!(e.contains("kernel") && e.contains("openai"), "{e}");
+fn every_pair_has_a_mapping_and_only_the_formats_names_parse() {
+    for &from in Format::ALL {
+        assert_eq!(Format::parse(from.name()), Some(from));
+        for &to in Format::ALL {
+            assert_eq!(convert(from, to, &[], &mut Counter(0)), (vec![], vec![]));
+        }
+    }
+    assert_eq!(Format::parse("nope"), None);
 }
 
 // What the round-trip law (convert_law.rs) found changed without a loss, as fixed cases.
@@ -183,7 +189,7 @@ fn openai_changes_the_law_found_are_reported() {
             {"type": "image_url", "image_url": {"url": "data:application/pdf;base64,AQID"}}
         ]}),
     ];
-    let (k, losses) = run("openai", "kernel", &chat);
+    let (k, losses) = run(OpenAI, Kernel, &chat);
     assert_valid(&kernel::MESSAGE, &k);
     assert_eq!(
         losses,
@@ -195,7 +201,7 @@ fn openai_changes_the_law_found_are_reported() {
             (2, "dropped_field".into(), r#"["content",1]"#.into()),
         ]
     );
-    let (back, _) = run("kernel", "openai", &k);
+    let (back, _) = run(Kernel, OpenAI, &k);
     assert_eq!(
         back,
         vec![
@@ -223,7 +229,7 @@ fn kernel_messages_openai_cannot_write_as_they_are_are_reported() {
             {"callId": "c2", "name": "h", "output": "y"}
         ]}),
     ];
-    let (o, losses) = run("kernel", "openai", &k);
+    let (o, losses) = run(Kernel, OpenAI, &k);
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(o[0], json!({"role": "user", "content": ""}));
     assert_eq!(o.len(), 4);
@@ -246,10 +252,10 @@ fn kernel_messages_openai_cannot_write_as_they_are_are_reported() {
 #[test]
 fn an_empty_kernel_files_list_is_carried() {
     let k = vec![json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "files": []})];
-    let (same, losses) = run("kernel", "kernel", &k);
+    let (same, losses) = run(Kernel, Kernel, &k);
     assert_eq!(losses, vec![]);
     assert_eq!(same, k);
-    let (_, losses) = run("kernel", "openai", &k);
+    let (_, losses) = run(Kernel, OpenAI, &k);
     assert!(
         losses.contains(&(0, "dropped_field".into(), r#"["files"]"#.into())),
         "{losses:?}"

@@ -3,6 +3,7 @@
 //! output and losses, target validity, and the round-trip law.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{agens, kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
@@ -12,25 +13,25 @@ type Losses = Vec<(usize, String, String)>;
 
 /// Converts, checks every output against the target's shape in JSON mode, and returns the
 /// output with the losses as `(index, code, path)`.
-fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Losses) {
-    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
+fn run(from: Format, to: Format, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Losses) {
+    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0));
     let out = theirs(&out);
     assert_valid(to, &out);
     let losses = crate::support::loss_rows(&losses);
     (out, losses)
 }
 
-fn shape(format: &str) -> &'static Shape {
+fn shape(format: Format) -> &'static Shape {
     match format {
-        "agens" => &agens::MESSAGE,
-        "kernel" => &kernel::MESSAGE,
-        "openai" => &openai::MESSAGE,
-        "swarm" => &swarm::MESSAGE,
+        Agens => &agens::MESSAGE,
+        Kernel => &kernel::MESSAGE,
+        OpenAI => &openai::MESSAGE,
+        Swarm => &swarm::MESSAGE,
         other => panic!("no shape for {other}"),
     }
 }
 
-fn assert_valid(format: &str, values: &[serde_json::Value]) {
+fn assert_valid(format: Format, values: &[serde_json::Value]) {
     crate::support::assert_valid_json(shape(format), values)
 }
 
@@ -78,10 +79,10 @@ fn plain_run_as_openai() -> Vec<serde_json::Value> {
 
 #[test]
 fn agens_to_openai_maps_every_row_and_comes_back_exactly() {
-    let (o, losses) = run("agens", "openai", &plain_run());
+    let (o, losses) = run(Agens, OpenAI, &plain_run());
     assert_eq!(losses, vec![]);
     assert_eq!(o, plain_run_as_openai());
-    let (back, losses) = run("openai", "agens", &o);
+    let (back, losses) = run(OpenAI, Agens, &o);
     assert_eq!(losses, vec![]);
     assert_eq!(back, plain_run());
     // Exactly, to the text (keys in the struct's documented order; `json!` sorts them).
@@ -91,8 +92,8 @@ fn agens_to_openai_maps_every_row_and_comes_back_exactly() {
         r#"{"input":"And Rome?","user":"Job: weather\nInput: And Rome?","result":"On it.","tool_calls":[{"id":"c2","name":"weather","arguments":[{"key":"city","value":"Rome"},{"key":"unit","value":"C"}],"server_name":"","type":"tool_call"}]}"#,
     ];
     let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
-    let (o2, _) = convert("agens", "openai", &source, &mut Counter(0)).unwrap();
-    let (back2, _) = convert("openai", "agens", &o2, &mut Counter(0)).unwrap();
+    let (o2, _) = convert(Agens, OpenAI, &source, &mut Counter(0));
+    let (back2, _) = convert(OpenAI, Agens, &o2, &mut Counter(0));
     assert_eq!(
         back2.iter().map(Value::to_json).collect::<Vec<_>>(),
         source.iter().map(Value::to_json).collect::<Vec<_>>()
@@ -115,7 +116,7 @@ fn openai_to_agens_and_back_is_exact_when_nothing_is_lost() {
         json!({"role": "system", "content": "Be brief."}),
         json!({"role": "assistant", "content": "Done."}),
     ];
-    let (a, losses) = run("openai", "agens", &chat);
+    let (a, losses) = run(OpenAI, Agens, &chat);
     assert_eq!(losses, vec![]);
     assert_eq!(
         a,
@@ -134,7 +135,7 @@ fn openai_to_agens_and_back_is_exact_when_nothing_is_lost() {
             json!({"input": "Sum 1 and 2", "system": "Be brief.", "result": "Done."}),
         ]
     );
-    let (back, losses) = run("agens", "openai", &a);
+    let (back, losses) = run(Agens, OpenAI, &a);
     assert_eq!(losses, vec![]);
     assert_eq!(back, chat);
 }
@@ -157,7 +158,7 @@ fn openai_rows_agens_cannot_carry_are_reported() {
         json!({"role": "user", "content": "Weather in Paris?"}),
         json!({"role": "assistant", "content": "Still 18°C."}),
     ];
-    let (a, losses) = run("openai", "agens", &chat);
+    let (a, losses) = run(OpenAI, Agens, &chat);
     assert_eq!(
         a,
         vec![
@@ -220,7 +221,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
         json!({"input": "Write a brief", "tool_calls": [{"id": "c2", "name": "f", "arguments": [], "server_name": "", "type": "tool_call"}]}),
         json!({"input": "Write a brief", "tool_results": {"c2": "r"}}),
     ];
-    let (k, losses) = run("agens", "kernel", &steps);
+    let (k, losses) = run(Agens, Kernel, &steps);
     assert_eq!(losses, vec![]);
     assert_eq!(
         k,
@@ -251,7 +252,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
         ]
     );
     // Back: the same steps; Kernel's own ids and timestamps are what Agens cannot carry.
-    let (back, losses) = run("kernel", "agens", &k);
+    let (back, losses) = run(Kernel, Agens, &k);
     assert_eq!(back, steps);
     assert_eq!(
         losses,
@@ -260,7 +261,7 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
             .collect::<Vec<_>>()
     );
     // The same steps to OpenAI: every step field is reported, nothing else.
-    let (o, losses) = run("agens", "openai", &steps);
+    let (o, losses) = run(Agens, OpenAI, &steps);
     assert_eq!(
         o,
         vec![
@@ -318,10 +319,10 @@ fn agens_round_trips_through_kernel_and_itself() {
     steps[1]["retries"] = json!(2);
     steps[1]["retry_reason"] = json!("too short");
     steps.push(json!({"input": "(no input)", "next": [{"type": "retry", "reason": "x"}]}));
-    for via in ["kernel", "agens"] {
-        let (mid, losses) = run("agens", via, &steps);
+    for via in [Kernel, Agens] {
+        let (mid, losses) = run(Agens, via, &steps);
         assert_eq!(losses, vec![], "via {via}");
-        let (back, _) = run(via, "agens", &mid);
+        let (back, _) = run(via, Agens, &mid);
         assert_eq!(back, steps, "via {via}");
     }
 }
@@ -347,7 +348,7 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
         json!({"id": "g", "timestamp": 7, "type": "reply", "text": "done", "agentMessages": {"retries": "many"}}),
         json!({"id": "h", "timestamp": 8, "type": "input"}),
     ];
-    let (a, losses) = run("kernel", "agens", &k);
+    let (a, losses) = run(Kernel, Agens, &k);
     assert_eq!(
         a,
         vec![
@@ -475,10 +476,10 @@ mod law {
         /// Agens → B with no loss implies B → Agens gives the steps back exactly.
         #[test]
         fn agens_there_and_back(steps in proptest::collection::vec(step(), 1..5)) {
-            for via in ["kernel", "openai", "agens"] {
-                let (mid, losses) = run("agens", via, &steps);
+            for via in [Kernel, OpenAI, Agens] {
+                let (mid, losses) = run(Agens, via, &steps);
                 if losses.is_empty() {
-                    let (back, _) = run(via, "agens", &mid);
+                    let (back, _) = run(via, Agens, &mid);
                     prop_assert_eq!(&back, &steps, "via {}", via);
                 }
             }
@@ -487,10 +488,10 @@ mod law {
         /// OpenAI → Agens with no loss implies Agens → OpenAI gives the chat back exactly.
         #[test]
         fn openai_there_and_back(steps in proptest::collection::vec(step(), 1..5)) {
-            let (chat, _) = run("agens", "openai", &steps);
-            let (a, losses) = run("openai", "agens", &chat);
+            let (chat, _) = run(Agens, OpenAI, &steps);
+            let (a, losses) = run(OpenAI, Agens, &chat);
             if losses.is_empty() {
-                let (back, _) = run("agens", "openai", &a);
+                let (back, _) = run(Agens, OpenAI, &a);
                 prop_assert_eq!(back, chat);
             }
         }
@@ -507,7 +508,7 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
         json!({"input": "(no input)", "tool_results": {"c1": "a"}, "retries": 0}),
         json!({"input": "(no input)", "tool_results": {"c2": "b"}, "retries": 0}),
     ];
-    let (o, losses) = run("agens", "openai", &steps);
+    let (o, losses) = run(Agens, OpenAI, &steps);
     assert_eq!(
         o,
         vec![
@@ -523,12 +524,12 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
             loss(1, "dropped_field", r#"["input"]"#),
         ]
     );
-    let (k, losses) = run("agens", "kernel", &steps);
+    let (k, losses) = run(Agens, Kernel, &steps);
     assert_eq!(losses, vec![]);
     assert_eq!(k.len(), 2);
     // The step fields tell the boundary (the step mark is implied by them).
     assert_eq!(k[1]["agentMessages"], json!({"retries": 0}));
-    let (back, _) = run("kernel", "agens", &k);
+    let (back, _) = run(Kernel, Agens, &k);
     assert_eq!(back, steps);
 }
 
@@ -540,7 +541,7 @@ fn swarm_msg(role: &str, content: &str, mode: &str) -> serde_json::Value {
 
 #[test]
 fn agens_to_swarm_maps_every_row_and_comes_back_exactly() {
-    let (s, losses) = run("agens", "swarm", &plain_run());
+    let (s, losses) = run(Agens, Swarm, &plain_run());
     assert_eq!(losses, vec![]);
     assert_eq!(
         s,
@@ -559,7 +560,7 @@ fn agens_to_swarm_maps_every_row_and_comes_back_exactly() {
             ]}),
         ]
     );
-    let (back, losses) = run("swarm", "agens", &s);
+    let (back, losses) = run(Swarm, Agens, &s);
     assert_eq!(losses, vec![]);
     assert_eq!(back, plain_run());
 }
@@ -577,7 +578,7 @@ fn swarm_rows_agens_cannot_carry_are_reported() {
         json!({"role": "assistant", "agentName": "triage", "content": "18°C.", "mode": "tool"}),
         swarm_msg("resque", "", "tool"),
     ];
-    let (a, losses) = run("swarm", "agens", &chat);
+    let (a, losses) = run(Swarm, Agens, &chat);
     assert_eq!(
         a,
         vec![
@@ -617,7 +618,7 @@ fn a_second_result_for_one_call_is_reported_at_its_message() {
         json!({"role": "tool", "tool_call_id": "c1", "content": "a"}),
         json!({"role": "tool", "tool_call_id": "c1", "content": "b"}),
     ];
-    let (a, losses) = run("openai", "agens", &chat);
+    let (a, losses) = run(OpenAI, Agens, &chat);
     assert_eq!(
         a,
         vec![json!({"input": "(no input)", "tool_results": {"c1": "a"}})]

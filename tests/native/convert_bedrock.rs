@@ -3,6 +3,7 @@
 //! target, and the round-trip law where nothing is lost.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{agens, bedrock, kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
@@ -11,8 +12,8 @@ use serde_json::json;
 type Lost = Vec<(usize, String, String)>;
 
 /// Converts and returns the output and the losses as `(index, code, path as JSON)`.
-fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Lost) {
-    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0)).unwrap();
+fn run(from: Format, to: Format, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Lost) {
+    let (out, losses) = convert(from, to, &ours(values), &mut Counter(0));
     let losses = crate::support::loss_rows(&losses);
     (theirs(&out), losses)
 }
@@ -46,7 +47,7 @@ fn bedrock_chat() -> Vec<serde_json::Value> {
 fn bedrock_to_kernel_maps_replies_and_tool_calls_without_loss() {
     let chat = bedrock_chat();
     assert_valid(&bedrock::AGENT_RESPONSE, &chat);
-    let (k, losses) = run("bedrock", "kernel", &chat);
+    let (k, losses) = run(Bedrock, Kernel, &chat);
     assert_eq!(losses, lost(&[]));
     assert_valid(&kernel::MESSAGE, &k);
     // Ids and timestamps come from the generator: never losses.
@@ -67,7 +68,7 @@ fn bedrock_to_kernel_maps_replies_and_tool_calls_without_loss() {
 
 #[test]
 fn bedrock_to_openai_maps_replies_and_tool_calls_without_loss() {
-    let (o, losses) = run("bedrock", "openai", &bedrock_chat());
+    let (o, losses) = run(Bedrock, OpenAI, &bedrock_chat());
     assert_eq!(losses, lost(&[]));
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(
@@ -89,9 +90,9 @@ fn bedrock_to_openai_maps_replies_and_tool_calls_without_loss() {
 fn bedrock_round_trips_through_kernel_and_openai_exactly() {
     let chat = bedrock_chat();
     // Through Kernel: the way back reports only what Kernel added (ids and timestamps).
-    let (k, losses) = run("bedrock", "kernel", &chat);
+    let (k, losses) = run(Bedrock, Kernel, &chat);
     assert_eq!(losses, lost(&[]));
-    let (back, losses) = run("kernel", "bedrock", &k);
+    let (back, losses) = run(Kernel, Bedrock, &k);
     assert_eq!(back, chat);
     assert_valid(&bedrock::AGENT_RESPONSE, &back);
     assert_eq!(
@@ -105,9 +106,9 @@ fn bedrock_round_trips_through_kernel_and_openai_exactly() {
         ])
     );
     // Through OpenAI: nothing lost either way.
-    let (o, losses) = run("bedrock", "openai", &chat);
+    let (o, losses) = run(Bedrock, OpenAI, &chat);
     assert_eq!(losses, lost(&[]));
-    let (back, losses) = run("openai", "bedrock", &o);
+    let (back, losses) = run(OpenAI, Bedrock, &o);
     assert_eq!(losses, lost(&[]));
     assert_eq!(back, chat);
     // Exactly, to the text: key order inside the arguments is kept.
@@ -116,10 +117,10 @@ fn bedrock_round_trips_through_kernel_and_openai_exactly() {
         r#"{"type":"tool_call","tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":{"b":1,"a":[true,null],"c":{"z":"","y":1.5}}}}]}"#,
     ];
     let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
-    for via in ["kernel", "openai"] {
-        let (mid, lost) = convert("bedrock", via, &source, &mut Counter(0)).unwrap();
+    for via in [Kernel, OpenAI] {
+        let (mid, lost) = convert(Bedrock, via, &source, &mut Counter(0));
         assert_eq!(lost, vec![], "{via}");
-        let (back, _) = convert(via, "bedrock", &mid, &mut Counter(0)).unwrap();
+        let (back, _) = convert(via, Bedrock, &mid, &mut Counter(0));
         assert_eq!(
             back.iter().map(Value::to_json).collect::<Vec<_>>(),
             texts,
@@ -137,7 +138,7 @@ fn openai_to_bedrock_and_back_is_exact_when_nothing_is_lost() {
         ]}),
         json!({"role": "assistant", "content": "18°C."}),
     ];
-    let (b, losses) = run("openai", "bedrock", &chat);
+    let (b, losses) = run(OpenAI, Bedrock, &chat);
     assert_eq!(losses, lost(&[]));
     assert_valid(&bedrock::AGENT_RESPONSE, &b);
     assert_eq!(
@@ -150,7 +151,7 @@ fn openai_to_bedrock_and_back_is_exact_when_nothing_is_lost() {
             json!({"type": "message", "content": "18°C."}),
         ]
     );
-    let (back, losses) = run("bedrock", "openai", &b);
+    let (back, losses) = run(Bedrock, OpenAI, &b);
     assert_eq!(losses, lost(&[]));
     assert_eq!(back, chat);
 }
@@ -173,7 +174,7 @@ fn openai_rows_bedrock_has_no_place_for_are_reported() {
         json!({"role": "tool", "tool_call_id": "call_2", "content": "14:00"}),
         json!({"role": "assistant", "content": "18°C at 14:00.", "name": "agent-1"}),
     ];
-    let (b, losses) = run("openai", "bedrock", &chat);
+    let (b, losses) = run(OpenAI, Bedrock, &chat);
     assert_valid(&bedrock::AGENT_RESPONSE, &b);
     assert_eq!(
         b,
@@ -229,7 +230,7 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
     ];
     // All valid Kernel messages ("thought" is a registered type).
     assert_valid(&kernel::MESSAGE, &[&k[..7], &k[8..]].concat());
-    let (b, losses) = run("kernel", "bedrock", &k);
+    let (b, losses) = run(Kernel, Bedrock, &k);
     assert_valid(&bedrock::AGENT_RESPONSE, &b);
     assert_eq!(
         b,
@@ -267,7 +268,7 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
         ])
     );
     // The details say what happened.
-    let (_, full) = convert("kernel", "bedrock", &ours(&k[3..5]), &mut Counter(0)).unwrap();
+    let (_, full) = convert(Kernel, Bedrock, &ours(&k[3..5]), &mut Counter(0));
     let details: Vec<&str> = full.iter().map(|l| l.detail.as_str()).collect();
     assert_eq!(
         details,
@@ -290,8 +291,8 @@ fn undocumented_fields_of_a_response_are_reported_not_carried() {
         ], "usage": {"tokens": 3}}),
     ];
     assert_valid(&bedrock::AGENT_RESPONSE, &chat);
-    for (to, shape) in [("kernel", &kernel::MESSAGE), ("openai", &openai::MESSAGE)] {
-        let (out, losses) = run("bedrock", to, &chat);
+    for (to, shape) in [(Kernel, &kernel::MESSAGE), (OpenAI, &openai::MESSAGE)] {
+        let (out, losses) = run(Bedrock, to, &chat);
         assert_valid(shape, &out);
         assert_eq!(out.len(), 2, "{to}");
         assert_eq!(
@@ -311,8 +312,8 @@ fn undocumented_fields_of_a_response_are_reported_not_carried() {
         );
     }
     // What is documented survives the round trip.
-    let (k, _) = run("bedrock", "kernel", &chat);
-    let (back, _) = run("kernel", "bedrock", &k);
+    let (k, _) = run(Bedrock, Kernel, &chat);
+    let (back, _) = run(Kernel, Bedrock, &k);
     assert_eq!(
         back,
         vec![
@@ -328,7 +329,7 @@ fn undocumented_fields_of_a_response_are_reported_not_carried() {
 #[test]
 fn bedrock_to_bedrock_through_the_model_is_the_identity() {
     let chat = bedrock_chat();
-    let (out, losses) = run("bedrock", "bedrock", &chat);
+    let (out, losses) = run(Bedrock, Bedrock, &chat);
     assert_eq!(losses, lost(&[]));
     assert_eq!(out, chat);
 }
@@ -337,7 +338,7 @@ fn bedrock_to_bedrock_through_the_model_is_the_identity() {
 
 #[test]
 fn bedrock_to_swarm_maps_replies_and_tool_calls_and_comes_back_exactly() {
-    let (s, losses) = run("bedrock", "swarm", &bedrock_chat());
+    let (s, losses) = run(Bedrock, Swarm, &bedrock_chat());
     assert_eq!(losses, vec![]);
     assert_valid(&swarm::MESSAGE, &s);
     assert_eq!(
@@ -353,7 +354,7 @@ fn bedrock_to_swarm_maps_replies_and_tool_calls_and_comes_back_exactly() {
             json!({"role": "assistant", "agentName": "agent", "content": "", "mode": "tool", "tool_calls": []}),
         ]
     );
-    let (back, losses) = run("swarm", "bedrock", &s);
+    let (back, losses) = run(Swarm, Bedrock, &s);
     assert_eq!(losses, vec![]);
     assert_eq!(back, bedrock_chat());
 }
@@ -371,7 +372,7 @@ fn swarm_rows_bedrock_has_no_response_for_are_reported() {
         json!({"role": "assistant", "agentName": "agent", "content": "18°C.", "mode": "tool", "payload": {"trace": 7}}),
         json!({"role": "flush", "agentName": "agent", "content": "", "mode": "tool"}),
     ];
-    let (b, losses) = run("swarm", "bedrock", &chat);
+    let (b, losses) = run(Swarm, Bedrock, &chat);
     assert_valid(&bedrock::AGENT_RESPONSE, &b);
     assert_eq!(
         b,
@@ -409,7 +410,7 @@ fn bedrock_to_agens_maps_replies_and_tool_calls_and_comes_back_exactly() {
         ]}),
         json!({"type": "message", "content": "18°C."}),
     ];
-    let (a, losses) = run("bedrock", "agens", &chat);
+    let (a, losses) = run(Bedrock, Agens, &chat);
     assert_eq!(losses, vec![]);
     assert_valid(&agens::MESSAGE, &a);
     // Bedrock has no input: every step carries the placeholder; calls after a reply that did
@@ -425,13 +426,13 @@ fn bedrock_to_agens_maps_replies_and_tool_calls_and_comes_back_exactly() {
             json!({"input": "(no input)", "result": "18°C."}),
         ]
     );
-    let (back, losses) = run("agens", "bedrock", &a);
+    let (back, losses) = run(Agens, Bedrock, &a);
     assert_eq!(losses, vec![]);
     assert_eq!(back, chat);
     // Argument values that are not strings are written as JSON text.
     let (a, losses) = run(
-        "bedrock",
-        "agens",
+        Bedrock,
+        Agens,
         &[json!({"type": "tool_call", "tool_calls": [
             {"id": "c", "type": "function", "function": {"name": "f", "arguments": {"n": 2}}}
         ]})],
@@ -464,7 +465,7 @@ fn agens_rows_bedrock_has_no_response_for_are_reported() {
         }),
         json!({"input": "Weather in Paris?", "result": "18°C."}),
     ];
-    let (b, losses) = run("agens", "bedrock", &steps);
+    let (b, losses) = run(Agens, Bedrock, &steps);
     assert_valid(&bedrock::AGENT_RESPONSE, &b);
     assert_eq!(
         b,

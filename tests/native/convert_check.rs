@@ -1,6 +1,7 @@
 //! checkConversation in the core: findings name the field in the checked format's own words.
 
 use agent_messages::convert::check::{check, Finding};
+use agent_messages::formats::Format::*;
 use agent_messages::tape::value::Value;
 use serde_json::json;
 
@@ -32,7 +33,7 @@ fn openai_findings_point_at_openai_fields() {
         {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
         {"role": "assistant", "content": "   "}
     ]));
-    let got = check("openai", &chat);
+    let got = check(OpenAI, &chat);
     assert_eq!(
         rows(&got.findings),
         [
@@ -54,7 +55,7 @@ fn kernel_findings_point_at_kernel_fields() {
          "results": [{"callId": "c2", "name": "f", "output": "x"}]}
     ]));
     assert_eq!(
-        rows(&check("kernel", &stream).findings),
+        rows(&check(Kernel, &stream).findings),
         [
             r#"0 call_without_result error ["calls",0,"id"]"#,
             r#"1 duplicate_id error ["id"]"#,
@@ -71,7 +72,7 @@ fn swarm_checks_add_the_history_rule_once() {
         {"role": "flush", "agentName": "a", "content": "", "mode": "tool"},
         {"role": "tool", "agentName": "a", "content": "out", "mode": "tool", "tool_call_id": "nope"}
     ]));
-    let got = check("swarm", &history);
+    let got = check(Swarm, &history);
     assert_eq!(got.kept.as_deref(), Some(&[][..]));
     let codes: Vec<_> = got.findings.iter().map(|f| (f.index, f.code)).collect();
     assert_eq!(

@@ -7,6 +7,7 @@
 use crate::gen::{assert_valid, o};
 use crate::support::Counter;
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{agens, bedrock, kernel, openai, swarm};
 use agent_messages::tape::json;
 use agent_messages::tape::value::Value;
@@ -16,8 +17,6 @@ use proptest::sample::select;
 use std::cell::Cell;
 
 type S<T> = BoxedStrategy<T>;
-
-const FORMATS: [&str; 5] = ["kernel", "openai", "swarm", "agens", "bedrock"];
 
 fn st(s: &str) -> Value {
     Value::from(s)
@@ -377,27 +376,27 @@ fn bedrock_message() -> S<Value> {
         .boxed()
 }
 
-fn message(format: &str) -> S<Value> {
+fn message(format: Format) -> S<Value> {
     match format {
-        "kernel" => kernel_message(),
-        "openai" => openai_message(),
-        "swarm" => swarm_message(),
-        "agens" => agens_message(),
+        Kernel => kernel_message(),
+        OpenAI => openai_message(),
+        Swarm => swarm_message(),
+        Agens => agens_message(),
         _ => bedrock_message(),
     }
 }
 
-fn shape(format: &str) -> &'static Shape {
+fn shape(format: Format) -> &'static Shape {
     match format {
-        "kernel" => &kernel::MESSAGE,
-        "openai" => &openai::MESSAGE,
-        "swarm" => &swarm::MESSAGE,
-        "agens" => &agens::MESSAGE,
+        Kernel => &kernel::MESSAGE,
+        OpenAI => &openai::MESSAGE,
+        Swarm => &swarm::MESSAGE,
+        Agens => &agens::MESSAGE,
         _ => &bedrock::AGENT_RESPONSE,
     }
 }
 
-fn valid(format: &str, v: &Value) -> bool {
+fn valid(format: Format, v: &Value) -> bool {
     let text = v.to_json();
     let Ok(tape) = json::parse(&text, 128) else {
         return false;
@@ -415,17 +414,16 @@ fn valid(format: &str, v: &Value) -> bool {
 
 /// Every pair from `from`: the valid generated messages convert without a panic into valid
 /// messages of each target. Returns how many generated messages were valid.
-fn convert_all(from: &str, source: &[Value]) -> usize {
+fn convert_all(from: Format, source: &[Value]) -> usize {
     let kept: Vec<Value> = source.iter().filter(|v| valid(from, v)).cloned().collect();
-    for to in FORMATS {
-        let (out, _) = convert(from, to, &kept, &mut Counter(0))
-            .unwrap_or_else(|e| panic!("{from} → {to}: {e}"));
-        assert_valid(to, &out);
+    for &to in Format::ALL {
+        let (out, _) = convert(from, to, &kept, &mut Counter(0));
+        assert_valid(to.name(), &out);
     }
     kept.len()
 }
 
-fn run_pairs(from: &'static str) {
+fn run_pairs(from: Format) {
     let kept = Cell::new(0usize);
     let total = Cell::new(0usize);
     let config = ProptestConfig {
@@ -452,27 +450,27 @@ fn run_pairs(from: &'static str) {
 
 #[test]
 fn weird_strings_from_kernel_convert_to_every_format() {
-    run_pairs("kernel");
+    run_pairs(Kernel);
 }
 
 #[test]
 fn weird_strings_from_openai_convert_to_every_format() {
-    run_pairs("openai");
+    run_pairs(OpenAI);
 }
 
 #[test]
 fn weird_strings_from_swarm_convert_to_every_format() {
-    run_pairs("swarm");
+    run_pairs(Swarm);
 }
 
 #[test]
 fn weird_strings_from_agens_convert_to_every_format() {
-    run_pairs("agens");
+    run_pairs(Agens);
 }
 
 #[test]
 fn weird_strings_from_bedrock_convert_to_every_format() {
-    run_pairs("bedrock");
+    run_pairs(Bedrock);
 }
 
 /// Regression: an empty swarm `agentName` is valid swarm; it was carried as an empty author
@@ -485,18 +483,16 @@ fn an_empty_swarm_agent_name_survives_the_round_trip() {
         ("content", st("x")),
         ("mode", st("user")),
     ]);
-    assert!(valid("swarm", &m));
-    for to in FORMATS {
-        let (mid, losses) =
-            convert("swarm", to, std::slice::from_ref(&m), &mut Counter(0)).unwrap();
+    assert!(valid(Swarm, &m));
+    for &to in Format::ALL {
+        let (mid, losses) = convert(Swarm, to, std::slice::from_ref(&m), &mut Counter(0));
         if !losses.is_empty() {
             continue;
         }
-        let (back, _) = convert(to, "swarm", &mid, &mut Counter(0)).unwrap();
+        let (back, _) = convert(to, Swarm, &mid, &mut Counter(0));
         assert_eq!(back, vec![m.clone()], "swarm → {to} → swarm");
     }
-    let (same, losses) =
-        convert("swarm", "swarm", std::slice::from_ref(&m), &mut Counter(0)).unwrap();
+    let (same, losses) = convert(Swarm, Swarm, std::slice::from_ref(&m), &mut Counter(0));
     assert!(losses.is_empty());
     assert_eq!(same, vec![m]);
 }
@@ -530,12 +526,12 @@ fn an_unknown_property_inside_an_item_is_a_loss() {
         ("tool_calls", Value::Arr(vec![call])),
     ]);
     for (from, m, path) in [
-        ("kernel", input, "files.0.zz"),
-        ("openai", assistant, "tool_calls.0.function.zz"),
+        (Kernel, input, "files.0.zz"),
+        (OpenAI, assistant, "tool_calls.0.function.zz"),
     ] {
         assert!(valid(from, &m), "{from}");
-        for to in FORMATS.into_iter().filter(|to| *to != from) {
-            let (_, losses) = convert(from, to, std::slice::from_ref(&m), &mut Counter(0)).unwrap();
+        for &to in Format::ALL.iter().filter(|&&to| to != from) {
+            let (_, losses) = convert(from, to, std::slice::from_ref(&m), &mut Counter(0));
             let paths: Vec<String> = losses
                 .iter()
                 .map(|l| {

@@ -22,6 +22,7 @@ use crate::gen_wide;
 use crate::support::Counter;
 use agent_messages::convert::canonical::RESERVED;
 use agent_messages::convert::{convert, Loss};
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{agens, swarm};
 use agent_messages::tape::value::{Name, Value};
 use agent_messages::validate::{ObjectShape, PathSeg, Shape};
@@ -132,7 +133,7 @@ fn matches(pattern: &[String], place: &[String]) -> bool {
 /// in `from`. A loss path is the source field (array positions left out), so a loss covers
 /// that field of every item of its message, and the rest here is what a loss means beyond its
 /// own field.
-fn covers(from: &str, loss: &Loss) -> Vec<Vec<&'static str>> {
+fn covers(from: Format, loss: &Loss) -> Vec<Vec<&'static str>> {
     let keys: Vec<&'static str> = loss
         .path
         .iter()
@@ -142,7 +143,7 @@ fn covers(from: &str, loss: &Loss) -> Vec<Vec<&'static str>> {
         })
         .collect();
     let whole = vec![vec![]];
-    let kernel = from == "kernel";
+    let kernel = from == Kernel;
     let v = |paths: &[&[&'static str]]| paths.iter().map(|p| p.to_vec()).collect::<Vec<_>>();
     match keys.as_slice() {
         // A Kernel result without a call id is not carried (when every result goes, so does
@@ -161,18 +162,18 @@ fn covers(from: &str, loss: &Loss) -> Vec<Vec<&'static str>> {
         ["error"] if kernel => v(&[&["error"], &["result"]]),
         // A part not carried, or written back as another kind of part: what is left may be
         // written as a string, not parts.
-        ["content", "file" | "image_url"] if from == "openai" => v(&[&["content"]]),
+        ["content", "file" | "image_url"] if from == OpenAI => v(&[&["content"]]),
         // A text not carried as written; for a user input that repeats the Agens step's
         // carried-forward input, the message goes with it.
-        ["content"] if from == "openai" || from == "swarm" => whole,
+        ["content"] if from == OpenAI || from == Swarm => whole,
         // Agens step fields ride on the step's first canonical message and tell where the step
         // begins (or the `agens_step` mark does, reported at `input`, when the step has none):
         // a target that drops them loses the boundary, so the step's input may read back as
         // part of the step before, and its user inputs may take other slots (`input` /
         // `user`): a decision of the Agens mapping (docs/CONVERSIONS.md).
-        [key] if from == "agens" && step_field(key) => vec![vec![key], vec!["input"], vec!["user"]],
+        [key] if from == Agens && step_field(key) => vec![vec![key], vec!["input"], vec!["user"]],
         // A swarm property the shape does not name comes back inside `payload`.
-        [key] if from == "swarm" && !swarm_field(key) => vec![vec![key], vec!["payload"]],
+        [key] if from == Swarm && !swarm_field(key) => vec![vec![key], vec!["payload"]],
         keys => vec![keys.to_vec()],
     }
 }
@@ -199,7 +200,7 @@ fn leak(s: &str) -> &'static str {
 }
 
 /// Leaves of `source` not covered by a loss and missing from `back`.
-fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> Vec<String> {
+fn unreported(from: Format, source: &[Value], losses: &[Loss], back: &[Value]) -> Vec<String> {
     // The leaves of the way back, each usable once.
     let mut have: Vec<(Leaf, bool)> = back
         .iter()
@@ -224,7 +225,7 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
                     .collect()
             })
             .collect();
-        if from == "agens" {
+        if from == Agens {
             // An input repeating the step before's is that step's input carried forward: it
             // goes where that one goes.
             let repeats = i > 0 && v.get("input") == source[i - 1].get("input");
@@ -259,7 +260,7 @@ fn unreported(from: &str, source: &[Value], losses: &[Loss], back: &[Value]) -> 
             }
             // Kernel tool results joined into one call group (see `covers` on ids) keep one
             // set of their custom properties: those are looked for, not counted.
-            let joined = from == "kernel"
+            let joined = from == Kernel
                 && v.get("type").and_then(Value::as_str) == Some("tool-results")
                 && leaf
                     .keys
@@ -413,8 +414,8 @@ fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
 }
 
 /// The same messages, by [`normal`].
-fn same(format: &str, a: &[Value], b: &[Value]) -> bool {
-    let shape = crate::gen::shape(format);
+fn same(format: Format, a: &[Value], b: &[Value]) -> bool {
+    let shape = crate::gen::shape(format.name());
     a.len() == b.len()
         && a.iter()
             .zip(b)
@@ -431,12 +432,12 @@ impl std::fmt::Debug for Case {
 }
 
 /// The law for one pair on one conversation.
-fn law(from: &str, to: &str, source: &[Value]) -> Result<(), TestCaseError> {
-    assert_valid(from, source);
-    let (mid, losses) = convert(from, to, source, &mut Counter(0)).unwrap();
-    assert_valid(to, &mid);
-    let (back, _) = convert(to, from, &mid, &mut Counter(100)).unwrap();
-    assert_valid(from, &back);
+fn law(from: Format, to: Format, source: &[Value]) -> Result<(), TestCaseError> {
+    assert_valid(from.name(), source);
+    let (mid, losses) = convert(from, to, source, &mut Counter(0));
+    assert_valid(to.name(), &mid);
+    let (back, _) = convert(to, from, &mid, &mut Counter(100));
+    assert_valid(from.name(), &back);
     let context = || {
         format!(
             "{from} -> {to} -> {from}\nsource:\n  {}\n{to}:\n  {}\nlosses:\n  {}\nback:\n  {}",
@@ -469,21 +470,21 @@ fn law(from: &str, to: &str, source: &[Value]) -> Result<(), TestCaseError> {
 /// An A conversation written by B → A from a generated B conversation (narrow, wide or
 /// threaded): what B can say, so that A → B often reports no loss and the exact branch of the
 /// law is exercised too.
-fn from_other(from: &'static str, to: &'static str) -> impl Strategy<Value = Case> {
+fn from_other(from: Format, to: Format) -> impl Strategy<Value = Case> {
     prop_oneof![
-        conversation(to, MAX_MESSAGES),
-        gen_wide::conversation(to, MAX_MESSAGES),
-        gen_wide::threaded(to, MAX_MESSAGES),
+        conversation(to.name(), MAX_MESSAGES),
+        gen_wide::conversation(to.name(), MAX_MESSAGES),
+        gen_wide::threaded(to.name(), MAX_MESSAGES),
     ]
     .prop_map(move |other| {
-        assert_valid(to, &other);
-        let (source, _) = convert(to, from, &other, &mut Counter(200)).unwrap();
+        assert_valid(to.name(), &other);
+        let (source, _) = convert(to, from, &other, &mut Counter(200));
         Case(source)
     })
 }
 
 macro_rules! pairs {
-    ($($name:ident, $via:ident, $wide:ident: $from:literal -> $to:literal;)*) => {
+    ($($name:ident, $via:ident, $wide:ident: $from:ident -> $to:ident;)*) => {
         proptest! {
             #![proptest_config(ProptestConfig {
                 failure_persistence: None,
@@ -491,7 +492,7 @@ macro_rules! pairs {
             })]
             $(
                 #[test]
-                fn $name(source in conversation($from, MAX_MESSAGES).prop_map(Case)) {
+                fn $name(source in conversation($from.name(), MAX_MESSAGES).prop_map(Case)) {
                     law($from, $to, &source.0)?;
                 }
 
@@ -502,8 +503,8 @@ macro_rules! pairs {
 
                 #[test]
                 fn $wide(source in prop_oneof![
-                    gen_wide::conversation($from, MAX_MESSAGES),
-                    gen_wide::threaded($from, MAX_MESSAGES),
+                    gen_wide::conversation($from.name(), MAX_MESSAGES),
+                    gen_wide::threaded($from.name(), MAX_MESSAGES),
                 ].prop_map(Case)) {
                     law($from, $to, &source.0)?;
                 }
@@ -513,26 +514,26 @@ macro_rules! pairs {
 }
 
 pairs! {
-    kernel_openai, kernel_openai_written_by_openai, kernel_openai_wide: "kernel" -> "openai";
-    kernel_swarm, kernel_swarm_written_by_swarm, kernel_swarm_wide: "kernel" -> "swarm";
-    kernel_bedrock, kernel_bedrock_written_by_bedrock, kernel_bedrock_wide: "kernel" -> "bedrock";
-    kernel_agens, kernel_agens_written_by_agens, kernel_agens_wide: "kernel" -> "agens";
-    openai_kernel, openai_kernel_written_by_kernel, openai_kernel_wide: "openai" -> "kernel";
-    openai_swarm, openai_swarm_written_by_swarm, openai_swarm_wide: "openai" -> "swarm";
-    openai_bedrock, openai_bedrock_written_by_bedrock, openai_bedrock_wide: "openai" -> "bedrock";
-    openai_agens, openai_agens_written_by_agens, openai_agens_wide: "openai" -> "agens";
-    swarm_kernel, swarm_kernel_written_by_kernel, swarm_kernel_wide: "swarm" -> "kernel";
-    swarm_openai, swarm_openai_written_by_openai, swarm_openai_wide: "swarm" -> "openai";
-    swarm_bedrock, swarm_bedrock_written_by_bedrock, swarm_bedrock_wide: "swarm" -> "bedrock";
-    swarm_agens, swarm_agens_written_by_agens, swarm_agens_wide: "swarm" -> "agens";
-    bedrock_kernel, bedrock_kernel_written_by_kernel, bedrock_kernel_wide: "bedrock" -> "kernel";
-    bedrock_openai, bedrock_openai_written_by_openai, bedrock_openai_wide: "bedrock" -> "openai";
-    bedrock_swarm, bedrock_swarm_written_by_swarm, bedrock_swarm_wide: "bedrock" -> "swarm";
-    bedrock_agens, bedrock_agens_written_by_agens, bedrock_agens_wide: "bedrock" -> "agens";
-    agens_kernel, agens_kernel_written_by_kernel, agens_kernel_wide: "agens" -> "kernel";
-    agens_openai, agens_openai_written_by_openai, agens_openai_wide: "agens" -> "openai";
-    agens_swarm, agens_swarm_written_by_swarm, agens_swarm_wide: "agens" -> "swarm";
-    agens_bedrock, agens_bedrock_written_by_bedrock, agens_bedrock_wide: "agens" -> "bedrock";
+    kernel_openai, kernel_openai_written_by_openai, kernel_openai_wide: Kernel -> OpenAI;
+    kernel_swarm, kernel_swarm_written_by_swarm, kernel_swarm_wide: Kernel -> Swarm;
+    kernel_bedrock, kernel_bedrock_written_by_bedrock, kernel_bedrock_wide: Kernel -> Bedrock;
+    kernel_agens, kernel_agens_written_by_agens, kernel_agens_wide: Kernel -> Agens;
+    openai_kernel, openai_kernel_written_by_kernel, openai_kernel_wide: OpenAI -> Kernel;
+    openai_swarm, openai_swarm_written_by_swarm, openai_swarm_wide: OpenAI -> Swarm;
+    openai_bedrock, openai_bedrock_written_by_bedrock, openai_bedrock_wide: OpenAI -> Bedrock;
+    openai_agens, openai_agens_written_by_agens, openai_agens_wide: OpenAI -> Agens;
+    swarm_kernel, swarm_kernel_written_by_kernel, swarm_kernel_wide: Swarm -> Kernel;
+    swarm_openai, swarm_openai_written_by_openai, swarm_openai_wide: Swarm -> OpenAI;
+    swarm_bedrock, swarm_bedrock_written_by_bedrock, swarm_bedrock_wide: Swarm -> Bedrock;
+    swarm_agens, swarm_agens_written_by_agens, swarm_agens_wide: Swarm -> Agens;
+    bedrock_kernel, bedrock_kernel_written_by_kernel, bedrock_kernel_wide: Bedrock -> Kernel;
+    bedrock_openai, bedrock_openai_written_by_openai, bedrock_openai_wide: Bedrock -> OpenAI;
+    bedrock_swarm, bedrock_swarm_written_by_swarm, bedrock_swarm_wide: Bedrock -> Swarm;
+    bedrock_agens, bedrock_agens_written_by_agens, bedrock_agens_wide: Bedrock -> Agens;
+    agens_kernel, agens_kernel_written_by_kernel, agens_kernel_wide: Agens -> Kernel;
+    agens_openai, agens_openai_written_by_openai, agens_openai_wide: Agens -> OpenAI;
+    agens_swarm, agens_swarm_written_by_swarm, agens_swarm_wide: Agens -> Swarm;
+    agens_bedrock, agens_bedrock_written_by_bedrock, agens_bedrock_wide: Agens -> Bedrock;
 }
 
 proptest! {
@@ -545,16 +546,16 @@ proptest! {
     /// messages (Kernel's ids and timestamps included, which no other pair carries back).
     #[test]
     fn every_format_to_itself(
-        (format, source) in proptest::sample::select(vec!["kernel", "openai", "swarm", "bedrock", "agens"])
+        (format, source) in proptest::sample::select(Format::ALL)
             .prop_flat_map(|f| (Just(f), prop_oneof![
-                conversation(f, MAX_MESSAGES),
-                gen_wide::conversation(f, MAX_MESSAGES),
-                gen_wide::threaded(f, MAX_MESSAGES),
+                conversation(f.name(), MAX_MESSAGES),
+                gen_wide::conversation(f.name(), MAX_MESSAGES),
+                gen_wide::threaded(f.name(), MAX_MESSAGES),
             ].prop_map(Case)))
     ) {
-        assert_valid(format, &source.0);
-        let (out, losses) = convert(format, format, &source.0, &mut Counter(0)).unwrap();
-        assert_valid(format, &out);
+        assert_valid(format.name(), &source.0);
+        let (out, losses) = convert(format, format, &source.0, &mut Counter(0));
+        assert_valid(format.name(), &out);
         let missing = unreported(format, &source.0, &losses, &out);
         prop_assert!(
             if losses.is_empty() { same(format, &out, &source.0) } else { missing.is_empty() },

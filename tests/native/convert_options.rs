@@ -3,6 +3,7 @@
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::{convert, Fill};
 use agent_messages::formats::swarm;
+use agent_messages::formats::Format::*;
 use serde_json::json;
 
 /// `Counter`'s ids and times, with an `agentName` of the caller's.
@@ -27,7 +28,7 @@ fn openai() -> Vec<serde_json::Value> {
 #[test]
 fn agent_name_fills_swarm_messages_that_name_no_author() {
     let mut fill = Named(Counter(0), "planner");
-    let (out, losses) = convert("openai", "swarm", &ours(&openai()), &mut fill).unwrap();
+    let (out, losses) = convert(OpenAI, Swarm, &ours(&openai()), &mut fill);
     let out = theirs(&out);
     assert_eq!(out[0]["agentName"], json!("planner"));
     assert_eq!(out[1]["agentName"], json!("planner"));
@@ -42,13 +43,13 @@ fn a_carried_author_wins_over_the_agent_name_option() {
         "agentMessages": {"author": "bob"}
     })];
     let mut fill = Named(Counter(0), "planner");
-    let (out, _) = convert("kernel", "swarm", &ours(&kernel), &mut fill).unwrap();
+    let (out, _) = convert(Kernel, Swarm, &ours(&kernel), &mut fill);
     assert_eq!(theirs(&out)[0]["agentName"], json!("bob"));
 }
 
 #[test]
 fn without_the_option_swarm_messages_get_the_default_agent_name() {
-    let (out, _) = convert("openai", "swarm", &ours(&openai()), &mut Counter(0)).unwrap();
+    let (out, _) = convert(OpenAI, Swarm, &ours(&openai()), &mut Counter(0));
     let out = theirs(&out);
     assert_eq!(
         out[0]["agentName"],

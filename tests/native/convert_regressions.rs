@@ -4,17 +4,17 @@ use crate::gen::assert_valid;
 use crate::support::{loss_rows, ours, theirs, Counter};
 use agent_messages::convert::check::check;
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use serde_json::{json, Value};
 
 type Losses = Vec<(usize, String, String)>;
 
 /// `from` → `to`: the target's messages (checked valid) and the losses as (index, code, path).
-fn run(from: &str, to: &str, source: &[Value]) -> (Vec<Value>, Losses) {
+fn run(from: Format, to: Format, source: &[Value]) -> (Vec<Value>, Losses) {
     let values = ours(source);
-    assert_valid(from, &values);
-    let (out, losses) =
-        convert(from, to, &values, &mut Counter(0)).expect("a valid input converts");
-    assert_valid(to, &out);
+    assert_valid(from.name(), &values);
+    let (out, losses) = convert(from, to, &values, &mut Counter(0));
+    assert_valid(to.name(), &out);
     (theirs(&out), loss_rows(&losses))
 }
 
@@ -46,7 +46,7 @@ fn d01_kernel_args_that_are_not_an_object_are_a_loss_for_openai() {
         1,
         json!({"type": "tool-calls", "calls": [{"id": "c", "name": "f", "args": "x"}]}),
     )];
-    let (out, losses) = run("kernel", "openai", &src);
+    let (out, losses) = run(Kernel, OpenAI, &src);
     assert_eq!(
         out[0]["tool_calls"][0]["function"]["arguments"],
         json!("{}")
@@ -77,8 +77,8 @@ fn d02_split_kernel_results_are_reported_where_the_target_joins_them() {
             json!({"type": "tool-results", "results": [{"callId": "b", "output": 2}]}),
         ),
     ];
-    for to in ["openai", "swarm", "agens"] {
-        let (_, losses) = run("kernel", to, &src);
+    for to in [OpenAI, Swarm, Agens] {
+        let (_, losses) = run(Kernel, to, &src);
         assert!(
             losses.contains(&row(2, "split_results", "[]")),
             "{to}: {losses:?}"
@@ -99,7 +99,7 @@ fn d03_swarm_payload_keys_named_like_kernel_fields_survive() {
         let src = [
             json!({"role": "user", "agentName": "a", "content": "x", "mode": "user", "payload": payload}),
         ];
-        let (mid, losses) = run("swarm", "kernel", &src);
+        let (mid, losses) = run(Swarm, Kernel, &src);
         let reserved = payload.get("agentMessages").is_some();
         if reserved {
             // The reserved name is not the user's: reported, not guessed.
@@ -110,7 +110,7 @@ fn d03_swarm_payload_keys_named_like_kernel_fields_survive() {
             continue;
         }
         assert_eq!(losses, vec![], "{payload}");
-        let (back, losses) = run("kernel", "swarm", &mid);
+        let (back, losses) = run(Kernel, Swarm, &mid);
         assert_eq!(but_ids(losses), vec![]);
         assert_eq!(back[0], src[0], "{payload}");
     }
@@ -122,7 +122,7 @@ fn d04_a_swarm_image_url_lost_to_kernel_is_named_at_the_image() {
     let src = [
         json!({"role": "user", "agentName": "agent", "content": "see", "mode": "user", "images": ["https://x.test/a.png"]}),
     ];
-    let (_, losses) = run("swarm", "kernel", &src);
+    let (_, losses) = run(Swarm, Kernel, &src);
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["images",0]"#)]);
 }
 
@@ -133,7 +133,7 @@ fn d05_openai_part_order_kernel_cannot_keep_is_reported() {
         {"type": "image_url", "image_url": {"url": "data:image/png;base64,AQID"}},
         {"type": "text", "text": "what is it?"}
     ]})];
-    let (_, losses) = run("openai", "kernel", &src);
+    let (_, losses) = run(OpenAI, Kernel, &src);
     assert_eq!(losses, vec![row(0, "part_order", r#"["content",1]"#)]);
 }
 
@@ -143,13 +143,13 @@ fn d06_an_absent_openai_content_stays_absent() {
     let src = [
         json!({"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}),
     ];
-    for via in ["kernel", "swarm"] {
-        let (mid, losses) = run("openai", via, &src);
+    for via in [Kernel, Swarm] {
+        let (mid, losses) = run(OpenAI, via, &src);
         assert_eq!(losses, vec![]);
-        let (back, _) = run(via, "openai", &mid);
+        let (back, _) = run(via, OpenAI, &mid);
         assert_eq!(back, src, "via {via}");
     }
-    let (_, losses) = run("openai", "bedrock", &src);
+    let (_, losses) = run(OpenAI, Bedrock, &src);
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["content"]"#)]);
 }
 
@@ -161,7 +161,7 @@ fn d07_an_agens_step_boundary_is_reported_with_the_fields_that_told_it() {
         json!({"input": "q"}),
         json!({"input": "q", "outputs": {"a": 1}}),
     ];
-    let (_, losses) = run("agens", "openai", &src);
+    let (_, losses) = run(Agens, OpenAI, &src);
     assert_eq!(
         losses,
         vec![
@@ -169,9 +169,9 @@ fn d07_an_agens_step_boundary_is_reported_with_the_fields_that_told_it() {
             row(1, "dropped_field", r#"["input"]"#),
         ]
     );
-    let (mid, losses) = run("agens", "kernel", &src);
+    let (mid, losses) = run(Agens, Kernel, &src);
     assert_eq!(losses, vec![]);
-    let (back, _) = run("kernel", "agens", &mid);
+    let (back, _) = run(Kernel, Agens, &mid);
     assert_eq!(back, src);
 }
 
@@ -183,7 +183,7 @@ fn d08_agens_to_bedrock_names_the_parts_of_a_step() {
         json!({"input": "q", "result": "a"}),
         json!({"input": "q", "result": "b"}),
     ];
-    let (out, losses) = run("agens", "bedrock", &src);
+    let (out, losses) = run(Agens, Bedrock, &src);
     assert_eq!(out.len(), 2);
     assert_eq!(
         losses,
@@ -211,9 +211,9 @@ fn d09_user_keys_named_like_marks_come_back_as_themselves() {
             m[key] = v.clone();
         }
         let src = [m];
-        let (mid, losses) = run("kernel", "swarm", &src);
+        let (mid, losses) = run(Kernel, Swarm, &src);
         assert_eq!(but_ids(losses), vec![], "{props}");
-        let (back, _) = run("swarm", "kernel", &mid);
+        let (back, _) = run(Swarm, Kernel, &mid);
         for (key, v) in props.as_object().unwrap() {
             assert_eq!(&back[0][key], v, "{props}");
         }
@@ -221,8 +221,8 @@ fn d09_user_keys_named_like_marks_come_back_as_themselves() {
     let src = [
         json!({"role": "system", "agentName": "agent", "content": "x", "mode": "tool", "payload": {"developer": true}}),
     ];
-    let (mid, _) = run("swarm", "kernel", &src);
-    let (back, _) = run("kernel", "swarm", &mid);
+    let (mid, _) = run(Swarm, Kernel, &src);
+    let (back, _) = run(Kernel, Swarm, &mid);
     assert_eq!(back, src);
 }
 
@@ -233,7 +233,7 @@ fn d10_an_openai_file_id_part_is_reported_for_agens() {
         {"type": "file", "file": {"file_id": "file-1"}},
         {"type": "text", "text": "summarise"}
     ]})];
-    let (_, losses) = run("openai", "agens", &src);
+    let (_, losses) = run(OpenAI, Agens, &src);
     assert_eq!(
         losses,
         vec![
@@ -242,7 +242,7 @@ fn d10_an_openai_file_id_part_is_reported_for_agens() {
         ]
     );
     // OpenAI to itself keeps the file id.
-    let (same, losses) = run("openai", "openai", &src);
+    let (same, losses) = run(OpenAI, OpenAI, &src);
     assert_eq!(losses, vec![]);
     assert_eq!(same, src);
 }
@@ -263,7 +263,7 @@ fn d11_swarm_history_drops_only_the_unanswered_call() {
         a("", &["c3"]),
         json!({"role": "assistant", "agentName": "a", "content": "done", "mode": "tool"}),
     ];
-    let checked = check("swarm", &ours(&src));
+    let checked = check(Swarm, &ours(&src));
     let kept: Vec<(usize, Option<Vec<usize>>)> = checked
         .kept
         .unwrap()
@@ -292,7 +292,7 @@ fn d12_a_result_without_call_id_is_paired_by_position() {
             json!({"type": "tool-results", "results": [{"callId": "c1", "output": "x"}, {"output": "y"}]}),
         ),
     ];
-    let (out, losses) = run("kernel", "openai", &src);
+    let (out, losses) = run(Kernel, OpenAI, &src);
     assert_eq!(
         out[2],
         json!({"role": "tool", "tool_call_id": "c2", "content": "y"})
@@ -319,7 +319,7 @@ fn d13_an_untyped_kernel_file_is_no_octet_stream_image() {
             json!({"type": "input", "text": "x", "files": [{"data": "iVBORw0KGgo="}]}),
         ),
     ];
-    let (out, losses) = run("kernel", "openai", &src);
+    let (out, losses) = run(Kernel, OpenAI, &src);
     assert_eq!(
         out[0]["content"][1],
         json!({"type": "file", "file": {"file_data": "data:application/octet-stream;base64,AQID"}})
@@ -344,17 +344,17 @@ fn d14_a_bedrock_log_checks_clean() {
         json!({"type": "tool_call", "tool_calls": [{"id": "t1", "type": "function", "function": {"name": "f", "arguments": {}}}]}),
         json!({"type": "message", "content": "done"}),
     ];
-    assert_eq!(check("bedrock", &ours(&src)).findings, vec![]);
+    assert_eq!(check(Bedrock, &ours(&src)).findings, vec![]);
 }
 
 // What the wide generators (`gen_wide.rs`, issue 9) found after the defects above, one fixed
 // case each.
 
 /// `from` → `to` → `from`, the way back's messages.
-fn round_trip(from: &str, to: &str, source: &[Value]) -> Vec<Value> {
-    let (mid, _) = convert(from, to, &ours(source), &mut Counter(0)).expect("converts");
-    let (back, _) = convert(to, from, &mid, &mut Counter(100)).expect("converts back");
-    assert_valid(from, &back);
+fn round_trip(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
+    let (mid, _) = convert(from, to, &ours(source), &mut Counter(0));
+    let (back, _) = convert(to, from, &mid, &mut Counter(100));
+    assert_valid(from.name(), &back);
     theirs(&back)
 }
 
@@ -367,7 +367,7 @@ fn w1_a_mime_type_no_data_url_can_carry_is_sent_untyped_and_reported() {
         1,
         json!({"type": "input", "files": [{"data": "AQID", "mimeType": "data:image/png;base64,iVBORw0KGgo="}]}),
     )];
-    let (out, losses) = run("kernel", "openai", &src);
+    let (out, losses) = run(Kernel, OpenAI, &src);
     assert_eq!(
         out[0]["content"][0],
         json!({"type": "file", "file": {"file_data": "data:application/octet-stream;base64,AQID"}})
@@ -382,14 +382,14 @@ fn w1_a_mime_type_no_data_url_can_carry_is_sent_untyped_and_reported() {
         1,
         json!({"type": "input", "files": [{"data": "AQID", "mimeType": "text/plain; charset=utf-8"}]}),
     )];
-    let (out, losses) = run("kernel", "openai", &typed);
+    let (out, losses) = run(Kernel, OpenAI, &typed);
     assert_eq!(
         out[0]["content"][0]["file"]["file_data"],
         json!("data:text/plain; charset=utf-8;base64,AQID")
     );
     assert_eq!(but_ids(losses), vec![]);
     assert_eq!(
-        round_trip("kernel", "openai", &typed)[0]["files"],
+        round_trip(Kernel, OpenAI, &typed)[0]["files"],
         typed[0]["files"]
     );
 }
@@ -403,13 +403,13 @@ fn w2_a_file_that_is_not_an_image_goes_into_swarm_images() {
         json!({"role": "user", "agentName": "a", "content": "", "mode": "user",
                       "images": ["data:application/pdf;base64,AQID"]}),
     ];
-    let (out, losses) = run("swarm", "openai", &src);
+    let (out, losses) = run(Swarm, OpenAI, &src);
     assert_eq!(
         out[0]["content"],
         json!([{"type": "file", "file": {"file_data": "data:application/pdf;base64,AQID"}}])
     );
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["agentName"]"#)]);
-    let back = round_trip("swarm", "openai", &src);
+    let back = round_trip(Swarm, OpenAI, &src);
     assert_eq!(back[0]["images"], src[0]["images"]);
     // From Kernel, the file reaches swarm's images, and the change of kind is reported.
     let kernel = [k(
@@ -417,7 +417,7 @@ fn w2_a_file_that_is_not_an_image_goes_into_swarm_images() {
         1,
         json!({"type": "input", "files": [{"data": "AQID", "mimeType": "application/pdf"}]}),
     )];
-    let (out, losses) = run("kernel", "swarm", &kernel);
+    let (out, losses) = run(Kernel, Swarm, &kernel);
     assert_eq!(
         out[0]["images"],
         json!(["data:application/pdf;base64,AQID"])
@@ -436,13 +436,13 @@ fn w3_a_lost_swarm_image_leaves_no_mark_behind() {
         json!({"role": "user", "agentName": "a", "content": "", "mode": "user",
                       "images": ["hi"], "payload": null}),
     ];
-    let (out, losses) = run("swarm", "kernel", &src);
+    let (out, losses) = run(Swarm, Kernel, &src);
     assert_eq!(
         out[0]["agentMessages"],
         json!({"author": "a", "payload": null})
     );
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["images",0]"#)]);
-    let back = round_trip("swarm", "kernel", &src);
+    let back = round_trip(Swarm, Kernel, &src);
     assert_eq!(back[0].get("payload"), Some(&Value::Null));
     assert_eq!(back[0].get("images"), None);
 }
@@ -451,14 +451,14 @@ fn w3_a_lost_swarm_image_leaves_no_mark_behind() {
 #[test]
 fn w4_openai_nulls_the_api_reads_as_absent_come_back_as_written() {
     let src = [json!({"role": "assistant", "content": "ok", "refusal": null, "audio": null})];
-    for to in ["kernel", "swarm"] {
-        let (_, losses) = run("openai", to, &src);
+    for to in [Kernel, Swarm] {
+        let (_, losses) = run(OpenAI, to, &src);
         assert_eq!(losses, vec![], "{to}");
-        assert_eq!(round_trip("openai", to, &src), src, "{to}");
+        assert_eq!(round_trip(OpenAI, to, &src), src, "{to}");
     }
     // Bedrock and Agens have no place for them: reported at each field.
-    for to in ["bedrock", "agens"] {
-        let (_, losses) = run("openai", to, &src);
+    for to in [Bedrock, Agens] {
+        let (_, losses) = run(OpenAI, to, &src);
         assert_eq!(
             losses,
             vec![
@@ -478,7 +478,7 @@ fn w5_an_empty_reserved_property_is_reported() {
         1,
         json!({"type": "reply", "text": "x", "agentMessages": {}}),
     )];
-    let (_, losses) = run("kernel", "openai", &src);
+    let (_, losses) = run(Kernel, OpenAI, &src);
     assert_eq!(
         but_ids(losses),
         vec![row(0, "reserved_name", r#"["agentMessages"]"#)]
@@ -487,7 +487,7 @@ fn w5_an_empty_reserved_property_is_reported() {
         json!({"role": "user", "agentName": "a", "content": "x", "mode": "user",
                         "payload": {"agentMessages": {"props": {}}}}),
     ];
-    let (_, losses) = run("swarm", "kernel", &props);
+    let (_, losses) = run(Swarm, Kernel, &props);
     assert_eq!(
         losses,
         vec![row(
@@ -525,7 +525,7 @@ fn w6_kernel_result_groups_split_every_way() {
                 json!({"type": "tool-results", "results": results}),
             ));
         }
-        let (_, losses) = run("kernel", "openai", &src);
+        let (_, losses) = run(Kernel, OpenAI, &src);
         let split_rows: Vec<_> = losses
             .iter()
             .filter(|(_, code, _)| code == "split_results")
@@ -544,7 +544,7 @@ fn w7_a_reserved_entry_naming_swarms_own_mark_is_reported() {
         json!({"role": "user", "agentName": "", "content": "hi", "mode": "user",
                       "payload": {"agentMessages": {"author": null}}}),
     ];
-    let (out, losses) = run("swarm", "kernel", &src);
+    let (out, losses) = run(Swarm, Kernel, &src);
     assert_eq!(out[0]["agentMessages"], json!({"author": ""}));
     assert_eq!(
         losses,
@@ -559,7 +559,7 @@ fn w7_a_reserved_entry_naming_swarms_own_mark_is_reported() {
         json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
                       "payload": {"agentMessages": {"author": "x"}}}),
     ];
-    let (out, losses) = run("swarm", "kernel", &src);
+    let (out, losses) = run(Swarm, Kernel, &src);
     assert_eq!(out[0].get("agentMessages"), None);
     assert_eq!(
         losses,
@@ -581,7 +581,7 @@ fn w8_a_mark_swarms_fields_cannot_say_is_reported() {
         1,
         json!({"type": "input", "text": "hi", "trace": null, "agentMessages": {"payload": null, "author": 5}}),
     )];
-    let (out, losses) = run("kernel", "swarm", &src);
+    let (out, losses) = run(Kernel, Swarm, &src);
     assert_eq!(out[0]["payload"], json!({"trace": null}));
     assert_eq!(out[0]["agentName"], json!("agent"));
     assert_eq!(
@@ -600,15 +600,15 @@ fn w9_a_data_url_without_media_type_comes_back_as_it_came() {
     let src = [json!({"role": "user", "content": [
         {"type": "file", "file": {"file_data": "data:;base64,AQID", "filename": "a"}}
     ]})];
-    let (_, losses) = run("openai", "kernel", &src);
+    let (_, losses) = run(OpenAI, Kernel, &src);
     assert_eq!(losses, vec![]);
-    assert_eq!(round_trip("openai", "kernel", &src), src);
+    assert_eq!(round_trip(OpenAI, Kernel, &src), src);
     let bad = [k(
         "a",
         1,
         json!({"type": "input", "files": [{"data": "AQID", "mimeType": "text/plain,x"}]}),
     )];
-    let (out, losses) = run("kernel", "openai", &bad);
+    let (out, losses) = run(Kernel, OpenAI, &bad);
     assert_eq!(
         out[0]["content"][0]["file"]["file_data"],
         json!("data:application/octet-stream;base64,AQID")
@@ -640,8 +640,8 @@ fn w10_results_joined_across_a_dropped_message_are_reported() {
             json!({"type": "tool-results", "results": [{"callId": "c2", "output": "y"}]}),
         ),
     ];
-    for to in ["agens", "openai", "swarm"] {
-        let (_, losses) = run("kernel", to, &src);
+    for to in [Agens, OpenAI, Swarm] {
+        let (_, losses) = run(Kernel, to, &src);
         assert_eq!(
             but_ids(losses),
             vec![
@@ -654,7 +654,7 @@ fn w10_results_joined_across_a_dropped_message_are_reported() {
     // What the target drops is what it reported dropping: Agens drops an input without text.
     let mut src = src;
     src[1] = k("b", 2, json!({"type": "input"}));
-    let (_, losses) = run("kernel", "agens", &src);
+    let (_, losses) = run(Kernel, Agens, &src);
     assert_eq!(
         but_ids(losses),
         vec![
@@ -672,7 +672,7 @@ fn w11_a_step_mark_agens_would_not_give_back_is_reported() {
         json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
                       "payload": {"agentMessages": {"agens_step": true}}}),
     ];
-    let (_, losses) = run("swarm", "agens", &src);
+    let (_, losses) = run(Swarm, Agens, &src);
     assert_eq!(
         losses,
         vec![row(
@@ -691,7 +691,7 @@ fn w12_an_agens_field_mark_of_the_wrong_type_is_reported_not_written() {
         json!({"role": "system", "agentName": "agent", "content": "x", "mode": "tool",
                       "payload": {"agentMessages": {"tool_results": []}}}),
     ];
-    let (out, losses) = run("swarm", "agens", &src);
+    let (out, losses) = run(Swarm, Agens, &src);
     assert_eq!(out[0].get("tool_results"), None);
     assert_eq!(
         losses,
@@ -710,14 +710,14 @@ fn w13_a_data_url_whose_media_type_is_none_is_not_read_as_typed() {
     let image = [json!({"role": "user", "content": [
         {"type": "image_url", "image_url": {"url": "data:é;base64,AQID"}}
     ]})];
-    let (out, losses) = run("openai", "swarm", &image);
+    let (out, losses) = run(OpenAI, Swarm, &image);
     assert_eq!(out[0]["images"], json!(["data:é;base64,AQID"]));
     assert_eq!(losses, vec![]);
-    assert_eq!(round_trip("openai", "swarm", &image), image);
+    assert_eq!(round_trip(OpenAI, Swarm, &image), image);
     let file = [json!({"role": "user", "content": [
         {"type": "file", "file": {"file_data": "data:é;base64,AQID"}}
     ]})];
-    let (_, losses) = run("openai", "kernel", &file);
+    let (_, losses) = run(OpenAI, Kernel, &file);
     assert_eq!(losses, vec![row(0, "dropped_field", r#"["content",0]"#)]);
 }
 
@@ -730,7 +730,7 @@ fn w14_agens_steps_cut_again_by_their_slots_are_each_reported() {
         json!({"input": "hi", "user": "hi"}),
         json!({"input": "b"}),
     ];
-    let (out, losses) = run("agens", "openai", &src);
+    let (out, losses) = run(Agens, OpenAI, &src);
     assert_eq!(out.len(), 4);
     // The second step's boundary, and the third step's, which reads back as the second's user.
     assert_eq!(
@@ -740,7 +740,7 @@ fn w14_agens_steps_cut_again_by_their_slots_are_each_reported() {
             row(2, "dropped_field", r#"["input"]"#)
         ]
     );
-    let back = round_trip("agens", "openai", &src);
+    let back = round_trip(Agens, OpenAI, &src);
     assert_eq!(
         back,
         vec![
@@ -758,7 +758,7 @@ fn w15_a_step_without_input_that_takes_the_next_ones_is_reported() {
         json!({"input": "(no input)", "system": "hi"}),
         json!({"input": "q"}),
     ];
-    let (_, losses) = run("agens", "openai", &src);
+    let (_, losses) = run(Agens, OpenAI, &src);
     assert_eq!(
         losses,
         vec![
@@ -779,7 +779,7 @@ fn w16_a_props_key_that_can_stand_as_itself_does() {
         1,
         json!({"type": "tool-calls", "calls": [], "agentMessages": {"props": {"text": null}}}),
     )];
-    let (out, losses) = run("kernel", "kernel", &alone);
+    let (out, losses) = run(Kernel, Kernel, &alone);
     assert_eq!(losses, vec![]);
     assert_eq!(out[0]["text"], Value::Null);
     assert_eq!(out[0].get("agentMessages"), None);
@@ -788,7 +788,7 @@ fn w16_a_props_key_that_can_stand_as_itself_does() {
         1,
         json!({"type": "tool-calls", "calls": [], "agentMessages": {"props": {"text": null, "id": 1}}}),
     )];
-    let (out, losses) = run("kernel", "kernel", &beside);
+    let (out, losses) = run(Kernel, Kernel, &beside);
     assert_eq!(losses, vec![]);
     assert_eq!(out, theirs(&ours(&beside)));
 }
@@ -799,14 +799,14 @@ fn w16_a_props_key_that_can_stand_as_itself_does() {
 fn w17_step_marks_ride_on_the_first_tool_message_only() {
     let src =
         [json!({"input": "(no input)", "tool_calls": [], "tool_results": {"a": "1", "b": "2"}})];
-    let (out, losses) = run("agens", "swarm", &src);
+    let (out, losses) = run(Agens, Swarm, &src);
     assert_eq!(losses, vec![]);
     assert_eq!(
         out[0]["payload"],
         json!({"agentMessages": {"tool_calls": []}})
     );
     assert_eq!(out[1].get("payload"), None);
-    assert_eq!(round_trip("agens", "swarm", &src), src);
+    assert_eq!(round_trip(Agens, Swarm, &src), src);
 }
 
 /// W18: a swarm developer message whose payload's reserved entry names `developer` (Kernel's
@@ -818,7 +818,7 @@ fn w18_a_developer_mark_that_is_not_kernels_is_reported() {
         json!({"role": "developer", "agentName": "agent", "content": "x", "mode": "tool",
                       "payload": {"agentMessages": {"developer": null}}}),
     ];
-    let (out, losses) = run("swarm", "kernel", &src);
+    let (out, losses) = run(Swarm, Kernel, &src);
     assert_eq!(out[0]["agentMessages"], json!({"developer": true}));
     assert_eq!(
         losses,
@@ -833,7 +833,7 @@ fn w18_a_developer_mark_that_is_not_kernels_is_reported() {
         1,
         json!({"type": "system", "text": "x", "agentMessages": {"developer": null}}),
     )];
-    let (out, losses) = run("kernel", "openai", &kernel);
+    let (out, losses) = run(Kernel, OpenAI, &kernel);
     assert_eq!(out[0]["role"], json!("system"));
     assert_eq!(
         but_ids(losses),
@@ -864,7 +864,7 @@ fn w19_a_result_not_carried_leaves_no_trace_in_the_step() {
         json!({"role": "user", "agentName": "agent", "content": "(no input)", "mode": "user"}),
         json!({"role": "tool", "agentName": "agent", "content": "", "mode": "tool", "tool_call_id": ""}),
     ];
-    let (out, losses) = run("swarm", "agens", &src);
+    let (out, losses) = run(Swarm, Agens, &src);
     assert_eq!(out[0].get("tool_results"), None);
     // The input repeats the carried-forward `(no input)` in a step with other content: Agens
     // cannot tell it apart, and says so.
@@ -886,7 +886,7 @@ fn w20_a_step_mark_from_another_format_is_carried() {
         1,
         json!({"type": "system", "text": "", "agentMessages": {"agens_step": true, "caller": null}}),
     )];
-    let (out, losses) = run("kernel", "swarm", &src);
+    let (out, losses) = run(Kernel, Swarm, &src);
     assert_eq!(
         out[0]["payload"],
         json!({"agentMessages": {"agens_step": true, "caller": null}})
@@ -906,12 +906,12 @@ fn w21_an_empty_call_list_leaves_no_trace_in_agens() {
         json!({"role": "assistant", "tool_calls": []}),
         json!({"role": "tool", "tool_call_id": "", "content": ""}),
     ];
-    let (out, _) = run("openai", "agens", &src);
+    let (out, _) = run(OpenAI, Agens, &src);
     assert_eq!(out[1].get("tool_calls"), None);
     // The user input comes back (a step of outputs only after outputs shows its input).
-    let back = round_trip("openai", "agens", &src);
+    let back = round_trip(OpenAI, Agens, &src);
     assert!(back.contains(&src[2]), "{back:?}");
     let alone = [json!({"role": "assistant", "tool_calls": []})];
-    let (out, losses) = run("openai", "agens", &alone);
+    let (out, losses) = run(OpenAI, Agens, &alone);
     assert_eq!(out, Vec::<Value>::new(), "{losses:?}");
 }

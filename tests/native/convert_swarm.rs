@@ -3,6 +3,7 @@
 //! their target, and exact round trips when nothing is lost.
 use crate::support::{ours, theirs, Counter};
 use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{kernel, openai, swarm};
 use agent_messages::tape::value::Value;
 use agent_messages::validate::Shape;
@@ -12,13 +13,13 @@ type Losses = Vec<(usize, String, String)>;
 
 /// Convert on our ordered values (key order counts) and give the losses as
 /// `(index, code, path)`.
-fn run_values(from: &str, to: &str, values: &[Value]) -> (Vec<Value>, Losses) {
-    let (out, losses) = convert(from, to, values, &mut Counter(0)).unwrap();
+fn run_values(from: Format, to: Format, values: &[Value]) -> (Vec<Value>, Losses) {
+    let (out, losses) = convert(from, to, values, &mut Counter(0));
     let losses = crate::support::loss_rows(&losses);
     (out, losses)
 }
 
-fn run(from: &str, to: &str, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Losses) {
+fn run(from: Format, to: Format, values: &[serde_json::Value]) -> (Vec<serde_json::Value>, Losses) {
     let (out, losses) = run_values(from, to, &ours(values));
     (theirs(&out), losses)
 }
@@ -69,7 +70,7 @@ fn swarm_chat(agent: &str) -> Vec<serde_json::Value> {
 #[test]
 fn swarm_to_kernel_maps_every_row_and_comes_back_exactly() {
     let chat = swarm_chat("triage");
-    let (k, losses) = run("swarm", "kernel", &chat);
+    let (k, losses) = run(Swarm, Kernel, &chat);
     assert_eq!(losses, vec![]);
     assert_valid(&kernel::MESSAGE, &k);
     let id = |n: u32| format!("01JD7Z8Q00000000000000{n:04}");
@@ -103,7 +104,7 @@ fn swarm_to_kernel_maps_every_row_and_comes_back_exactly() {
         ]
     );
     // Back: the same conversation, to the key order; only the Kernel ids are reported.
-    let (back, losses) = run("kernel", "swarm", &k);
+    let (back, losses) = run(Kernel, Swarm, &k);
     assert_eq!(back, chat);
     assert_eq!(without_ids(losses.clone()), vec![]);
     assert_eq!(losses.len(), k.len());
@@ -112,7 +113,7 @@ fn swarm_to_kernel_maps_every_row_and_comes_back_exactly() {
 #[test]
 fn swarm_to_openai_maps_every_row_and_reports_the_agent_name() {
     let chat = swarm_chat("triage");
-    let (o, losses) = run("swarm", "openai", &chat);
+    let (o, losses) = run(Swarm, OpenAI, &chat);
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(
         o,
@@ -152,7 +153,7 @@ fn swarm_to_openai_and_back_is_exact_when_nothing_is_lost() {
     let mut chat = swarm_chat("agent");
     chat[3] = json!({"role": "user", "agentName": "agent", "content": "And this photo?", "mode": "user",
                      "images": ["data:image/png;base64,iVBORw0KGgo=", "https://example.com/a.png"]});
-    let (o, losses) = run("swarm", "openai", &chat);
+    let (o, losses) = run(Swarm, OpenAI, &chat);
     assert_eq!(losses, vec![]);
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(
@@ -163,7 +164,7 @@ fn swarm_to_openai_and_back_is_exact_when_nothing_is_lost() {
             {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}
         ]})
     );
-    let (back, losses) = run("openai", "swarm", &o);
+    let (back, losses) = run(OpenAI, Swarm, &o);
     assert_eq!(losses, vec![]);
     assert_eq!(back, chat);
 }
@@ -179,7 +180,7 @@ fn swarm_to_kernel_and_back_keeps_modes_payloads_and_image_kinds() {
         json!({"role": "assistant", "agentName": "agent", "content": "ok", "mode": "user", "payload": {}}),
         json!({"role": "tool", "agentName": "agent", "content": "x", "mode": "tool", "payload": {"payload": 1}}),
     ];
-    let (k, losses) = run("swarm", "kernel", &chat);
+    let (k, losses) = run(Swarm, Kernel, &chat);
     assert_eq!(losses, vec![]);
     assert_valid(&kernel::MESSAGE, &k);
     let strip = |v: &serde_json::Value| {
@@ -200,7 +201,7 @@ fn swarm_to_kernel_and_back_keeps_modes_payloads_and_image_kinds() {
             json!({"type": "tool-results", "results": [{"output": "x"}], "payload": 1}),
         ]
     );
-    let (back, losses) = run("kernel", "swarm", &k);
+    let (back, losses) = run(Kernel, Swarm, &k);
     assert_eq!(without_ids(losses), vec![]);
     assert_eq!(back, chat);
 }
@@ -224,7 +225,7 @@ fn kernel_rows_map_to_swarm_and_losses_are_reported() {
         json!({"id": "g", "timestamp": 7, "type": "system", "text": "rules", "agentMessages": {"developer": true}}),
         json!({"id": "h", "timestamp": 8, "type": "thought", "depth": 3}),
     ];
-    let (s, losses) = run("kernel", "swarm", &k);
+    let (s, losses) = run(Kernel, Swarm, &k);
     assert_valid(&swarm::MESSAGE, &s);
     assert_eq!(
         s,
@@ -286,7 +287,7 @@ fn openai_to_swarm_and_back_is_exact() {
         json!({"role": "tool", "tool_call_id": "c3", "content": ""}),
         json!({"role": "assistant", "content": "All done."}),
     ];
-    let (values, losses) = run_values("openai", "swarm", &ours(&chat));
+    let (values, losses) = run_values(OpenAI, Swarm, &ours(&chat));
     let s = theirs(&values);
     assert_eq!(losses, vec![]);
     assert_valid(&swarm::MESSAGE, &s);
@@ -316,7 +317,7 @@ fn openai_to_swarm_and_back_is_exact() {
         ]
     );
     // Back, to the text (key order and argument order kept).
-    let (back, losses) = run_values("swarm", "openai", &values);
+    let (back, losses) = run_values(Swarm, OpenAI, &values);
     assert_eq!(losses, vec![]);
     assert_eq!(theirs(&back), chat);
 }
@@ -333,7 +334,7 @@ fn openai_losses_into_swarm_are_reported() {
             {"type": "file", "file": {"file_data": "data:application/pdf;base64,JVBERg==", "filename": "a.pdf"}}
         ]}),
     ];
-    let (s, losses) = run("openai", "swarm", &chat);
+    let (s, losses) = run(OpenAI, Swarm, &chat);
     assert_valid(&swarm::MESSAGE, &s);
     assert_eq!(
         s,
@@ -365,10 +366,10 @@ fn history_resets_stay_in_swarm_and_are_reported_elsewhere() {
         json!({"role": "resque", "agentName": "triage", "content": "retry", "mode": "tool", "payload": {"why": "loop"}}),
         msg("assistant", "triage", "hello", "tool"),
     ];
-    let (same, losses) = run("swarm", "swarm", &chat);
+    let (same, losses) = run(Swarm, Swarm, &chat);
     assert_eq!(losses, vec![]);
     assert_eq!(same, chat);
-    let (o, losses) = run("swarm", "openai", &chat);
+    let (o, losses) = run(Swarm, OpenAI, &chat);
     assert_valid(&openai::MESSAGE, &o);
     assert_eq!(
         o,
@@ -393,7 +394,7 @@ fn history_resets_stay_in_swarm_and_are_reported_elsewhere() {
 #[test]
 fn history_resets_are_reported_by_kernel() {
     let chat = vec![msg("flush", "agent", "", "tool")];
-    let (k, losses) = run("swarm", "kernel", &chat);
+    let (k, losses) = run(Swarm, Kernel, &chat);
     assert_eq!(k, Vec::<serde_json::Value>::new());
     assert_eq!(losses, vec![loss(0, "unsupported_message", "[]")]);
 }
@@ -404,7 +405,7 @@ fn swarm_fields_on_the_wrong_role_and_extra_properties_are_reported() {
         json!({"role": "user", "agentName": "agent", "content": "x", "mode": "user", "tool_call_id": "c9", "trace": 7}),
         json!({"role": "tool", "agentName": "agent", "content": "y", "mode": "tool", "images": ["AQID"]}),
     ];
-    let (k, losses) = run("swarm", "kernel", &chat);
+    let (k, losses) = run(Swarm, Kernel, &chat);
     assert_valid(&kernel::MESSAGE, &k);
     assert_eq!(k[0]["trace"], json!(7));
     assert_eq!(
@@ -416,7 +417,7 @@ fn swarm_fields_on_the_wrong_role_and_extra_properties_are_reported() {
         ]
     );
     // The extra property comes back inside payload, as reported.
-    let (back, _) = run("kernel", "swarm", &k);
+    let (back, _) = run(Kernel, Swarm, &k);
     assert_eq!(back[0]["payload"], json!({"trace": 7}));
 }
 
@@ -430,9 +431,9 @@ fn round_trips_are_exact_to_the_text() {
         r#"{"role":"assistant","agentName":"agent","content":"ok","mode":"tool"}"#,
     ];
     let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
-    let (o, lost) = run_values("swarm", "openai", &source);
+    let (o, lost) = run_values(Swarm, OpenAI, &source);
     assert_eq!(lost, vec![]);
-    let (back, _) = run_values("openai", "swarm", &o);
+    let (back, _) = run_values(OpenAI, Swarm, &o);
     assert_eq!(back.iter().map(Value::to_json).collect::<Vec<_>>(), texts);
     // With a named agent, modes and payloads, through Kernel.
     let texts = [
@@ -441,9 +442,9 @@ fn round_trips_are_exact_to_the_text() {
         r#"{"role":"tool","agentName":"sales","content":"r","mode":"user","tool_call_id":"c1","payload":null}"#,
     ];
     let source: Vec<Value> = texts.iter().map(|t| Value::parse(t).unwrap()).collect();
-    let (k, lost) = run_values("swarm", "kernel", &source);
+    let (k, lost) = run_values(Swarm, Kernel, &source);
     assert_eq!(lost, vec![]);
-    let (back, _) = run_values("kernel", "swarm", &k);
+    let (back, _) = run_values(Kernel, Swarm, &k);
     assert_eq!(back.iter().map(Value::to_json).collect::<Vec<_>>(), texts);
 }
 
@@ -456,9 +457,9 @@ fn tool_messages_with_different_payloads_survive_kernel() {
         json!({"role": "tool", "agentName": "agent", "content": "a", "mode": "tool", "tool_call_id": "c1", "payload": {"x": 1}}),
         json!({"role": "tool", "agentName": "agent", "content": "b", "mode": "tool", "tool_call_id": "c2", "payload": {"y": 2}}),
     ];
-    let (k, losses) = run("swarm", "kernel", &chat);
+    let (k, losses) = run(Swarm, Kernel, &chat);
     if losses.is_empty() {
-        assert_eq!(run("kernel", "swarm", &k).0, chat);
+        assert_eq!(run(Kernel, Swarm, &k).0, chat);
     }
 }
 
@@ -467,7 +468,7 @@ fn tool_messages_with_different_payloads_survive_kernel() {
 #[test]
 fn an_empty_tool_results_message_is_reported() {
     let k = vec![json!({"id": "a", "timestamp": 1, "type": "tool-results", "results": []})];
-    let (s, losses) = run("kernel", "swarm", &k);
+    let (s, losses) = run(Kernel, Swarm, &k);
     assert_eq!(s, Vec::<serde_json::Value>::new());
     assert_eq!(
         without_ids(losses),
@@ -483,11 +484,11 @@ fn a_custom_property_named_payload_comes_back_as_itself() {
     let k = vec![
         json!({"id": "a", "timestamp": 1, "type": "input", "text": "hi", "payload": null, "trace": null}),
     ];
-    let (s, losses) = run("kernel", "swarm", &k);
+    let (s, losses) = run(Kernel, Swarm, &k);
     assert_valid(&swarm::MESSAGE, &s);
     assert_eq!(s[0]["payload"], json!({"payload": null, "trace": null}));
     assert_eq!(without_ids(losses), vec![]);
-    let (back, _) = run("swarm", "kernel", &s);
+    let (back, _) = run(Swarm, Kernel, &s);
     assert_eq!(back[0]["payload"], json!(null));
     assert_eq!(back[0]["trace"], json!(null));
 }
@@ -500,7 +501,7 @@ fn losses_name_the_fields_of_single_kernel_tool_messages() {
         json!({"id": "a", "timestamp": 1, "type": "tool-call", "name": "f", "args": [1]}),
         json!({"id": "b", "timestamp": 2, "type": "tool-result", "callId": "a", "result": {"n": 1}}),
     ];
-    let (s, losses) = run("kernel", "swarm", &k);
+    let (s, losses) = run(Kernel, Swarm, &k);
     assert_valid(&swarm::MESSAGE, &s);
     assert_eq!(
         without_ids(losses),

@@ -60,7 +60,7 @@ fn tool_call(id: &str, name: &str, arguments: Js) -> Js {
 fn the_format_registers_its_message_type_first() {
     let names: Vec<_> = schemas()
         .iter()
-        .filter(|s| s.format == "swarm")
+        .filter(|s| s.format == agent_messages::formats::Format::Swarm)
         .map(|s| s.name)
         .collect();
     assert_eq!(

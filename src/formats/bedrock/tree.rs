@@ -152,14 +152,12 @@ fn show(id: &str) -> String {
     quoted(&s)
 }
 
-/// The first event holding each usable id: an open-addressing table of event indices (a std
+/// The first event holding each usable id: a [`crate::fnv::Table`] of event indices (a std
 /// map or a sort would add several kilobytes of wasm).
-struct IdTable {
-    slots: Vec<u32>,
-    mask: usize,
+struct IdTable<'a> {
+    events: &'a [EventRef],
+    table: crate::fnv::Table,
 }
-
-const EMPTY: u32 = u32::MAX;
 
 fn id_of(e: &EventRef) -> Option<&str> {
     match e {
@@ -170,47 +168,23 @@ fn id_of(e: &EventRef) -> Option<&str> {
     }
 }
 
-fn hash(s: &str) -> usize {
-    crate::fnv::bytes(s.as_bytes()) as usize
-}
-
-impl IdTable {
-    fn new(events: &[EventRef]) -> IdTable {
-        let size = (events.len() * 2).max(8).next_power_of_two();
-        let mut table = IdTable {
-            slots: vec![EMPTY; size],
-            mask: size - 1,
-        };
+impl IdTable<'_> {
+    fn new(events: &[EventRef]) -> IdTable<'_> {
+        let mut table = crate::fnv::Table::with_capacity(events.len());
         for (i, e) in events.iter().enumerate() {
             let Some(id) = id_of(e) else { continue };
-            let mut at = hash(id) & table.mask;
-            loop {
-                let held = table.slots[at];
-                if held == EMPTY {
-                    table.slots[at] = i as u32;
-                    break;
-                }
-                if id_of(&events[held as usize]) == Some(id) {
-                    break; // an earlier event holds it
-                }
-                at = (at + 1) & table.mask;
-            }
+            // An earlier event holding it stays.
+            table.insert(crate::fnv::bytes(id.as_bytes()), i, |held| {
+                id_of(&events[held]) == Some(id)
+            });
         }
-        table
+        IdTable { events, table }
     }
 
-    fn get(&self, events: &[EventRef], id: &str) -> Option<usize> {
-        let mut at = hash(id) & self.mask;
-        loop {
-            let held = self.slots[at];
-            if held == EMPTY {
-                return None;
-            }
-            if id_of(&events[held as usize]) == Some(id) {
-                return Some(held as usize);
-            }
-            at = (at + 1) & self.mask;
-        }
+    fn get(&self, id: &str) -> Option<usize> {
+        self.table.get(crate::fnv::bytes(id.as_bytes()), |held| {
+            id_of(&self.events[held]) == Some(id)
+        })
     }
 }
 
@@ -252,7 +226,7 @@ pub fn build(events: &[EventRef]) -> EventTree {
                 continue;
             }
         };
-        let first = holder.get(events, id).unwrap_or(i);
+        let first = holder.get(id).unwrap_or(i);
         if first != i {
             found[i].push(issue(
                 "duplicate_id",
@@ -281,7 +255,7 @@ pub fn build(events: &[EventRef]) -> EventTree {
     let mut parent_of: Vec<Option<usize>> = vec![None; n];
     for i in 0..n {
         let Some(p) = parent_text[i] else { continue };
-        match holder.get(events, p) {
+        match holder.get(p) {
             Some(pi) => parent_of[i] = Some(pi),
             None => found[i].push(issue(
                 "dangling_parent",

@@ -1,0 +1,290 @@
+//! A conversion as the package runs it, and the JSON text it answers with: the source list
+//! validated and read in its JSON form ([`read_source`]), converted ([`run`]: ids and timestamps
+//! generated for the target, the target checked as the JSON text it is, its JS form's revival
+//! planned), then written as `{ "messages", "losses", "generated", "plan" }`
+//! ([`Converted::write_json`]). The host gives the tape, the options, the clock reading and its
+//! instance's ULID generator; everything else is here, and testable natively.
+
+use super::loss::Loss;
+use super::{convert, Fill};
+use crate::fnv;
+use crate::formats::Format;
+use crate::ids::{IdError, UlidGenerator};
+use crate::tape::json::JsonTape;
+use crate::tape::value::Value;
+use crate::tape::TapeView;
+use crate::validate::{
+    read_values, write_json_string, write_path, Issue, IssueCode, Mode, Options, PathSeg, Revive,
+};
+
+/// What a conversion is asked to do, besides the messages and the validation options.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    pub from: Format,
+    pub to: Format,
+    /// The clock reading (ms since the epoch) for generated ids and timestamps.
+    pub now: f64,
+    /// `now` is the caller's clock: the ULIDs come from a generator of this conversion only, so
+    /// that every generated timestamp is the caller's reading (the shared generator never steps
+    /// back in time).
+    pub own_clock: bool,
+    /// The swarm `agentName` where the source names no author (empty: the default).
+    pub agent_name: &'a str,
+}
+
+/// A converted list, checked: the answer of [`run`].
+pub struct Converted {
+    /// The target messages as JSON text (an array).
+    pub messages: String,
+    pub losses: Vec<Loss>,
+    /// The indices of the converted messages whose `id` was generated (the facade may replace
+    /// them with the caller's).
+    pub generated: Vec<usize>,
+    /// What reviving the target's JS form from [`Converted::messages`] takes (bytes, errors).
+    pub revive: Revive,
+}
+
+/// An issue that is about the request, not about one message.
+pub fn failure(message: String) -> Issue {
+    Issue::new(IssueCode::InvalidInput, vec![], message)
+}
+
+/// The list on `tape` (JS form, written in full), validated as `format`'s messages and read
+/// in its JSON form; a lone message is a list of one. `Err`: its issues.
+pub fn read_source(
+    tape: &TapeView,
+    format: Format,
+    opts: &Options,
+) -> Result<Vec<Value>, Vec<Issue>> {
+    let shape = format.message_schema().shape;
+    let mut read = read_values(tape, 0, shape, Mode::Js, opts, true);
+    if !read.issues.is_empty() {
+        return Err(read.issues);
+    }
+    match read.value.take() {
+        Some(Value::Arr(items)) => Ok(items),
+        Some(one) => Ok(vec![one]),
+        None => Err(vec![failure(
+            "internal: the JSON form was not built".into(),
+        )]),
+    }
+}
+
+/// The values a conversion generates: ids and timestamps from one clock reading, the swarm
+/// `agentName`; the ids are kept so that the messages holding them can be found.
+struct Generated<'a, S> {
+    now: f64,
+    /// For the caller's clock ([`Request::own_clock`]).
+    own: Option<UlidGenerator>,
+    /// The host's shared ULID generator.
+    shared: &'a mut S,
+    agent: &'a str,
+    ids: Vec<String>,
+}
+
+impl<S: FnMut(f64) -> Result<(String, f64), IdError>> Fill for Generated<'_, S> {
+    fn id_and_time(&mut self) -> (String, f64) {
+        let made = match &mut self.own {
+            Some(g) => g.next(self.now).map(|(id, ms)| (id.to_string(), ms as f64)),
+            None => (self.shared)(self.now),
+        };
+        let (id, t) = made.unwrap_or_else(|_| (String::new(), self.now));
+        self.ids.push(id.clone());
+        (id, t)
+    }
+
+    fn agent_name(&self) -> &str {
+        if self.agent.is_empty() {
+            super::swarm::DEFAULT_AGENT
+        } else {
+            self.agent
+        }
+    }
+}
+
+/// Convert `values` (read by [`read_source`] from `request.from`) into `request.to`; ids come
+/// from `shared` (the host's ULID generator: the next id for a clock reading, and the ms it
+/// carries) unless the request has its own clock. The target is checked as the JSON text
+/// it is, on the tape written along with that text (a mapping bug is an issue, never a bad
+/// message); the check also plans the revival of bytes and errors. `Err`: the issues.
+pub fn run(
+    request: &Request,
+    values: &[Value],
+    opts: &Options,
+    shared: &mut impl FnMut(f64) -> Result<(String, f64), IdError>,
+) -> Result<Converted, Vec<Issue>> {
+    let mut generated = Generated {
+        now: request.now,
+        own: request.own_clock.then(UlidGenerator::default),
+        shared,
+        agent: request.agent_name,
+        ids: Vec::new(),
+    };
+    let (messages, losses) = convert(request.from, request.to, values, &mut generated);
+    let fresh = generated_at(&messages, &generated.ids);
+    let mut text = String::new();
+    let mut tape = JsonTape::default();
+    if Value::Arr(messages).write_with_tape(&mut text, &mut tape) > opts.max_depth {
+        return Err(vec![failure(format!(
+            "internal: the converted messages nest deeper than maxDepth ({})",
+            opts.max_depth
+        ))]);
+    }
+    let shape = request.to.message_schema().shape;
+    let checked = crate::validate::run(&tape.view(&text), 0, shape, Mode::Json, opts, false, true);
+    if !checked.issues.is_empty() {
+        return Err(checked.issues);
+    }
+    Ok(Converted {
+        messages: text,
+        losses,
+        generated: fresh,
+        revive: checked.revive,
+    })
+}
+
+impl Converted {
+    /// `{ "messages": [...], "losses": <see write_losses>, "generated": [...], "plan": <plan> }`
+    /// appended to `out`; `plan` is the JSON text of [`Converted::revive`]'s operations.
+    pub fn write_json(&self, plan: &str, out: &mut String) {
+        out.push_str("{\"messages\":");
+        out.push_str(&self.messages);
+        out.push_str(",\"losses\":");
+        write_losses(&self.losses, out);
+        out.push_str(",\"generated\":");
+        write_indices(&self.generated, out);
+        out.push_str(",\"plan\":");
+        out.push_str(plan);
+        out.push('}');
+    }
+}
+
+/// The losses in the compact form the facade expands: `{ "kinds": [[path, code, detail], ...],
+/// "at": [index, kind, index, kind, ...] }`. A conversion repeats the same few losses for
+/// every message (an Agens step loses the same dozen fields each time): each distinct loss is
+/// written and parsed once, not per message.
+pub fn write_losses(losses: &[Loss], out: &mut String) {
+    // The distinct losses, by their FNV-1a hash.
+    let mut table = fnv::Table::with_capacity(losses.len());
+    let mut kinds: Vec<&Loss> = Vec::new();
+    let mut at = String::new();
+    for (n, l) in losses.iter().enumerate() {
+        let mut h = fnv::field(fnv::SEED, l.code.as_str().as_bytes());
+        h = fnv::field(h, l.detail.as_bytes());
+        for seg in &l.path {
+            h = match seg {
+                PathSeg::Key(k) => fnv::field(h, k.as_bytes()),
+                PathSeg::Index(i) => fnv::field(h, &i.to_le_bytes()),
+            };
+        }
+        let same = |k: usize| {
+            let seen: &Loss = kinds[k];
+            seen.code == l.code && seen.detail == l.detail && seen.path == l.path
+        };
+        let kind = match table.insert(h, kinds.len(), same) {
+            Some(k) => k,
+            None => {
+                kinds.push(l);
+                kinds.len() - 1
+            }
+        };
+        if n > 0 {
+            at.push(',');
+        }
+        push_decimal(&mut at, l.index);
+        at.push(',');
+        push_decimal(&mut at, kind);
+    }
+    out.push_str("{\"kinds\":[");
+    for (n, k) in kinds.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        write_path(out, &k.path);
+        out.push(',');
+        write_json_string(out, k.code.as_str());
+        out.push(',');
+        write_json_string(out, &k.detail);
+        out.push(']');
+    }
+    out.push_str("],\"at\":[");
+    out.push_str(&at);
+    out.push_str("]}");
+}
+
+/// The indices of the messages whose `id` is one of `ids` (those the conversion generated).
+/// Through a table of FNV-1a hashes: a conversion may generate an id for every message.
+fn generated_at(messages: &[Value], ids: &[String]) -> Vec<usize> {
+    let hash = |s: &str| fnv::bytes(s.as_bytes());
+    let mut table = fnv::Table::with_capacity(ids.len());
+    for (n, id) in ids.iter().enumerate() {
+        table.insert(hash(id), n, |k| ids[k] == *id);
+    }
+    let known = |id: &str| table.get(hash(id), |k| ids[k] == id).is_some();
+    (0..messages.len())
+        .filter(|&n| {
+            messages[n]
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(known)
+        })
+        .collect()
+}
+
+/// `[i, j, ...]` appended to `out`.
+pub(crate) fn write_indices(list: &[usize], out: &mut String) {
+    out.push('[');
+    for (n, &i) in list.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        push_decimal(out, i);
+    }
+    out.push(']');
+}
+
+/// `n` in decimal, appended without a `String` of its own.
+pub(crate) fn push_decimal(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tape::value::Value;
+
+    #[test]
+    fn generated_ids_are_found_among_the_messages() {
+        let messages = Value::parse(r#"[{"id":"a"},{"id":"x"},{},{"id":1},{"id":"b"}]"#).unwrap();
+        let Value::Arr(messages) = messages else {
+            unreachable!()
+        };
+        let ids = ["b".to_string(), "a".to_string(), "c".to_string()];
+        assert_eq!(super::generated_at(&messages, &ids), [0, 4]);
+        assert_eq!(super::generated_at(&messages, &[]), [] as [usize; 0]);
+    }
+    #[test]
+    fn decimals_and_index_lists() {
+        let mut out = String::new();
+        for n in [0, 7, 10, 1234567890, usize::MAX] {
+            super::push_decimal(&mut out, n);
+            out.push(' ');
+        }
+        assert_eq!(out, format!("0 7 10 1234567890 {} ", usize::MAX));
+        let mut out = String::new();
+        super::write_indices(&[], &mut out);
+        super::write_indices(&[3], &mut out);
+        super::write_indices(&[0, 12, 5], &mut out);
+        assert_eq!(out, "[][3][0,12,5]");
+    }
+}

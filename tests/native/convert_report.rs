@@ -1,0 +1,204 @@
+//! A conversion as the package runs it (convert::report): from a JS-form tape to the one JSON
+//! answer `{ messages, losses, generated, plan }`, and a conversation check's answer, natively.
+use agent_messages::convert::check::check;
+use agent_messages::convert::loss::{DROPPED_FIELD, ERROR_AS_TEXT};
+use agent_messages::convert::report::{self, read_source, write_losses, Request};
+use agent_messages::convert::Loss;
+use agent_messages::formats::Format::{self, *};
+use agent_messages::ids::IdError;
+use agent_messages::tape::builder::{Js, Tape};
+use agent_messages::validate::{Options, PathSeg};
+use serde_json::{json, Value as J};
+
+fn js(v: &J) -> Js {
+    match v {
+        J::Null => Js::Null,
+        J::Bool(b) => Js::Bool(*b),
+        J::Number(n) => Js::Num(n.as_f64().unwrap()),
+        J::String(s) => Js::Str(s.clone()),
+        J::Array(a) => Js::Arr(a.iter().map(js).collect()),
+        J::Object(o) => Js::Obj(o.iter().map(|(k, v)| (k.clone(), js(v))).collect()),
+    }
+}
+
+const NOW: f64 = 1_732_233_600_000.0;
+
+fn request(from: Format, to: Format) -> Request<'static> {
+    Request {
+        from,
+        to,
+        now: NOW,
+        own_clock: false,
+        agent_name: "",
+    }
+}
+
+/// The answer for `source` (JS form) as parsed JSON, ids from a counter as the shared
+/// generator; also how many ids the counter gave.
+fn answer(request: &Request, source: &Js) -> (J, u32) {
+    let (text, given) = answer_text(request, source);
+    (
+        serde_json::from_str(&text).expect("the answer is JSON"),
+        given,
+    )
+}
+
+fn answer_text(request: &Request, source: &Js) -> (String, u32) {
+    let tape = Tape::from_js(source, true);
+    let opts = Options::default();
+    let values = read_source(&tape.view(), request.from, &opts).expect("a valid source");
+    let mut given = 0;
+    let mut shared = |now: f64| -> Result<(String, f64), IdError> {
+        given += 1;
+        Ok((
+            format!("01JD7Z8Q00000000000000{given:04}"),
+            now + given as f64,
+        ))
+    };
+    let done = report::run(request, &values, &opts, &mut shared).expect("converts");
+    let mut out = String::new();
+    done.write_json("[\"plan\"]", &mut out);
+    (out, given)
+}
+
+fn chat() -> J {
+    json!([
+        { "role": "user", "content": "hi" },
+        { "role": "assistant", "content": null, "tool_calls": [
+            { "id": "c1", "type": "function", "function": { "name": "f", "arguments": "{}" } }
+        ] },
+        { "role": "tool", "tool_call_id": "c1", "content": "ok" },
+        { "role": "assistant", "content": "done" },
+    ])
+}
+
+#[test]
+fn the_answer_holds_the_messages_losses_generated_ids_and_the_plan_in_order() {
+    let (text, _) = answer_text(&request(OpenAI, Kernel), &js(&chat()));
+    let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
+    assert!(text.starts_with("{\"messages\":["), "{text}");
+    assert!(at("messages") < at("losses") && at("losses") < at("generated"));
+    assert!(text.ends_with(",\"plan\":[\"plan\"]}"), "{text}");
+    let (got, given) = answer(&request(OpenAI, Kernel), &js(&chat()));
+    assert_eq!(got["plan"], json!(["plan"]));
+    assert_eq!(got["losses"], json!({ "kinds": [], "at": [] }));
+    let messages = got["messages"].as_array().unwrap();
+    assert_eq!(given as usize, messages.len());
+    // Every Kernel id was generated, by the shared generator, at the clock reading.
+    assert_eq!(
+        got["generated"],
+        json!((0..messages.len()).collect::<Vec<_>>())
+    );
+    assert_eq!(messages[0]["id"], json!("01JD7Z8Q000000000000000001"));
+    assert_eq!(messages[0]["timestamp"].as_f64(), Some(NOW + 1.0));
+    assert_eq!(messages[0]["type"], json!("input"));
+}
+
+#[test]
+fn ids_the_source_has_are_not_generated() {
+    let stream = json!([
+        { "id": "01JD7Z8Q0000000000000000AA", "timestamp": 1, "type": "reply", "text": "a" },
+        { "id": "01JD7Z8Q0000000000000000AB", "timestamp": 2, "type": "reply", "text": "b" },
+    ]);
+    let (got, given) = answer(&request(Kernel, Kernel), &js(&stream));
+    assert_eq!(given, 0);
+    assert_eq!(got["generated"], json!([]));
+    assert_eq!(got["messages"], stream);
+}
+
+#[test]
+fn the_callers_clock_makes_its_own_ulids_at_that_reading() {
+    let own = Request {
+        own_clock: true,
+        ..request(OpenAI, Kernel)
+    };
+    let (got, given) = answer(&own, &js(&chat()));
+    assert_eq!(given, 0, "the shared generator is not asked");
+    let messages = got["messages"].as_array().unwrap();
+    let ids: Vec<&str> = messages.iter().map(|m| m["id"].as_str().unwrap()).collect();
+    for m in messages {
+        assert_eq!(m["timestamp"].as_f64(), Some(NOW));
+    }
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "monotonic: {ids:?}");
+    assert_eq!(got["generated"], json!([0, 1, 2, 3]));
+}
+
+#[test]
+fn the_agent_name_fills_swarm_messages_and_empty_means_the_default() {
+    let (got, _) = answer(&request(OpenAI, Swarm), &js(&chat()));
+    let default = agent_messages::convert::swarm::DEFAULT_AGENT;
+    assert_eq!(got["messages"][0]["agentName"], json!(default));
+    let named = Request {
+        agent_name: "planner",
+        ..request(OpenAI, Swarm)
+    };
+    let (got, _) = answer(&named, &js(&chat()));
+    assert_eq!(got["messages"][0]["agentName"], json!("planner"));
+}
+
+#[test]
+fn a_source_that_is_not_valid_gives_its_issues() {
+    let tape = Tape::from_js(&js(&json!([{ "role": "nobody" }])), true);
+    let issues = read_source(&tape.view(), OpenAI, &Options::default()).unwrap_err();
+    assert!(!issues.is_empty());
+    assert_eq!(
+        issues[0].path,
+        [PathSeg::Index(0), PathSeg::Key("role".into())]
+    );
+}
+
+#[test]
+fn a_lone_message_is_a_list_of_one() {
+    let tape = Tape::from_js(&js(&json!({ "role": "user", "content": "hi" })), true);
+    let values = read_source(&tape.view(), OpenAI, &Options::default()).unwrap();
+    assert_eq!(values.len(), 1);
+}
+
+#[test]
+fn losses_are_written_once_per_kind_with_where_each_occurs() {
+    let key = |k: &str| vec![PathSeg::Key(k.into())];
+    let losses = [
+        Loss::at(0, key("a"), DROPPED_FIELD, "gone"),
+        Loss::at(2, key("a"), DROPPED_FIELD, "gone"),
+        Loss::at(2, vec![PathSeg::Index(1)], ERROR_AS_TEXT, "as \"text\""),
+        // The same words, split differently, are another kind.
+        Loss::at(3, key("ab"), DROPPED_FIELD, "gone"),
+        Loss::at(5, key("a"), DROPPED_FIELD, "gone"),
+    ];
+    let mut out = String::new();
+    write_losses(&losses, &mut out);
+    assert_eq!(
+        out,
+        r#"{"kinds":[[["a"],"dropped_field","gone"],[[1],"error_as_text","as \"text\""],[["ab"],"dropped_field","gone"]],"at":[0,0,2,0,2,1,3,2,5,0]}"#
+    );
+    let mut none = String::new();
+    write_losses(&[], &mut none);
+    assert_eq!(none, r#"{"kinds":[],"at":[]}"#);
+}
+
+#[test]
+fn a_check_answers_findings_and_for_swarm_what_its_history_rule_keeps() {
+    let chat = chat();
+    let values = agent_messages::tape::value::Value::parse(&chat.to_string()).unwrap();
+    let agent_messages::tape::value::Value::Arr(values) = values else {
+        unreachable!()
+    };
+    let mut out = String::new();
+    check(OpenAI, &values).write_json(&mut out);
+    assert_eq!(out, r#"{"findings":[]}"#);
+
+    let history = json!([
+        { "role": "user", "agentName": "a", "content": "q", "mode": "user" },
+        { "role": "assistant", "agentName": "a", "content": "", "mode": "tool", "tool_calls": [
+            { "id": "c1", "type": "function", "function": { "name": "f", "arguments": {} } },
+            { "id": "c2", "type": "function", "function": { "name": "f", "arguments": {} } }
+        ] },
+        { "role": "tool", "agentName": "a", "content": "ok", "mode": "tool", "tool_call_id": "c1" },
+    ]);
+    let values = crate::support::ours(history.as_array().unwrap());
+    let mut out = String::new();
+    check(Swarm, &values).write_json(&mut out);
+    let got: J = serde_json::from_str(&out).unwrap();
+    assert_eq!(got["kept"], json!([0, [1, [0]], 2]));
+    assert_eq!(got["findings"][0]["code"], json!("call_without_result"));
+}
