@@ -5,11 +5,10 @@
 import { rethrow, ValidationError } from './errors.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 
-const NEXT_TYPES = ['route', 'yield', 'sub', 'end', 'retry'];
 // Which property of the instruction the short form's `value` fills.
 const VALUE_KEY = { route: 'node_id', yield: 'node_id', sub: 'job_id' };
 
-export function createAgens(wasm, validators, numbers) {
+export function createAgens(wasm, validators, numbers, tape, { NEXT_TYPES }) {
   const message = validators.Message;
   // A value in a message: at most this many characters of it, as the engine quotes strings.
   const SHOWN = numbers.limit.SHORT_STRING;

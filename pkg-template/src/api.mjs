@@ -30,11 +30,11 @@ const VERBS = ['validate', 'validateMany', 'validateJson', 'is', 'assert', 'sche
 
 // A format's namespace: a validator per documented type, the module-level verbs of its
 // message type (the first schema listed for it), and its own extras.
-function formatNamespace(wasm, validators, numbers, tape, extras) {
+function formatNamespace(wasm, validators, numbers, tape, lists, extras) {
   const ns = { ...validators };
   const message = Object.values(validators)[0];
   if (message) for (const verb of VERBS) ns[verb] = message[verb];
-  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers, tape)));
+  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers, tape, lists)));
 }
 
 export function createApi(wasm) {
@@ -50,14 +50,18 @@ export function createApi(wasm) {
   described.schemas.forEach(([format, name], id) => {
     (byFormat[format] ??= {})[name] = Object.freeze(createValidator(id, name));
   });
+  // Every format the wasm describes (its name, title and named lists of words: Kernel's
+  // TYPES, OpenAI's ROLES, ...), in its order; each must have its extras here.
   const formats = {};
-  for (const [name, extras] of Object.entries(FORMAT_EXTRAS)) {
-    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, tape, extras);
+  for (const { name, lists } of described.formats) {
+    const extras = FORMAT_EXTRAS[name];
+    if (!extras) throw new Error(`agent-messages: the wasm describes a format "${name}" the facade does not know`);
+    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, tape, lists, extras);
   }
   return Object.freeze({
     ...formats,
     ...(typeof wasm.convert_tape === 'function'
-      ? createConverters({ wasm, tape, numbers, options, applyRevival }, formats)
+      ? createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described)
       : {}),
     ValidationError,
     AgentMessagesError,

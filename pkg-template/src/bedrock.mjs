@@ -5,12 +5,7 @@
 import { rethrow } from './errors.mjs';
 import { kindOf, messageOf, tagFirst, wellFormed } from './values.mjs';
 
-const EVENT_TYPES = [
-  'agent_start', 'agent_complete', 'tool_start', 'tool_complete', 'message_sent',
-  'message_received', 'error', 'run_start', 'run_complete', 'tool_error',
-];
-
-export function createBedrock(wasm, validators, numbers) {
+export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) {
   const V = validators;
   // What an event's id or parent holds, for the tree (src/formats/bedrock/tree.rs): a string,
   // null, something else (named), or (for the id) an event that is not an object.

@@ -6,9 +6,6 @@ import { AgentMessagesError, ValidationError } from './errors.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 
-const CONVERTIBLE = ['kernel', 'openai', 'swarm', 'agens', 'bedrock'];
-// Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`).
-const SHORTCUT_WORDS = { kernel: 'kernel', openai: 'openAI', swarm: 'swarm', agens: 'agens', bedrock: 'bedrock' };
 function describeOption(v) {
   return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
 }
@@ -39,14 +36,6 @@ function conversionOptions({ agentName, now, newId }, maxClock) {
   return { agentName: agentName ?? '', clock, ownClock: now !== undefined, newId };
 }
 
-// The types a stored message of each format may be (Bedrock stores responses and events).
-const DETECT_TYPES = {
-  kernel: ['KernelMessage'],
-  swarm: ['IModelMessage'],
-  agens: ['Message'],
-  bedrock: ['AgentResponse', 'Event'],
-  openai: ['ChatCompletionMessageParam'],
-};
 const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
 
 // The losses as the wasm writes them (each distinct loss once, then index/kind pairs), as the
@@ -60,7 +49,17 @@ function expandLosses({ kinds, at }) {
   return out;
 }
 
-export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats) {
+export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described) {
+  // The formats, in the wasm's order.
+  const CONVERTIBLE = described.formats.map((f) => f.name);
+  // Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`): its title
+  // with a lower-case first letter.
+  const SHORTCUT_WORDS = Object.fromEntries(described.formats.map(({ name, title }) => [name, title[0].toLowerCase() + title.slice(1)]));
+  // The types a stored message of each format may be (Bedrock stores responses and events):
+  // the format's list STORED, or its message type (its first schema).
+  const DETECT_TYPES = Object.fromEntries(described.formats.map(({ name, lists }) => [
+    name, lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]],
+  ]));
   const { INVALID } = numbers.result;
   const { MAX_CLOCK } = numbers.limit;
   const { read: readOptions, DEFAULTS } = options;

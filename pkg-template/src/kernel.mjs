@@ -4,9 +4,6 @@
 import { AgentMessagesError, rethrow } from './errors.mjs';
 import { kindOf, tagFirst, wellFormed } from './values.mjs';
 
-const TYPES = [
-  'input', 'reply', 'reasoning', 'tool-calls', 'tool-results', 'system', 'log', 'tool-call', 'tool-result',
-];
 // A ULID's characters as a string: the arguments spelled out, several times faster than
 // fromCharCode.apply on a view.
 function fromChars(c) {
@@ -35,7 +32,7 @@ const HELPERS = {
 const instances = new Set();
 let registered = [];
 
-export function createKernel(wasm, validators, numbers) {
+export function createKernel(wasm, validators, numbers, tape, { TYPES }) {
   for (const name of registered) wasm.kernel_register_type(name);
   instances.add(wasm);
   const message = validators.KernelMessage;

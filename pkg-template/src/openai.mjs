@@ -7,14 +7,6 @@ import { rethrow, ValidationError } from './errors.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, messageOf, tagFirst } from './values.mjs';
 
-const ROLES = ['developer', 'system', 'user', 'assistant', 'tool'];
-const ROLE_TYPES = {
-  developer: 'ChatCompletionDeveloperMessageParam',
-  system: 'ChatCompletionSystemMessageParam',
-  user: 'ChatCompletionUserMessageParam',
-  assistant: 'ChatCompletionAssistantMessageParam',
-  tool: 'ChatCompletionToolMessageParam',
-};
 // Image signatures, for bytes given without a media type.
 const IMAGE_SIGNATURES = [
   ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
@@ -33,7 +25,9 @@ function sniffImage(bytes) {
   return undefined;
 }
 
-export function createOpenAI(wasm, validators, numbers, tape) {
+export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPES: roleTypes }) {
+  // Each role's message type, by role (the wasm sends both lists in the union's order).
+  const ROLE_TYPES = Object.fromEntries(ROLES.map((role, n) => [role, roleTypes[n]]));
   const { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES } = numbers.limit;
   const { OK_WITH_DATA } = numbers.result;
   const message = validators.ChatCompletionMessageParam;

@@ -5,8 +5,6 @@
 import { rethrow, ValidationError } from './errors.mjs';
 import { kindOf, tagFirst } from './values.mjs';
 
-const ROLES = ['tool', 'user', 'assistant', 'system', 'resque', 'flush', 'developer'];
-const MODES = ['user', 'tool'];
 const HELPERS = {
   createUserMessage: 'user',
   createAssistantMessage: 'assistant',
@@ -17,7 +15,7 @@ const HELPERS = {
   createResqueMessage: 'resque',
 };
 
-export function createSwarm(wasm, validators) {
+export function createSwarm(wasm, validators, numbers, tape, { ROLES, MODES }) {
   const message = validators.IModelMessage;
   const toolCall = validators.IToolCall;
 

@@ -4,10 +4,15 @@
 
 pub mod agens;
 pub mod bedrock;
+mod describe;
 pub mod kernel;
 pub mod openai;
 pub mod swarm;
 
+pub use describe::{describe_json, Describe};
+
+/// Named lists of a format's words (`("ROLES", ["user", ...])`), as `describe()` sends them.
+pub type Lists = Vec<(&'static str, Vec<&'static str>)>;
 use crate::validate::Shape;
 use std::sync::OnceLock;
 
@@ -43,6 +48,14 @@ macro_rules! formats {
             fn validators(self) -> &'static [(&'static str, &'static Shape)] {
                 match self {
                     $(Format::$variant => $module::VALIDATORS,)*
+                }
+            }
+
+            /// The named lists of the format's words the facade exports (Kernel's `TYPES`,
+            /// OpenAI's `ROLES`, ...), each read from the declaration it names.
+            pub fn lists(self) -> Lists {
+                match self {
+                    $(Format::$variant => $module::lists(),)*
                 }
             }
         }

@@ -2,81 +2,18 @@
 
 use super::interop::{publish, set_result, with_options, with_tape, INVALID, OK};
 use crate::boundary::mode;
-use crate::formats::schemas;
+use crate::formats::{schemas, Describe};
 use crate::tape::json;
 use crate::validate::{check_each, run, Issue, IssueCode, Mode, Shape};
-use serde::Serialize;
 use std::cell::RefCell;
-use tsify::{Ts, Tsify};
+use tsify::Ts;
 use wasm_bindgen::prelude::*;
-
-/// What the facade needs to know once, at start-up.
-#[derive(Serialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-pub struct Describe {
-    /// Known property names, numbered by position.
-    pub keys: Vec<&'static str>,
-    /// `[format, type name]` of every schema, numbered by position.
-    pub schemas: Vec<(&'static str, &'static str)>,
-    /// Keys whose string values the rules read, with how much (a [`crate::boundary::content`]
-    /// level): the walker copies only those strings.
-    pub content_keys: Vec<(&'static str, u8)>,
-    /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
-    #[tsify(type = "Record<string, Record<string, number>>")]
-    pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
-    pub version: &'static str,
-}
 
 #[wasm_bindgen]
 pub fn describe() -> Result<Ts<Describe>, JsError> {
-    let d = Describe {
-        keys: crate::keys::KEYS.to_vec(),
-        schemas: schemas()
-            .iter()
-            .map(|s| (s.format.name(), s.name))
-            .collect(),
-        content_keys: crate::formats::content_keys(),
-        numbers: crate::boundary::TABLES,
-        version: env!("CARGO_PKG_VERSION"),
-    };
-    // Written as JSON by hand and parsed by the host: serde-wasm-bindgen's serializer would
-    // add ~6 KiB gzip to the wasm for this one start-up call.
-    let value =
-        js_sys::JSON::parse(&d.to_json()).map_err(|_| JsError::new("describe: bad JSON"))?;
+    let value = js_sys::JSON::parse(&crate::formats::describe_json())
+        .map_err(|_| JsError::new("describe: bad JSON"))?;
     Ok(Ts::new_unchecked(value))
-}
-
-impl Describe {
-    fn to_json(&self) -> String {
-        use crate::validate::write_json_string as s;
-        let mut out = String::from("{\"keys\":[");
-        for (n, k) in self.keys.iter().enumerate() {
-            if n > 0 {
-                out.push(',');
-            }
-            s(&mut out, k);
-        }
-        out.push_str("],\"schemas\":[");
-        for (n, (format, name)) in self.schemas.iter().enumerate() {
-            out.push_str(if n > 0 { ",[" } else { "[" });
-            s(&mut out, format);
-            out.push(',');
-            s(&mut out, name);
-            out.push(']');
-        }
-        out.push_str("],\"contentKeys\":[");
-        for (n, (key, level)) in self.content_keys.iter().enumerate() {
-            out.push_str(if n > 0 { ",[" } else { "[" });
-            s(&mut out, key);
-            out.push_str(&format!(",{level}]"));
-        }
-        out.push_str("],\"numbers\":");
-        crate::boundary::tables_json(self.numbers, &mut out);
-        out.push_str(",\"version\":");
-        s(&mut out, self.version);
-        out.push('}');
-        out
-    }
 }
 
 fn shape(schema: u32) -> Option<&'static Shape> {

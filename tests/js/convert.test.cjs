@@ -42,7 +42,7 @@ test('what OpenAI cannot carry is a loss; strict refuses it; the output is valid
 
 test('an invalid source is a ValidationError, bad options a TypeError, and nothing traps', () => {
   assert.throws(() => openAIToKernel([{ role: 'user' }]), ValidationError);
-  assert.throws(() => convert(chat, { from: 'openai', to: 'elixir' }), /to must be one of kernel, openai, swarm, agens, bedrock/);
+  assert.throws(() => convert(chat, { from: 'openai', to: 'elixir' }), /to must be one of kernel, swarm, agens, bedrock, openai/);
   assert.throws(() => convert(chat), TypeError);
   const cyclic = { role: 'user', content: 'x' };
   cyclic.self = cyclic;

@@ -462,8 +462,8 @@ fn the_validators_list_the_message_type_first() {
     assert_eq!(openai::VALIDATORS[0].0, "ChatCompletionMessageParam");
     assert_eq!(openai::VALIDATORS.len(), 13);
     assert_eq!(
-        openai::ROLES,
-        &["developer", "system", "user", "assistant", "tool"]
+        openai::roles().collect::<Vec<_>>(),
+        ["developer", "system", "user", "assistant", "tool"]
     );
 }
 

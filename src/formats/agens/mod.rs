@@ -4,5 +4,5 @@
 mod shape;
 mod types;
 
-pub use shape::{MESSAGE, NEXT_INSTRUCTION, NEXT_TYPES, TOOL_DEF, VALIDATORS};
+pub use shape::{lists, next_types, MESSAGE, NEXT_INSTRUCTION, TOOL_DEF, VALIDATORS};
 pub use types::*;

@@ -6,5 +6,5 @@ mod shape;
 pub mod tree;
 mod types;
 
-pub use shape::{AGENT_RESPONSE, EVENT_TYPE, EVENT_TYPES, VALIDATORS};
+pub use shape::{lists, AGENT_RESPONSE, EVENT_TYPE, EVENT_TYPES, VALIDATORS};
 pub use types::*;

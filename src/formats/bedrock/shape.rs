@@ -10,6 +10,15 @@ pub const EVENT_TYPES: &[&str] = enum_names(BedrockEventType::SHAPE);
 
 pub static EVENT_TYPE: Shape = BedrockEventType::SHAPE;
 
+/// What the facade reads from `describe()`: the event types, and the types a stored Bedrock
+/// message may be (a response or an event: names of [`VALIDATORS`], a test checks).
+pub fn lists() -> crate::formats::Lists {
+    vec![
+        ("EVENT_TYPES", EVENT_TYPES.to_vec()),
+        ("STORED", vec!["AgentResponse", "Event"]),
+    ]
+}
+
 static RESPONSE_BASE: ObjectShape = ObjectShape {
     name: "AgentResponse",
     fields: &[],

@@ -5,7 +5,7 @@
 mod shape;
 mod types;
 
-pub use shape::{types, MESSAGE, VALIDATORS};
+pub use shape::{lists, types, MESSAGE, VALIDATORS};
 pub use types::*;
 
 /// Can `name` be registered as an extra message type?

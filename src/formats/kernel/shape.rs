@@ -41,6 +41,11 @@ pub fn types() -> impl Iterator<Item = &'static str> {
     UNION.tags()
 }
 
+/// What the facade reads from `describe()`.
+pub fn lists() -> crate::formats::Lists {
+    vec![("TYPES", types().collect())]
+}
+
 pub static VALIDATORS: &[(&str, &Shape)] = &[
     ("KernelMessage", &MESSAGE),
     (

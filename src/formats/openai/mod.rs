@@ -5,5 +5,5 @@
 mod shape;
 mod types;
 
-pub use shape::{CONTENT_PART, MESSAGE, ROLES, VALIDATORS};
+pub use shape::{lists, roles, CONTENT_PART, MESSAGE, VALIDATORS};
 pub use types::*;

@@ -91,8 +91,22 @@ static UNION: TaggedShape = TaggedShape {
 /// Any chat message.
 pub static MESSAGE: Shape = Shape::Tagged(&UNION);
 
-/// The roles, in the SDK's order (the union's tags; `tests` checks they are).
-pub const ROLES: &[&str] = &["developer", "system", "user", "assistant", "tool"];
+/// The roles, in the SDK's order: the union's tags.
+pub fn roles() -> impl Iterator<Item = &'static str> {
+    UNION.tags()
+}
+
+/// What the facade reads from `describe()` (see [`crate::formats::Described`]): the roles and,
+/// in the same order, the TypeScript name of each role's message type.
+pub fn lists() -> crate::formats::Lists {
+    vec![
+        ("ROLES", roles().collect()),
+        (
+            "ROLE_TYPES",
+            UNION.variants.iter().map(|(_, v)| v.name).collect(),
+        ),
+    ]
+}
 
 /// Every documented type with a validator of its own, by its TypeScript name; the first is the
 /// format's message type (the module-level verbs use it).
@@ -141,11 +155,3 @@ pub static VALIDATORS: &[(&str, &Shape)] = &[
         &ChatCompletionMessageToolCall::SHAPE,
     ),
 ];
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn roles_are_the_union_tags() {
-        assert!(super::UNION.tags().eq(super::ROLES.iter().copied()));
-    }
-}

@@ -4,5 +4,5 @@
 mod shape;
 mod types;
 
-pub use shape::{MESSAGE, MODES, MODE_SHAPE, ROLES, ROLE_SHAPE, VALIDATORS};
+pub use shape::{lists, MESSAGE, MODES, MODE_SHAPE, ROLES, ROLE_SHAPE, VALIDATORS};
 pub use types::*;

@@ -10,6 +10,11 @@ pub const ROLES: &[&str] = enum_names(ModelMessageRole::SHAPE);
 /// `"user"` or `"tool"`.
 pub const MODES: &[&str] = enum_names(ExecutionMode::SHAPE);
 
+/// What the facade reads from `describe()`.
+pub fn lists() -> crate::formats::Lists {
+    vec![("ROLES", ROLES.to_vec()), ("MODES", MODES.to_vec())]
+}
+
 pub static ROLE_SHAPE: Shape = ModelMessageRole::SHAPE;
 pub static MODE_SHAPE: Shape = ExecutionMode::SHAPE;
 

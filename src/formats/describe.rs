@@ -1,0 +1,145 @@
+//! What the facade learns once, at start-up (`describe()`): every fact the JavaScript side
+//! shares with the core, as JSON text. The facade copies none of these by hand.
+
+use super::{content_keys, schemas, Format, Lists};
+use crate::json_text::write_str as s;
+use serde::Serialize;
+use tsify::Tsify;
+
+/// The shape of `describe()`'s answer (tsify emits it as the facade's `Describe` type).
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct Describe {
+    /// Known property names, numbered by position.
+    pub keys: Vec<&'static str>,
+    /// `[format, type name]` of every schema, numbered by position.
+    pub schemas: Vec<(&'static str, &'static str)>,
+    /// Keys whose string values the rules read, with how much (a [`crate::boundary::content`]
+    /// level): the walker copies only those strings.
+    pub content_keys: Vec<(&'static str, u8)>,
+    /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
+    #[tsify(type = "Record<string, Record<string, number>>")]
+    pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
+    /// Every format in [`Format::ALL`]'s order: its name, its title and its named lists.
+    #[tsify(type = "{ name: string; title: string; lists: Record<string, string[]> }[]")]
+    pub formats: Vec<(&'static str, &'static str, Lists)>,
+    pub version: &'static str,
+}
+
+impl Describe {
+    pub fn new() -> Describe {
+        Describe {
+            keys: crate::keys::KEYS.to_vec(),
+            schemas: schemas()
+                .iter()
+                .map(|s| (s.format.name(), s.name))
+                .collect(),
+            content_keys: content_keys(),
+            numbers: crate::boundary::TABLES,
+            formats: Format::ALL
+                .iter()
+                .map(|f| (f.name(), f.title(), f.lists()))
+                .collect(),
+            version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+
+    /// The JSON text, written by hand: a serializer would add kilobytes to the wasm for this
+    /// one start-up call.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"keys\":");
+        strings(&mut out, &self.keys);
+        out.push_str(",\"schemas\":[");
+        for (n, (format, name)) in self.schemas.iter().enumerate() {
+            out.push_str(if n > 0 { ",[" } else { "[" });
+            s(&mut out, format);
+            out.push(',');
+            s(&mut out, name);
+            out.push(']');
+        }
+        out.push_str("],\"contentKeys\":[");
+        for (n, (key, level)) in self.content_keys.iter().enumerate() {
+            out.push_str(if n > 0 { ",[" } else { "[" });
+            s(&mut out, key);
+            out.push_str(&format!(",{level}]"));
+        }
+        out.push_str("],\"numbers\":");
+        crate::boundary::tables_json(self.numbers, &mut out);
+        out.push_str(",\"formats\":[");
+        for (n, (name, title, lists)) in self.formats.iter().enumerate() {
+            out.push_str(if n > 0 { ",{\"name\":" } else { "{\"name\":" });
+            s(&mut out, name);
+            out.push_str(",\"title\":");
+            s(&mut out, title);
+            out.push_str(",\"lists\":{");
+            for (k, (list, words)) in lists.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                s(&mut out, list);
+                out.push(':');
+                strings(&mut out, words);
+            }
+            out.push_str("}}");
+        }
+        out.push_str("],\"version\":");
+        s(&mut out, self.version);
+        out.push('}');
+        out
+    }
+}
+
+impl Default for Describe {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn strings(out: &mut String, words: &[&str]) {
+    out.push('[');
+    for (n, w) in words.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        s(out, w);
+    }
+    out.push(']');
+}
+
+/// `describe()`'s answer as JSON text.
+pub fn describe_json() -> String {
+    Describe::new().to_json()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_is_described_with_its_lists() {
+        let d = Describe::new();
+        assert_eq!(d.formats.len(), Format::ALL.len());
+        let names: Vec<_> = d.formats.iter().map(|f| f.0).collect();
+        assert_eq!(names, ["kernel", "swarm", "agens", "bedrock", "openai"]);
+        let text = d.to_json();
+        assert!(
+            text.contains(r#""lists":{"TYPES":["input","reply","#),
+            "{text}"
+        );
+        assert!(text.contains(r#""ROLE_TYPES":["ChatCompletionDeveloperMessageParam","#));
+    }
+
+    #[test]
+    fn bedrock_stores_types_it_validates() {
+        let lists = Format::Bedrock.lists();
+        let stored = &lists.iter().find(|(n, _)| *n == "STORED").unwrap().1;
+        for t in stored {
+            assert!(
+                schemas()
+                    .iter()
+                    .any(|s| s.format == Format::Bedrock && s.name == *t),
+                "{t} is not a Bedrock schema"
+            );
+        }
+    }
+}
