@@ -44,13 +44,34 @@ pub struct Revive {
     pub bytes: Vec<u8>,
 }
 
+/// What a walk writes besides its issues (kept only when there are none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Nothing: validation alone.
+    None,
+    /// The JSON form as text, in [`Checked::json`].
+    Text,
+    /// The JSON form as a [`Value`], in [`Checked::value`] (what a conversion reads).
+    Values,
+}
+
+/// What the value at the walk's start is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// One value of the shape.
+    One,
+    /// A list: an array is a list of values of the shape (one outcome, paths starting at the
+    /// item index); anything else is one value.
+    List,
+}
+
 /// The outcome of one walk.
 #[derive(Debug, Default)]
 pub struct Checked {
     pub issues: Vec<Issue>,
-    /// The JSON text, when encoding was asked for and there were no issues.
+    /// The JSON text, when [`Output::Text`] was asked for and there were no issues.
     pub json: Option<String>,
-    /// The JSON form as a [`Value`], when [`read_values`] asked for it and there were no
+    /// The JSON form as a [`Value`], when [`Output::Values`] was asked for and there were no
     /// issues.
     pub value: Option<Value>,
     pub revive: Revive,
@@ -58,7 +79,7 @@ pub struct Checked {
 
 /// Validate the value at tape index `at` against `shape`.
 pub fn check(tape: &TapeView, at: usize, shape: &Shape, mode: Mode, opts: &Options) -> Checked {
-    run(tape, at, shape, mode, opts, false, false)
+    run(tape, at, shape, mode, opts, Output::None, Input::One)
 }
 
 /// Validate each item of the array at `at` on its own: one outcome per item.
@@ -84,7 +105,7 @@ pub fn check_each(
 /// anywhere else). For text that another program reads as JSON (OpenAI's tool-call
 /// `arguments`): no `$bytes`/`$error` tags, `-0` written `0`, a lone surrogate as an escape.
 pub fn plain_json_text(tape: &TapeView, at: usize, opts: &Options) -> Checked {
-    let mut w = Walk::new(tape, Mode::Js, opts, Out::Text);
+    let mut w = Walk::new(tape, Mode::Js, opts, Output::Text);
     w.plain = true;
     w.free(at, true);
     w.finish()
@@ -92,59 +113,35 @@ pub fn plain_json_text(tape: &TapeView, at: usize, opts: &Options) -> Checked {
 
 /// Validate the JS-form value at `at` and write its JSON form.
 pub fn encode_json(tape: &TapeView, at: usize, shape: &Shape, opts: &Options) -> Checked {
-    run(tape, at, shape, Mode::Js, opts, true, false)
+    run(tape, at, shape, Mode::Js, opts, Output::Text, Input::One)
 }
 
-/// The general entry: with `list`, an array at `at` is a list of values of `shape` (one
-/// outcome, paths starting at the item index) and anything else one value; with `encode`,
-/// the JSON form is written as well.
-pub fn run(
-    tape: &TapeView,
-    at: usize,
-    shape: &Shape,
-    mode: Mode,
-    opts: &Options,
-    encode: bool,
-    list: bool,
-) -> Checked {
-    let out = if encode { Out::Text } else { Out::None };
-    walk(tape, at, shape, mode, opts, out, list)
-}
-
-/// [`run`] building the JSON form as a [`Value`] (in [`Checked::value`]) instead of text.
+/// [`run`] building the JSON form as a [`Value`] (in [`Checked::value`]).
 pub fn read_values(
     tape: &TapeView,
     at: usize,
     shape: &Shape,
     mode: Mode,
     opts: &Options,
-    list: bool,
+    input: Input,
 ) -> Checked {
-    walk(tape, at, shape, mode, opts, Out::Values, list)
+    run(tape, at, shape, mode, opts, Output::Values, input)
 }
 
-/// What a walk writes besides its issues.
-#[derive(Clone, Copy, PartialEq)]
-enum Out {
-    None,
-    Text,
-    Values,
-}
-
-fn walk(
+/// The general entry: the `input` at `at` against `shape`, writing `output`.
+pub fn run(
     tape: &TapeView,
     at: usize,
     shape: &Shape,
     mode: Mode,
     opts: &Options,
-    out: Out,
-    list: bool,
+    output: Output,
+    input: Input,
 ) -> Checked {
-    let mut w = Walk::new(tape, mode, opts, out);
-    if list && tape.word(at) == ARR {
-        w.items(at, shape);
-    } else {
-        w.value(at, shape);
+    let mut w = Walk::new(tape, mode, opts, output);
+    match input {
+        Input::List if tape.word(at) == ARR => w.items(at, shape),
+        _ => w.value(at, shape),
     }
     w.finish()
 }
@@ -198,7 +195,7 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 const MAX_OUTPUT: usize = (1 << 29) - 24;
 
 impl<'t, 'a> Walk<'t, 'a> {
-    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Out) -> Self {
+    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Output) -> Self {
         Walk {
             tape,
             mode,
@@ -206,9 +203,9 @@ impl<'t, 'a> Walk<'t, 'a> {
             issues: Vec::new(),
             path: PATHS.with_borrow_mut(|pool| pool.pop()).unwrap_or_default(),
             stopped: false,
-            out: (out == Out::Text).then(String::new),
-            build: (out == Out::Values).then(Box::default),
-            encoding: out != Out::None,
+            out: (out == Output::Text).then(String::new),
+            build: (out == Output::Values).then(Box::default),
+            encoding: out != Output::None,
             plain: false,
             revive: Revive::default(),
             depth: 0,

@@ -13,8 +13,8 @@ mod values_out;
 
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
-    check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked, Mode,
-    Revive, ReviveKind,
+    check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked,
+    Input, Mode, Output, Revive, ReviveKind,
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{

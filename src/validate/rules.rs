@@ -111,7 +111,7 @@ impl Walk<'_, '_> {
         }
         // What the text holds is JSON-form data like any other: a repeated key (which
         // JSON.parse would silently resolve) or an escaped lone surrogate is an issue too.
-        let nested = super::run(&inner, 0, &Shape::Json, Mode::Json, self.opts, false, false);
+        let nested = super::check(&inner, 0, &Shape::Json, Mode::Json, self.opts);
         if let Some(first) = nested.issues.first() {
             let within: Vec<String> = first
                 .path

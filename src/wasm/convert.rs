@@ -14,8 +14,8 @@ use crate::ids::UlidGenerator;
 use crate::tape::json;
 use crate::tape::value::Value;
 use crate::validate::{
-    issues_json, quoted, read_values, run, write_json_string, write_path, Issue, IssueCode, Mode,
-    PathSeg,
+    issues_json, quoted, read_values, run, write_json_string, write_path, Input, Issue, IssueCode,
+    Mode, Output, PathSeg,
 };
 use wasm_bindgen::prelude::*;
 
@@ -72,7 +72,7 @@ fn source_values(
     opts: &crate::validate::Options,
 ) -> Result<Vec<Value>, u32> {
     let mut read = with_tape(nw, nn, nc, nb, |tape| {
-        read_values(tape, 0, schema.shape, Mode::Js, opts, true)
+        read_values(tape, 0, schema.shape, Mode::Js, opts, Input::List)
     });
     if !read.issues.is_empty() {
         return Err(publish(read, false));
@@ -198,8 +198,8 @@ pub fn convert_tape(
             target.shape,
             Mode::Json,
             opts,
-            false,
-            true,
+            Output::None,
+            Input::List,
         );
         if !checked.issues.is_empty() {
             let mut out = String::new();
