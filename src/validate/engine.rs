@@ -5,9 +5,10 @@ use super::base64;
 use super::issue::{Issue, IssueCode, PathSeg};
 use super::json_out::{quoted, write_num, write_str, write_units};
 use super::options::Options;
+use super::repeats::{repeated_names, SeenIds};
+use super::revive::Revive;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
 use super::values_out::ValuesOut;
-use crate::fnv;
 use crate::keys::{self, Key};
 use crate::tape::value::{key_of, text_of, Name, Value};
 use crate::tape::*;
@@ -24,24 +25,6 @@ pub enum Mode {
     /// The JSON form: base64 strings, error objects, the `$bytes`/`$error`/`$escape` tags in
     /// free-form values.
     Json,
-}
-
-/// What the JS form needs at one path of a JSON-form value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReviveKind {
-    /// Replace the string with these bytes (a range of [`Revive::bytes`]).
-    Bytes { off: usize, len: usize },
-    /// Replace the object `{ name, message, stack?, cause?, ... }` with an `Error`.
-    Error,
-    /// Replace the tagging object with its single property's value.
-    Unwrap,
-}
-
-/// The revival plan for a JSON-form value: operations in post-order (children first).
-#[derive(Default, Debug, PartialEq)]
-pub struct Revive {
-    pub ops: Vec<(Vec<PathSeg>, ReviveKind)>,
-    pub bytes: Vec<u8>,
 }
 
 /// What a walk writes besides its issues (kept only when there are none).
@@ -874,59 +857,25 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         let tape = self.tape;
         let mut strs: Vec<usize> = Vec::new();
-        let mut ids: u128 = 0;
-        let mut ids_big: Vec<u16> = Vec::new();
+        let mut ids = SeenIds::default();
         for (k, _) in tape.entries(at) {
             if tape.word(k) == KEY_STR {
                 if tape.str_at(k).ill_formed() {
                     self.with(Seg::KeyAt(k), |s| s.ill_formed());
                 }
                 strs.push(k);
-            } else if self.mode == Mode::Json {
-                let id = tape.word(k + 1) as u16;
-                let dup = if id < 128 {
-                    let bit = 1u128 << id;
-                    let dup = ids & bit != 0;
-                    ids |= bit;
-                    dup
-                } else if ids_big.contains(&id) {
-                    true
-                } else {
-                    ids_big.push(id);
-                    false
-                };
-                if dup {
-                    self.duplicate(k);
-                }
+            } else if ids.repeat(tape.word(k + 1) as u16) {
+                self.duplicate(k);
             }
         }
-        if self.mode != Mode::Json || strs.len() < 2 {
+        if strs.len() < 2 {
             return;
         }
-        // An open-addressing table of FNV-1a hashes (crate::fnv).
         let names: Vec<Vec<u16>> = strs
             .iter()
             .map(|&k| tape.str_units(tape.str_at(k)))
             .collect();
-        let mask = (names.len() * 2).next_power_of_two() - 1;
-        let mut table = vec![usize::MAX; mask + 1];
-        for (n, name) in names.iter().enumerate() {
-            let h = name.iter().fold(fnv::SEED, |h, &u| fnv::step(h, u as u32));
-            let mut slot = h as usize & mask;
-            loop {
-                match table[slot] {
-                    usize::MAX => {
-                        table[slot] = n;
-                        break;
-                    }
-                    m if names[m] == *name => {
-                        self.duplicate(strs[n]);
-                        break;
-                    }
-                    _ => slot = (slot + 1) & mask,
-                }
-            }
-        }
+        repeated_names(&names, |n| self.duplicate(strs[n]));
     }
 
     /// The JS form has no duplicate keys; only keys with a lone surrogate are checked.
@@ -989,11 +938,8 @@ impl<'t, 'a> Walk<'t, 'a> {
         };
         match base64::decode(raw) {
             Ok(bytes) => {
-                let off = self.revive.bytes.len();
-                let len = bytes.len();
-                self.revive.bytes.extend_from_slice(&bytes);
                 let path = self.path_now();
-                self.revive.ops.push((path, ReviveKind::Bytes { off, len }));
+                self.revive.push_bytes(path, &bytes);
             }
             Err(pos) => self.report(
                 IssueCode::InvalidBase64,
@@ -1050,7 +996,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         if self.mode == Mode::Json && self.issues.is_empty() {
             let path = self.path_now();
-            self.revive.ops.push((path, ReviveKind::Error));
+            self.revive.push_error(path);
         }
     }
 
@@ -1204,7 +1150,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                         }
                     });
                     let path = self.path_now();
-                    self.revive.ops.push((path, ReviveKind::Unwrap));
+                    self.revive.push_unwrap(path);
                 }
             }
             return;

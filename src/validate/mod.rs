@@ -8,17 +8,20 @@ mod engine;
 mod issue;
 mod json_out;
 mod options;
+mod repeats;
+mod revive;
 mod shape;
 mod values_out;
 
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
     check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked,
-    Input, Mode, Output, Revive, ReviveKind,
+    Input, Mode, Output,
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{
     number_text, quoted, write_num as write_json_number, write_str as write_json_string,
 };
 pub use options::{Options, DEPTH_CEILING};
+pub use revive::{Revive, ReviveKind};
 pub use shape::{enum_names, Described, Field, ObjectShape, Rule, Shape, TaggedShape};
