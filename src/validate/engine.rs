@@ -3,14 +3,14 @@
 
 use super::base64;
 use super::issue::{Issue, IssueCode, PathSeg};
-use super::json_out::{quoted, write_num, write_str, write_units};
+use super::json_out::quoted;
 use super::options::Options;
 use super::repeats::{repeated_names, SeenIds};
 use super::revive::Revive;
 use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
-use super::values_out::ValuesOut;
+use super::sink::{Nest, Out, MAX_OUTPUT};
 use crate::keys::{self, Key};
-use crate::tape::value::{key_of, text_of, Name, Value};
+use crate::tape::value::Value;
 use crate::tape::*;
 
 #[path = "rules.rs"]
@@ -88,8 +88,7 @@ pub fn check_each(
 /// anywhere else). For text that another program reads as JSON (OpenAI's tool-call
 /// `arguments`): no `$bytes`/`$error` tags, `-0` written `0`, a lone surrogate as an escape.
 pub fn plain_json_text(tape: &TapeView, at: usize, opts: &Options) -> Checked {
-    let mut w = Walk::new(tape, Mode::Js, opts, Output::Text);
-    w.plain = true;
+    let mut w = Walk::new(tape, Mode::Js, opts, Out::plain_text());
     w.free(at, true);
     w.finish()
 }
@@ -121,7 +120,7 @@ pub fn run(
     output: Output,
     input: Input,
 ) -> Checked {
-    let mut w = Walk::new(tape, mode, opts, output);
+    let mut w = Walk::new(tape, mode, opts, Out::new(output));
     match input {
         Input::List if tape.word(at) == ARR => w.items(at, shape),
         _ => w.value(at, shape),
@@ -150,12 +149,7 @@ struct Walk<'t, 'a> {
     issues: Vec<Issue>,
     path: Vec<Seg>,
     stopped: bool,
-    out: Option<String>,
-    /// The JSON form as values (instead of `out`); boxed, to keep the walk small for the
-    /// validation that writes nothing.
-    build: Option<Box<ValuesOut>>,
-    /// Is either output being written?
-    encoding: bool,
+    out: Out,
     /// Plain JSON text ([`plain_json_text`]): what is not JSON is reported as lost
     /// (`not_serializable`), not as a wrong type.
     plain: bool,
@@ -174,11 +168,8 @@ thread_local! {
 /// `Number.MAX_SAFE_INTEGER`.
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// The most JSON text one encode may write: V8's longest string is 2^29 - 24 units.
-const MAX_OUTPUT: usize = (1 << 29) - 24;
-
 impl<'t, 'a> Walk<'t, 'a> {
-    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Output) -> Self {
+    fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Out) -> Self {
         Walk {
             tape,
             mode,
@@ -186,10 +177,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             issues: Vec::new(),
             path: PATHS.with_borrow_mut(|pool| pool.pop()).unwrap_or_default(),
             stopped: false,
-            out: (out == Output::Text).then(String::new),
-            build: (out == Output::Values).then(Box::default),
-            encoding: out != Output::None,
-            plain: false,
+            plain: out.is_plain(),
+            out,
             revive: Revive::default(),
             depth: 0,
             max_seen: 0,
@@ -197,7 +186,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     fn finish(mut self) -> Checked {
-        if self.encoding && self.max_seen > self.opts.max_depth && self.issues.is_empty() {
+        if self.out.writes() && self.max_seen > self.opts.max_depth && self.issues.is_empty() {
             self.report(
                 IssueCode::TooDeep,
                 format!(
@@ -212,14 +201,11 @@ impl<'t, 'a> Walk<'t, 'a> {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         PATHS.with_borrow_mut(|pool| pool.push(path));
+        let (json, value) = if ok { self.out.finish() } else { (None, None) };
         Checked {
             issues: self.issues,
-            json: if ok { self.out } else { None },
-            value: if ok {
-                self.build.and_then(|b| b.finish())
-            } else {
-                None
-            },
+            json,
+            value,
             revive: self.revive,
         }
     }
@@ -320,69 +306,82 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.path.pop();
     }
 
-    // ----- output -----------------------------------------------------------------------
+    // ----- writing the JSON form (through `out`, when there is one) ----------------------
 
     #[inline(always)]
-    fn emit(&mut self, s: &str) {
-        if self.encoding {
-            self.emit_text(s);
+    fn open(&mut self, nest: Nest) {
+        if self.out.writes() {
+            self.open_out(nest);
         }
     }
 
-    /// Structure: `s` is one of `{`, `}`, `[`, `]`, `,`.
-    fn emit_text(&mut self, s: &str) {
-        if let Some(out) = &mut self.out {
-            out.push_str(s);
-        }
-        if let Some(b) = &mut self.build {
-            match s {
-                "{" => b.open_object(),
-                "[" => b.open_array(),
-                "}" | "]" => b.close(),
-                _ => {}
-            }
-            b.size += 1;
-        }
+    fn open_out(&mut self, nest: Nest) {
+        self.out.open(nest);
         // The JSON form nests deeper than the JS form (tags wrap values): keep it readable
         // by fromJSON at the same maxDepth.
-        match s {
-            "{" | "[" => {
-                self.depth += 1;
-                self.max_seen = self.max_seen.max(self.depth);
-            }
-            "}" | "]" => self.depth = self.depth.saturating_sub(1),
-            _ => {}
+        self.depth += 1;
+        self.max_seen = self.max_seen.max(self.depth);
+    }
+
+    #[inline(always)]
+    fn close(&mut self, nest: Nest) {
+        if self.out.writes() {
+            self.close_out(nest);
         }
     }
 
-    /// The key of a free-form tag (`$bytes`, `$error`, `$escape`), after its `{`.
-    fn emit_tag(&mut self, tag: &'static str) {
-        if let Some(out) = &mut self.out {
-            write_str(out, tag);
-            out.push(':');
+    fn close_out(&mut self, nest: Nest) {
+        self.out.close(nest);
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    #[inline(always)]
+    fn comma(&mut self) {
+        if self.out.writes() {
+            self.out.comma();
         }
-        if let Some(b) = &mut self.build {
-            b.key(Name::Borrowed(tag));
+    }
+
+    #[inline(always)]
+    fn key(&mut self, first: &mut bool, k: usize) {
+        if self.out.writes() {
+            self.out.key(self.tape, k, first);
         }
+    }
+
+    #[inline(always)]
+    fn scalar(&mut self, at: usize) {
+        if self.out.writes() {
+            self.scalar_out(at);
+        }
+    }
+
+    fn scalar_out(&mut self, at: usize) {
+        if self.stopped {
+            return;
+        }
+        let tape = self.tape;
+        if tape.word(at) == STR && !self.room(self.out.str_room(tape.str_at(at).len as usize)) {
+            return;
+        }
+        self.out.scalar(tape, at);
+    }
+
+    fn write_bytes(&mut self, at: usize) {
+        let (len, off) = (
+            self.tape.word(at + 1) as usize,
+            self.tape.word(at + 2) as usize,
+        );
+        if !self.out.writes() || self.stopped || !self.room(len.div_ceil(3) * 4 + 2) {
+            return;
+        }
+        let bytes = self.tape.bytes.get(off..off + len).unwrap_or(&[]);
+        self.out.bytes(bytes);
     }
 
     /// Room for `n` more bytes of output, or a `too_large` issue.
     fn room(&mut self, n: usize) -> bool {
-        if let Some(b) = &mut self.build {
-            b.size = b.size.saturating_add(n);
-            if b.size <= MAX_OUTPUT {
-                return true;
-            }
-        }
-        if let Some(out) = &mut self.out {
-            if out.len().saturating_add(n) <= MAX_OUTPUT && out.try_reserve(n).is_ok() {
-                return true;
-            }
-            self.out = Some(String::new());
-        }
-        if self.build.is_some() {
-            self.build = Some(Box::default());
-        } else if self.out.is_none() {
+        if self.out.room(n) {
             return true;
         }
         self.report(
@@ -393,104 +392,6 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
         self.stopped = true;
         false
-    }
-
-    #[inline(always)]
-    fn emit_key(&mut self, first: &mut bool, k: usize) {
-        if self.encoding {
-            self.emit_key_text(first, k);
-        }
-    }
-
-    fn emit_key_text(&mut self, first: &mut bool, k: usize) {
-        let tape = self.tape;
-        if let Some(b) = &mut self.build {
-            b.key(key_of(tape, k));
-            return;
-        }
-        let Some(out) = self.out.as_mut() else {
-            return;
-        };
-        if !*first {
-            out.push(',');
-        }
-        *first = false;
-        match tape.key_id(k) {
-            Some(id) => write_str(out, id.name()),
-            None if tape.word(k) == KEY_STR => write_tape_str(out, tape, tape.str_at(k)),
-            None => write_str(out, &tape.key_name(k)),
-        }
-        out.push(':');
-    }
-
-    #[inline(always)]
-    fn emit_scalar(&mut self, at: usize) {
-        if self.encoding {
-            self.emit_scalar_text(at);
-        }
-    }
-
-    fn emit_scalar_text(&mut self, at: usize) {
-        if self.stopped {
-            return;
-        }
-        let tape = self.tape;
-        let w = tape.word(at);
-        if w == STR {
-            // Text: room for the worst case of escapes; values: the text's size without them.
-            let len = tape.str_at(at).len as usize;
-            let n = if self.build.is_some() {
-                len + 2
-            } else {
-                len * 3 + 2
-            };
-            if !self.room(n) {
-                return;
-            }
-        }
-        if let Some(b) = &mut self.build {
-            b.push(match w {
-                TRUE => Value::Bool(true),
-                FALSE => Value::Bool(false),
-                NUM => Value::Num(tape.num(at)),
-                STR => Value::Str(text_of(tape, tape.str_at(at))),
-                _ => Value::Null,
-            });
-            return;
-        }
-        let Some(out) = self.out.as_mut() else {
-            return;
-        };
-        match w {
-            NULL => out.push_str("null"),
-            TRUE => out.push_str("true"),
-            FALSE => out.push_str("false"),
-            NUM if self.plain && tape.num(at) == 0.0 => out.push('0'),
-            NUM => write_num(out, tape.num(at)),
-            STR => write_tape_str(out, tape, tape.str_at(at)),
-            _ => {}
-        }
-    }
-
-    fn emit_bytes(&mut self, at: usize) {
-        let (len, off) = (
-            self.tape.word(at + 1) as usize,
-            self.tape.word(at + 2) as usize,
-        );
-        if !self.encoding || self.stopped || !self.room(len.div_ceil(3) * 4 + 2) {
-            return;
-        }
-        let bytes = self.tape.bytes.get(off..off + len).unwrap_or(&[]);
-        if let Some(b) = &mut self.build {
-            let mut text = String::new();
-            base64::encode(bytes, &mut text);
-            b.push(Value::Str(text));
-        }
-        if let Some(out) = &mut self.out {
-            out.push('"');
-            base64::encode(bytes, out);
-            out.push('"');
-        }
     }
 
     // ----- the walk ---------------------------------------------------------------------
@@ -512,21 +413,21 @@ impl<'t, 'a> Walk<'t, 'a> {
                     if tape.str_at(at).ill_formed() {
                         self.ill_formed();
                     }
-                    self.emit_scalar(at);
+                    self.scalar(at);
                 }
                 _ => self.expected(at, "string"),
             },
             Shape::Number => match w {
-                NUM if tape.num(at).is_finite() => self.emit_scalar(at),
+                NUM if tape.num(at).is_finite() => self.scalar(at),
                 _ => self.expected(at, "number"),
             },
             Shape::Boolean => match w {
-                TRUE | FALSE => self.emit_scalar(at),
+                TRUE | FALSE => self.scalar(at),
                 _ => self.expected(at, "boolean"),
             },
             Shape::Literal(lit) => {
                 if w == STR && tape.str_eq(tape.str_at(at), lit) {
-                    self.emit_scalar(at);
+                    self.scalar(at);
                 } else if w == STR {
                     let found = tape.str_display(tape.str_at(at));
                     self.report(
@@ -576,7 +477,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
             Shape::Enum(names) => {
                 if w == STR && names.iter().any(|n| tape.str_eq(tape.str_at(at), n)) {
-                    self.emit_scalar(at);
+                    self.scalar(at);
                 } else if w == STR {
                     let found = tape.str_display(tape.str_at(at));
                     let expected = shape_name(shape);
@@ -611,11 +512,11 @@ impl<'t, 'a> Walk<'t, 'a> {
                         Some(format!("{n}")),
                     );
                 }
-                self.emit_scalar(at);
+                self.scalar(at);
             }
             Shape::Nullable(inner) => {
                 if w == NULL {
-                    self.emit_scalar(at);
+                    self.scalar(at);
                 } else if kind_fits(inner, w) || w == THREW {
                     self.value(at, inner);
                 } else {
@@ -641,27 +542,27 @@ impl<'t, 'a> Walk<'t, 'a> {
         let tape = self.tape;
         let mut first = true;
         self.check_keys(at);
-        self.emit("{");
+        self.open(Nest::Object);
         for (k, v) in tape.entries(at) {
             if tape.word(v) == UNDEF {
                 continue;
             }
-            self.emit_key(&mut first, k);
+            self.key(&mut first, k);
             self.with(Seg::KeyAt(k), |s| s.value(v, item));
         }
-        self.emit("}");
+        self.close(Nest::Object);
     }
 
     /// The items of the array at `at`, each against `item`.
     fn items(&mut self, at: usize, item: &Shape) {
-        self.emit("[");
+        self.open(Nest::Array);
         for (n, v) in self.tape.items(at).enumerate() {
             if n > 0 {
-                self.emit(",");
+                self.comma();
             }
             self.with(Seg::Index(n as u32), |s| s.value(v, item));
         }
-        self.emit("]");
+        self.close(Nest::Array);
     }
 
     fn tagged(&mut self, at: usize, ts: &TaggedShape) {
@@ -736,7 +637,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         if self.mode == Mode::Json {
             self.check_keys(at);
         }
-        self.emit("{");
+        self.open(Nest::Object);
         for (k, v) in tape.entries(at) {
             if self.stopped {
                 return;
@@ -748,8 +649,8 @@ impl<'t, 'a> Walk<'t, 'a> {
                     // (Only the first: `tagged` matched that one; a repeat is still compared.)
                     tag_skipped = true;
                     seen |= 1 << fi;
-                    self.emit_key(&mut first, k);
-                    self.emit_scalar(v);
+                    self.key(&mut first, k);
+                    self.scalar(v);
                 }
                 Some(fi) => {
                     let f = &os.fields[fi];
@@ -760,13 +661,13 @@ impl<'t, 'a> Walk<'t, 'a> {
                     if f.optional && tape.word(v) == UNDEF {
                         continue;
                     }
-                    self.emit_key(&mut first, k);
+                    self.key(&mut first, k);
                     self.with(Seg::KeyAt(k), |s| s.value(v, &f.shape));
                 }
                 None if id.is_some() && id == tag_done => {
                     // Judged by `tagged` already (a duplicate is reported by check_keys).
-                    self.emit_key(&mut first, k);
-                    self.emit_scalar(v);
+                    self.key(&mut first, k);
+                    self.scalar(v);
                 }
                 None => {
                     // (In JSON mode check_keys looked at every key already.)
@@ -794,12 +695,12 @@ impl<'t, 'a> Walk<'t, 'a> {
                     if tape.word(v) == UNDEF {
                         continue;
                     }
-                    self.emit_key(&mut first, k);
+                    self.key(&mut first, k);
                     self.with(Seg::KeyAt(k), |s| s.free(v, false));
                 }
             }
         }
-        self.emit("}");
+        self.close(Nest::Object);
         for (fi, f) in os.fields.iter().enumerate() {
             if !f.unless.is_empty() && given & (1 << fi) == 0 {
                 let alternatives_given = os
@@ -906,7 +807,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     fn bytes(&mut self, at: usize) {
         let tape = self.tape;
         match (self.mode, tape.word(at)) {
-            (Mode::Js, BYTES) => self.emit_bytes(at),
+            (Mode::Js, BYTES) => self.write_bytes(at),
             (Mode::Js, _) => self.expected(at, "Uint8Array"),
             (Mode::Json, STR) => self.base64_string(at),
             (Mode::Json, _) => self.expected(at, "base64 string"),
@@ -962,7 +863,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
         };
         self.check_keys(obj);
-        self.emit("{");
+        self.open(Nest::Object);
         let mut first = true;
         let (mut has_name, mut has_message) = (false, false);
         for (k, v) in tape.entries(obj) {
@@ -970,7 +871,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             if tape.word(v) == UNDEF {
                 continue;
             }
-            self.emit_key(&mut first, k);
+            self.key(&mut first, k);
             self.with(Seg::KeyAt(k), |s| {
                 if id == Some(keys::NAME) || id == Some(keys::MESSAGE) || id == Some(keys::STACK) {
                     s.value(v, &Shape::String);
@@ -981,7 +882,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             has_name |= id == Some(keys::NAME);
             has_message |= id == Some(keys::MESSAGE);
         }
-        self.emit("}");
+        self.close(Nest::Object);
         for (present, key) in [(has_name, keys::NAME), (has_message, keys::MESSAGE)] {
             if !present {
                 self.with(Seg::Name(key), |s| {
@@ -1006,17 +907,17 @@ impl<'t, 'a> Walk<'t, 'a> {
             return;
         }
         let tape = self.tape;
-        let encoding = self.encoding;
+        let writes = self.out.writes();
         // A JSON-form value (parsed text, or a value handed to fromJSON) holds JSON only.
         let json = json_only || self.mode == Mode::Json;
         match tape.word(at) {
-            NULL | TRUE | FALSE => self.emit_scalar(at),
+            NULL | TRUE | FALSE => self.scalar(at),
             NUM => {
                 if tape.num(at).is_finite() {
-                    self.emit_scalar(at)
+                    self.scalar(at)
                 } else if json {
                     self.expected(at, "number")
-                } else if encoding {
+                } else if writes {
                     self.not_serializable(at)
                 }
             }
@@ -1025,16 +926,16 @@ impl<'t, 'a> Walk<'t, 'a> {
                 if tape.str_at(at).ill_formed() && !self.plain {
                     self.ill_formed();
                 }
-                self.emit_scalar(at);
+                self.scalar(at);
             }
             ARR => {
-                self.emit("[");
+                self.open(Nest::Array);
                 for (n, v) in tape.items(at).enumerate() {
                     if n > 0 {
-                        self.emit(",");
+                        self.comma();
                     }
                     self.with(Seg::Index(n as u32), |s| {
-                        if tape.word(v) == UNDEF && (json || encoding) {
+                        if tape.word(v) == UNDEF && (json || writes) {
                             // JSON.stringify would turn it into null.
                             if json && !s.plain {
                                 s.expected(v, "JSON value")
@@ -1046,7 +947,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                         }
                     });
                 }
-                self.emit("]");
+                self.close(Nest::Array);
             }
             OBJ => self.free_object(at, json_only),
             THREW => self.threw(at),
@@ -1058,26 +959,26 @@ impl<'t, 'a> Walk<'t, 'a> {
             DEEP => self.expected(at, "a value"),
             _ if json => self.expected(at, "JSON value"),
             BYTES => {
-                if encoding {
-                    self.emit("{");
-                    self.emit_tag(TAG_BYTES);
-                    self.emit_bytes(at);
-                    self.emit("}");
+                if writes {
+                    self.open(Nest::Object);
+                    self.out.tag(TAG_BYTES);
+                    self.write_bytes(at);
+                    self.close(Nest::Object);
                 }
             }
             ERROR => {
-                if encoding {
-                    self.emit("{");
-                    self.emit_tag(TAG_ERROR);
+                if writes {
+                    self.open(Nest::Object);
+                    self.out.tag(TAG_ERROR);
                     self.error(at);
-                    self.emit("}");
+                    self.close(Nest::Object);
                 } else {
                     self.error(at);
                 }
             }
             _ => {
                 // `undefined` lands here only where a value is required (`output: undefined`).
-                if encoding {
+                if writes {
                     self.not_serializable(at)
                 }
             }
@@ -1126,10 +1027,10 @@ impl<'t, 'a> Walk<'t, 'a> {
             match self.mode {
                 // A JS object that looks like a tag is escaped, so decoding cannot mistake it.
                 Mode::Js => {
-                    self.emit("{");
-                    self.emit_tag(TAG_ESCAPE);
+                    self.open(Nest::Object);
+                    self.out.tag(TAG_ESCAPE);
                     self.plain_object(at, json_only);
-                    self.emit("}");
+                    self.close(Nest::Object);
                 }
                 Mode::Json => {
                     self.with(Seg::KeyAt(k), |s| match tag {
@@ -1162,7 +1063,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         let tape = self.tape;
         let mut first = true;
         self.check_keys(at);
-        self.emit("{");
+        self.open(Nest::Object);
         for (k, v) in tape.entries(at) {
             if tape.word(v) == UNDEF {
                 if self.plain {
@@ -1172,10 +1073,10 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
                 continue;
             }
-            self.emit_key(&mut first, k);
+            self.key(&mut first, k);
             self.with(Seg::KeyAt(k), |s| s.free(v, json_only));
         }
-        self.emit("}");
+        self.close(Nest::Object);
     }
 }
 
@@ -1233,15 +1134,4 @@ pub(super) fn kind_fits(shape: &Shape, w: u32) -> bool {
 
 fn array_name(item: &Shape) -> String {
     format!("{}[]", shape_name(item))
-}
-
-/// Append a string of the tape as a JSON string literal, reading JS strings in place.
-fn write_tape_str(out: &mut String, tape: &TapeView, s: Str) {
-    match tape.chars {
-        Chars::Utf16(units) => {
-            let end = (s.off + s.copied.min(s.len)) as usize;
-            write_units(out, units.get(s.off as usize..end).unwrap_or(&[]));
-        }
-        Chars::Utf8(_) => write_units(out, &tape.str_units(s)),
-    }
 }

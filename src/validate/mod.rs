@@ -11,6 +11,8 @@ mod options;
 mod repeats;
 mod revive;
 mod shape;
+mod sink;
+mod text_out;
 mod values_out;
 
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
