@@ -10,15 +10,16 @@ mod json_out;
 mod options;
 mod repeats;
 mod revive;
+mod rules;
 mod shape;
 mod sink;
 mod text_out;
 mod values_out;
+mod walk;
 
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
-    check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked,
-    Input, Mode, Output,
+    check, check_each, encode_json, plain_json_text, read_values, run, Checked, Input, Mode, Output,
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use json_out::{
@@ -26,4 +27,5 @@ pub use json_out::{
 };
 pub use options::{Options, DEPTH_CEILING};
 pub use revive::{Revive, ReviveKind};
+pub use rules::is_image_url;
 pub use shape::{enum_names, Described, Field, ObjectShape, Rule, Shape, TaggedShape};

@@ -1,9 +1,14 @@
 //! The format rules of [`Rule`]: checks that are not about a value's kind but about what a
-//! string says or how an array's items agree. (A child of the engine: it reports through the
-//! same walk.)
+//! string says or how an array's items agree. (Part of the walk: it reports through the same
+//! [`Walk`].)
 
-use super::*;
+use super::engine::{check, Mode};
+use super::issue::{IssueCode, PathSeg};
+use super::json_out::quoted;
+use super::shape::{Rule, Shape};
+use super::walk::{Seg, Walk};
 use crate::tape::json;
+use crate::tape::*;
 
 impl Walk<'_, '_> {
     pub(super) fn rule(&mut self, at: usize, inner: &Shape, rule: Rule) {
@@ -111,7 +116,7 @@ impl Walk<'_, '_> {
         }
         // What the text holds is JSON-form data like any other: a repeated key (which
         // JSON.parse would silently resolve) or an escaped lone surrogate is an issue too.
-        let nested = super::check(&inner, 0, &Shape::Json, Mode::Json, self.opts);
+        let nested = check(&inner, 0, &Shape::Json, Mode::Json, self.opts);
         if let Some(first) = nested.issues.first() {
             let within: Vec<String> = first
                 .path
