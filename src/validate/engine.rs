@@ -83,7 +83,7 @@ pub fn check_each(
 /// `arguments`): no `$bytes`/`$error` tags, `-0` written `0`, a lone surrogate as an escape.
 pub fn plain_json_text(tape: &TapeView, at: usize, opts: &Options) -> Checked {
     let mut w = Walk::new(tape, Mode::Js, opts, Out::plain_text());
-    w.free(at, true);
+    w.value(at, &Shape::Json);
     w.finish()
 }
 

@@ -186,6 +186,26 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
     }
 
+    fn not_serializable(&mut self, at: usize) {
+        let received = self.tape.kind_name(at);
+        let code = match self.tape.word(at) {
+            CYCLE => IssueCode::Cycle,
+            DEEP => IssueCode::TooDeep,
+            _ => IssueCode::NotSerializable,
+        };
+        let expected = if self.plain {
+            "a JSON value"
+        } else {
+            "a JSON value, Uint8Array or Error"
+        };
+        self.report(
+            code,
+            format!("{received} cannot be written as JSON without loss"),
+            Some(expected.into()),
+            Some(received),
+        );
+    }
+
     pub fn with<F: FnOnce(&mut Self)>(&mut self, seg: Seg, f: F) {
         self.path.push(seg);
         f(self);
@@ -294,133 +314,87 @@ impl<'t, 'a> Walk<'t, 'a> {
         match shape {
             Shape::Any => self.free(at, false),
             Shape::Json => self.free(at, true),
-            Shape::String => match w {
-                STR => {
-                    if tape.str_at(at).ill_formed() {
-                        self.ill_formed();
-                    }
-                    self.scalar(at);
-                }
-                _ => self.expected(at, "string"),
-            },
-            Shape::Number => match w {
-                NUM if tape.num(at).is_finite() => self.scalar(at),
-                _ => self.expected(at, "number"),
-            },
-            Shape::Boolean => match w {
-                TRUE | FALSE => self.scalar(at),
-                _ => self.expected(at, "boolean"),
-            },
-            Shape::Literal(lit) => {
-                if w == STR && tape.str_eq(tape.str_at(at), lit) {
-                    self.scalar(at);
-                } else if w == STR {
-                    let found = tape.str_display(tape.str_at(at));
-                    self.report(
-                        IssueCode::InvalidLiteral,
-                        format!("expected {}, received {found}", quoted(lit)),
-                        Some(quoted(lit)),
-                        Some(found),
-                    );
-                } else {
-                    self.expected(at, &quoted(lit));
-                }
-            }
-            Shape::Bytes => self.bytes(at),
-            Shape::TaggedBytes => {
-                let tagged = match self.mode {
-                    Mode::Js => w == BYTES,
-                    Mode::Json => w == OBJ && self.single_key(at) == Some(TAG_BYTES),
-                };
-                if tagged {
-                    self.free(at, false);
-                } else {
-                    let expected = match self.mode {
-                        Mode::Js => "Uint8Array",
-                        Mode::Json => "{ \"$bytes\": base64 string }",
-                    };
-                    self.expected(at, expected);
-                }
-            }
-            Shape::Error => self.error(at),
-            Shape::Array(item) => {
-                if w != ARR {
-                    return self.expected(at, &array_name(item));
-                }
-                self.items(at, item);
-            }
-            Shape::Object(os) => {
-                if w != OBJ {
-                    return self.expected(at, os.name);
-                }
-                self.object(at, os, None);
-            }
-            Shape::Tagged(ts) => {
-                if w != OBJ {
-                    return self.expected(at, ts.name);
-                }
-                self.tagged(at, ts);
-            }
-            Shape::Enum(names) => {
-                if w == STR && names.iter().any(|n| tape.str_eq(tape.str_at(at), n)) {
-                    self.scalar(at);
-                } else if w == STR {
-                    let found = tape.str_display(tape.str_at(at));
-                    let expected = shape_name(shape);
-                    self.report(
-                        IssueCode::InvalidLiteral,
-                        format!("expected {expected}, received {found}"),
-                        Some(expected),
-                        Some(found),
-                    );
-                } else {
-                    self.expected(at, &shape_name(shape));
-                }
-            }
-            Shape::Integer { min } => {
-                let n = tape.num(at);
-                // Past 2^53 a number is no longer the integer it was written as.
-                if w != NUM || !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX_SAFE_INTEGER {
-                    let expected = if w == NUM && n.is_finite() {
-                        "an integer"
-                    } else {
-                        "number"
-                    };
-                    return self.expected_code(at, expected, IssueCode::InvalidType);
-                }
-                if n < *min as f64 {
-                    // A safe integer here, written as one (no float formatting in the wasm).
-                    let n = n as i64;
-                    return self.report(
-                        IssueCode::TooSmall,
-                        format!("expected an integer of at least {min}, received {n}"),
-                        Some(format!("integer >= {min}")),
-                        Some(format!("{n}")),
-                    );
+            Shape::String if w == STR => {
+                if tape.str_at(at).ill_formed() {
+                    self.ill_formed();
                 }
                 self.scalar(at);
             }
-            Shape::Nullable(inner) => {
-                if w == NULL {
-                    self.scalar(at);
-                } else if kind_fits(inner, w) || w == THREW {
-                    self.value(at, inner);
-                } else {
-                    self.expected(at, &shape_name(shape));
-                }
-            }
+            Shape::Number if w == NUM && tape.num(at).is_finite() => self.scalar(at),
+            Shape::Boolean if matches!(w, TRUE | FALSE) => self.scalar(at),
+            Shape::Literal(lit) => self.one_of_strings(at, std::slice::from_ref(lit), shape),
+            Shape::Enum(names) => self.one_of_strings(at, names, shape),
+            Shape::Integer { min } => self.integer(at, *min),
+            Shape::Bytes => self.bytes(at),
+            Shape::TaggedBytes => self.tagged_bytes(at),
+            Shape::Error => self.error(at),
+            Shape::Array(item) if w == ARR => self.items(at, item),
+            Shape::Object(os) if w == OBJ => self.object(at, os, None),
+            Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
+            Shape::Record(item) if w == OBJ => self.record(at, item),
+            Shape::Nullable(_) if w == NULL => self.scalar(at),
+            Shape::Nullable(inner) if kind_fits(inner, w) => self.value(at, inner),
             Shape::OneOf(alternatives) => match alternatives.iter().find(|a| kind_fits(a, w)) {
                 Some(alternative) => self.value(at, alternative),
                 None => self.expected(at, &shape_name(shape)),
             },
-            Shape::Record(item) => {
-                if w != OBJ {
-                    return self.expected(at, &shape_name(shape));
-                }
-                self.record(at, item);
-            }
             Shape::Rule(inner, rule) => self.rule(at, inner, *rule),
+            // The wrong kind of value.
+            Shape::String => self.expected(at, "string"),
+            Shape::Number => self.expected(at, "number"),
+            Shape::Boolean => self.expected(at, "boolean"),
+            Shape::Object(os) => self.expected(at, os.name),
+            Shape::Tagged(ts) => self.expected(at, ts.name),
+            Shape::Array(_) | Shape::Record(_) | Shape::Nullable(_) => {
+                self.expected(at, &shape_name(shape))
+            }
         }
+    }
+
+    /// A string among `names` (a literal is one name).
+    fn one_of_strings(&mut self, at: usize, names: &[&str], shape: &Shape) {
+        let tape = self.tape;
+        let w = tape.word(at);
+        if w == STR && names.iter().any(|n| tape.str_eq(tape.str_at(at), n)) {
+            self.scalar(at);
+        } else if w == STR {
+            let found = tape.str_display(tape.str_at(at));
+            let expected = shape_name(shape);
+            self.report(
+                IssueCode::InvalidLiteral,
+                format!("expected {expected}, received {found}"),
+                Some(expected),
+                Some(found),
+            );
+        } else {
+            self.expected(at, &shape_name(shape));
+        }
+    }
+
+    fn integer(&mut self, at: usize, min: i64) {
+        let tape = self.tape;
+        let w = tape.word(at);
+        let n = tape.num(at);
+        // Past 2^53 a number is no longer the integer it was written as.
+        if w != NUM || !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX_SAFE_INTEGER {
+            let expected = if w == NUM && n.is_finite() {
+                "an integer"
+            } else {
+                "number"
+            };
+            return self.expected_code(at, expected, IssueCode::InvalidType);
+        }
+        if n < min as f64 {
+            // A safe integer here, written as one (no float formatting in the wasm).
+            let n = n as i64;
+            return self.report(
+                IssueCode::TooSmall,
+                format!("expected an integer of at least {min}, received {n}"),
+                Some(format!("integer >= {min}")),
+                Some(format!("{n}")),
+            );
+        }
+        self.scalar(at);
     }
 
     /// An object used as a map.
@@ -515,9 +489,9 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// [`Self::object`]; `open` keeps unknown properties unreported even in strict mode.
     fn object_with(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>, open: bool) {
         let tape = self.tape;
-        let mut seen: u64 = 0;
-        // Fields present with a value other than null (for `Field::unless`).
-        let mut given: u64 = 0;
+        // The fields present, and those present with a value other than null (for
+        // `Field::unless`), one bit each.
+        let (mut seen, mut given) = (0u64, 0u64);
         let mut first = true;
         let mut tag_skipped = false;
         if self.mode == Mode::Json {
@@ -555,38 +529,52 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.key(&mut first, k);
                     self.scalar(v);
                 }
-                None => {
-                    // (In JSON mode check_keys looked at every key already.)
-                    if self.mode == Mode::Js
-                        && tape.word(k) == KEY_STR
-                        && tape.str_at(k).ill_formed()
-                    {
-                        self.with(Seg::KeyAt(k), |s| s.ill_formed());
-                    }
-                    if self.opts.strict && !open {
-                        let name = tape.key_name(k);
-                        self.with(Seg::KeyAt(k), |s| {
-                            s.report(
-                                IssueCode::UnrecognizedKey,
-                                format!(
-                                    "{} has no property {} (strict mode)",
-                                    os.name,
-                                    quoted(&name)
-                                ),
-                                None,
-                                None,
-                            )
-                        });
-                    }
-                    if tape.word(v) == UNDEF {
-                        continue;
-                    }
-                    self.key(&mut first, k);
-                    self.with(Seg::KeyAt(k), |s| s.free(v, false));
-                }
+                None => self.unknown_key(os, (k, v), open, &mut first),
             }
         }
         self.close(Nest::Object);
+        self.absent_fields(at, os, seen, given);
+    }
+
+    /// A property `os` does not document (kept as a free-form value).
+    fn unknown_key(
+        &mut self,
+        os: &ObjectShape,
+        (k, v): (usize, usize),
+        open: bool,
+        first: &mut bool,
+    ) {
+        let tape = self.tape;
+        // (In JSON mode check_keys looked at every key already.)
+        if self.mode == Mode::Js && tape.word(k) == KEY_STR && tape.str_at(k).ill_formed() {
+            self.with(Seg::KeyAt(k), |s| s.ill_formed());
+        }
+        if self.opts.strict && !open {
+            let name = tape.key_name(k);
+            self.with(Seg::KeyAt(k), |s| {
+                s.report(
+                    IssueCode::UnrecognizedKey,
+                    format!(
+                        "{} has no property {} (strict mode)",
+                        os.name,
+                        quoted(&name)
+                    ),
+                    None,
+                    None,
+                )
+            });
+        }
+        if tape.word(v) == UNDEF {
+            return;
+        }
+        self.key(first, k);
+        self.with(Seg::KeyAt(k), |s| s.free(v, false));
+    }
+
+    /// The fields of `os` that the object at `at` lacks: required ones not `seen`, and those
+    /// required unless another is `given` when none is.
+    fn absent_fields(&mut self, at: usize, os: &ObjectShape, seen: u64, given: u64) {
+        let tape = self.tape;
         for (fi, f) in os.fields.iter().enumerate() {
             if !f.unless.is_empty() && given & (1 << fi) == 0 {
                 let alternatives_given = os
@@ -700,6 +688,24 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
     }
 
+    /// `Uint8Array` in the JS form, `{ "$bytes": base64 }` in the JSON form.
+    fn tagged_bytes(&mut self, at: usize) {
+        let w = self.tape.word(at);
+        let tagged = match self.mode {
+            Mode::Js => w == BYTES,
+            Mode::Json => w == OBJ && self.single_key(at) == Some(TAG_BYTES),
+        };
+        if tagged {
+            self.free(at, false);
+        } else {
+            let expected = match self.mode {
+                Mode::Js => "Uint8Array",
+                Mode::Json => "{ \"$bytes\": base64 string }",
+            };
+            self.expected(at, expected);
+        }
+    }
+
     /// A base64 string in the JSON form, planned for revival as bytes.
     fn base64_string(&mut self, at: usize) {
         let tape = self.tape;
@@ -788,7 +794,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// A free-form value (`any`, custom properties) or, with `json_only`, a `JSONValue`.
-    pub fn free(&mut self, at: usize, json_only: bool) {
+    fn free(&mut self, at: usize, json_only: bool) {
         if self.stopped {
             return;
         }
@@ -814,27 +820,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
                 self.scalar(at);
             }
-            ARR => {
-                self.open(Nest::Array);
-                for (n, v) in tape.items(at).enumerate() {
-                    if n > 0 {
-                        self.comma();
-                    }
-                    self.with(Seg::Index(n as u32), |s| {
-                        if tape.word(v) == UNDEF && (json || writes) {
-                            // JSON.stringify would turn it into null.
-                            if json && !s.plain {
-                                s.expected(v, "JSON value")
-                            } else {
-                                s.not_serializable(v)
-                            }
-                        } else {
-                            s.free(v, json_only)
-                        }
-                    });
-                }
-                self.close(Nest::Array);
-            }
+            ARR => self.free_items(at, json_only),
             OBJ => self.free_object(at, json_only),
             THREW => self.threw(at),
             CYCLE | DEEP if self.plain => self.expected(at, "a JSON value"),
@@ -871,24 +857,30 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
     }
 
-    fn not_serializable(&mut self, at: usize) {
-        let received = self.tape.kind_name(at);
-        let code = match self.tape.word(at) {
-            CYCLE => IssueCode::Cycle,
-            DEEP => IssueCode::TooDeep,
-            _ => IssueCode::NotSerializable,
-        };
-        let expected = if self.plain {
-            "a JSON value"
-        } else {
-            "a JSON value, Uint8Array or Error"
-        };
-        self.report(
-            code,
-            format!("{received} cannot be written as JSON without loss"),
-            Some(expected.into()),
-            Some(received),
-        );
+    /// The items of a free-form array.
+    fn free_items(&mut self, at: usize, json_only: bool) {
+        let tape = self.tape;
+        let writes = self.out.writes();
+        let json = json_only || self.mode == Mode::Json;
+        self.open(Nest::Array);
+        for (n, v) in tape.items(at).enumerate() {
+            if n > 0 {
+                self.comma();
+            }
+            self.with(Seg::Index(n as u32), |s| {
+                if tape.word(v) == UNDEF && (json || writes) {
+                    // JSON.stringify would turn it into null.
+                    if json && !s.plain {
+                        s.expected(v, "JSON value")
+                    } else {
+                        s.not_serializable(v)
+                    }
+                } else {
+                    s.free(v, json_only)
+                }
+            });
+        }
+        self.close(Nest::Array);
     }
 
     /// The tag of an object whose only key is `$bytes`, `$error` or `$escape`.
@@ -977,7 +969,7 @@ fn shape_name(shape: &Shape) -> String {
         Shape::Bytes | Shape::TaggedBytes => "Uint8Array".into(),
         Shape::Error => "Error".into(),
         Shape::Literal(l) => quoted(l),
-        Shape::Array(item) => array_name(item),
+        Shape::Array(item) => format!("{}[]", shape_name(item)),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
         Shape::Enum(names) => names
@@ -1016,8 +1008,4 @@ fn kind_fits(shape: &Shape, w: u32) -> bool {
         Shape::Rule(inner, Rule::NotJsonText) => w == STR || kind_fits(inner, w),
         Shape::Rule(inner, _) => kind_fits(inner, w),
     }
-}
-
-fn array_name(item: &Shape) -> String {
-    format!("{}[]", shape_name(item))
 }
