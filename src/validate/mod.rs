@@ -2,6 +2,11 @@
 //! tape against a shape and reports every [`Issue`] with its path, what was expected and what
 //! was found. The same walk writes the JSON form (`toJSON`) or lists what to revive from it
 //! (`fromJSON`), so the codec can never disagree with validation.
+//!
+//! By job: `engine` (the entries: [`Mode`], [`Output`], [`Input`]), `walk` (validation against
+//! shapes, issues and paths) with `rules` (the format rules), `sink` (what the walk writes:
+//! `text_out` JSON text, `values_out` values), `revive` (the revival plan), `repeats` (repeated
+//! keys).
 
 mod base64;
 mod engine;
