@@ -13,7 +13,7 @@ use agent_messages::convert::{convert, Fill};
 use agent_messages::formats::Format;
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::{json, value::Value};
-use agent_messages::validate::{read_values, run, Mode, Options};
+use agent_messages::validate::{read_values, run, Input, Mode, Options, Output};
 use std::time::Instant;
 
 struct F(u64);
@@ -52,7 +52,7 @@ fn main() {
     let mut t = [0f64; 5];
     for _ in 0..n {
         let s = Instant::now();
-        let c = read_values(&tape.view(), 0, src.shape, Mode::Js, &opts, true);
+        let c = read_values(&tape.view(), 0, src.shape, Mode::Js, &opts, Input::List);
         let Some(Value::Arr(values)) = c.value else {
             panic!("{:?}", c.issues)
         };
@@ -66,7 +66,15 @@ fn main() {
         Value::Arr(msgs).write_with_tape(&mut out, &mut tp);
         t[2] += s.elapsed().as_secs_f64();
         let s = Instant::now();
-        let c = run(&tp.view(&out), 0, tgt.shape, Mode::Json, &opts, false, true);
+        let c = run(
+            &tp.view(&out),
+            0,
+            tgt.shape,
+            Mode::Json,
+            &opts,
+            Output::None,
+            Input::List,
+        );
         assert!(c.issues.is_empty());
         t[3] += s.elapsed().as_secs_f64();
         let s = Instant::now();

@@ -14,7 +14,8 @@ use crate::tape::json::JsonTape;
 use crate::tape::value::Value;
 use crate::tape::TapeView;
 use crate::validate::{
-    read_values, write_json_string, write_path, Issue, IssueCode, Mode, Options, PathSeg, Revive,
+    read_values, write_json_string, write_path, Input, Issue, IssueCode, Mode, Options, Output,
+    PathSeg, Revive,
 };
 
 /// What a conversion is asked to do, besides the messages and the validation options.
@@ -57,7 +58,7 @@ pub fn read_source(
     opts: &Options,
 ) -> Result<Vec<Value>, Vec<Issue>> {
     let shape = format.message_schema().shape;
-    let mut read = read_values(tape, 0, shape, Mode::Js, opts, true);
+    let mut read = read_values(tape, 0, shape, Mode::Js, opts, Input::List);
     if !read.issues.is_empty() {
         return Err(read.issues);
     }
@@ -131,7 +132,15 @@ pub fn run(
         ))]);
     }
     let shape = request.to.message_schema().shape;
-    let checked = crate::validate::run(&tape.view(&text), 0, shape, Mode::Json, opts, false, true);
+    let checked = crate::validate::run(
+        &tape.view(&text),
+        0,
+        shape,
+        Mode::Json,
+        opts,
+        Output::None,
+        Input::List,
+    );
     if !checked.issues.is_empty() {
         return Err(checked.issues);
     }

@@ -2,17 +2,25 @@
 //! tape against a shape and reports every [`Issue`] with its path, what was expected and what
 //! was found. The same walk writes the JSON form (`toJSON`) or lists what to revive from it
 //! (`fromJSON`), so the codec can never disagree with validation.
+//!
+//! By job: `engine` (the entries: [`Mode`], [`Output`], [`Input`]), `walk` (validation against
+//! shapes, issues and paths) with `rules` (the format rules), `sink` (what the walk writes:
+//! `text_out` JSON text, `values_out` values), `revive` (the revival plan), `repeats` (repeated
+//! keys).
 
 mod base64;
 mod engine;
 mod issue;
 mod options;
+mod repeats;
+mod revive;
+mod rules;
 mod shape;
+mod sink;
+mod text_out;
 mod values_out;
+mod walk;
 
-// `engine.rs` imports the writers as `super::json_out`; naming `crate::json_text` there
-// instead (a line of a file another change owns) would let this alias go.
-use crate::json_text as json_out;
 // The JSON writers live below the tape, which writes with them too; the modules above reach
 // them here as well.
 pub use crate::json_text::{
@@ -20,9 +28,10 @@ pub use crate::json_text::{
 };
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
 pub use engine::{
-    check, check_each, encode_json, is_image_url, plain_json_text, read_values, run, Checked, Mode,
-    Revive, ReviveKind,
+    check, check_each, encode_json, plain_json_text, read_values, run, Checked, Input, Mode, Output,
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use options::{Options, DEPTH_CEILING};
+pub use revive::{Revive, ReviveKind};
+pub use rules::is_image_url;
 pub use shape::{enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape};

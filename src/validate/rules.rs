@@ -1,9 +1,14 @@
 //! The format rules of [`Rule`]: checks that are not about a value's kind but about what a
-//! string says or how an array's items agree. (A child of the engine: it reports through the
-//! same walk.)
+//! string says or how an array's items agree. (Part of the walk: it reports through the same
+//! [`Walk`].)
 
-use super::*;
+use super::engine::{check, Mode};
+use super::issue::{IssueCode, PathSeg};
+use super::shape::{Rule, Shape};
+use super::walk::{Seg, Walk};
+use crate::json_text::quoted;
 use crate::tape::json;
+use crate::tape::*;
 
 impl Walk<'_, '_> {
     pub(super) fn rule(&mut self, at: usize, inner: &Shape, rule: Rule) {
@@ -42,38 +47,46 @@ impl Walk<'_, '_> {
             }
             Rule::SameKind => self.same_kind(at),
             Rule::JsonText if w == STR => self.json_text(at),
-            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => {
-                let s = tape.str_at(at);
-                let head = tape.str_lossy(s);
-                // A head is enough for a URL's scheme; a pid or a time must be read whole.
-                let problem = match rule {
-                    Rule::Pid => (!(s.complete() && is_pid(&head))).then(String::new),
-                    Rule::IsoDateTime if !s.complete() => Some(String::new()),
-                    Rule::IsoDateTime => iso_date_time_problem(&head),
-                    _ => (!is_image_url(&head)).then(String::new),
-                };
-                if let Some(why) = problem {
-                    let (expected, what) = match rule {
-                        Rule::Pid => ("#PID<a.b.c>", "a pid written #PID<a.b.c>"),
-                        Rule::IsoDateTime => ("ISO 8601 date-time", "an ISO 8601 date-time such as 2025-02-21T15:52:52.123456 or 2025-02-21T15:52:52Z"),
-                        _ => ("http(s) or data: URL", "an http(s) or data: URL"),
-                    };
-                    let found = tape.str_display(s);
-                    let why = if why.is_empty() {
-                        why
-                    } else {
-                        format!(": {why}")
-                    };
-                    self.report(
-                        IssueCode::InvalidFormat,
-                        format!("expected {what}, received {found}{why}"),
-                        Some(expected.into()),
-                        Some(found),
-                    );
-                }
-            }
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
         }
+    }
+
+    /// A string of a format: a pid, an ISO 8601 date-time, an image URL.
+    fn format(&mut self, at: usize, rule: Rule) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        let head = tape.str_lossy(s);
+        // A head is enough for a URL's scheme; a pid or a time must be read whole.
+        let problem = match rule {
+            Rule::Pid => (!(s.complete() && is_pid(&head))).then(String::new),
+            Rule::IsoDateTime if !s.complete() => Some(String::new()),
+            Rule::IsoDateTime => iso_date_time_problem(&head),
+            _ => (!is_image_url(&head)).then(String::new),
+        };
+        let Some(why) = problem else {
+            return;
+        };
+        let (expected, what) = match rule {
+            Rule::Pid => ("#PID<a.b.c>", "a pid written #PID<a.b.c>"),
+            Rule::IsoDateTime => (
+                "ISO 8601 date-time",
+                "an ISO 8601 date-time such as 2025-02-21T15:52:52.123456 or 2025-02-21T15:52:52Z",
+            ),
+            _ => ("http(s) or data: URL", "an http(s) or data: URL"),
+        };
+        let found = tape.str_display(s);
+        let why = if why.is_empty() {
+            why
+        } else {
+            format!(": {why}")
+        };
+        self.report(
+            IssueCode::InvalidFormat,
+            format!("expected {what}, received {found}{why}"),
+            Some(expected.into()),
+            Some(found),
+        );
     }
 
     /// JSON text inside a string must parse.
@@ -111,7 +124,7 @@ impl Walk<'_, '_> {
         }
         // What the text holds is JSON-form data like any other: a repeated key (which
         // JSON.parse would silently resolve) or an escaped lone surrogate is an issue too.
-        let nested = super::run(&inner, 0, &Shape::Json, Mode::Json, self.opts, false, false);
+        let nested = check(&inner, 0, &Shape::Json, Mode::Json, self.opts);
         if let Some(first) = nested.issues.first() {
             let within: Vec<String> = first
                 .path

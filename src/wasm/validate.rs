@@ -4,7 +4,7 @@ use super::interop::{publish, set_result, with_options, with_tape, INVALID, OK};
 use crate::boundary::mode;
 use crate::formats::{schemas, Describe};
 use crate::tape::json;
-use crate::validate::{check_each, run, Issue, IssueCode, Mode, Shape};
+use crate::validate::{check_each, run, Input, Issue, IssueCode, Mode, Output, Shape};
 use std::cell::RefCell;
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
@@ -65,7 +65,19 @@ pub fn tape_check(
             }
             let encode = mode & mode::ENCODE != 0 && form == Mode::Js;
             publish(
-                run(tape, 0, shape, form, opts, encode, mode & mode::LIST != 0),
+                run(
+                    tape,
+                    0,
+                    shape,
+                    form,
+                    opts,
+                    if encode { Output::Text } else { Output::None },
+                    if mode & mode::LIST != 0 {
+                        Input::List
+                    } else {
+                        Input::One
+                    },
+                ),
                 form == Mode::Json,
             )
         })
@@ -153,8 +165,8 @@ fn check_text(schema: u32, text: &[u8], flags: u32, max_issues: u32, max_depth: 
                         shape,
                         Mode::Json,
                         opts,
-                        false,
-                        true,
+                        Output::None,
+                        Input::List,
                     ),
                     true,
                 ),

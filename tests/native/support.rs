@@ -1,7 +1,9 @@
 use agent_messages::formats::kernel;
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::json;
-use agent_messages::validate::{check, encode_json, read_values, Checked, Mode, Options, Shape};
+use agent_messages::validate::{
+    check, encode_json, read_values, Checked, Input, Mode, Options, Shape,
+};
 
 pub fn num(n: f64) -> Js {
     Js::Num(n)
@@ -80,7 +82,14 @@ pub fn check_text(shape: &Shape, text: &str) -> Checked {
 pub fn encode(shape: &Shape, value: &Js) -> Checked {
     let tape = Tape::from_js(value, true);
     let text = encode_json(&tape.view(), 0, shape, &Options::default());
-    let values = read_values(&tape.view(), 0, shape, Mode::Js, &Options::default(), false);
+    let values = read_values(
+        &tape.view(),
+        0,
+        shape,
+        Mode::Js,
+        &Options::default(),
+        Input::One,
+    );
     assert_eq!(values.issues, text.issues);
     assert_eq!(values.revive, text.revive);
     let parsed = text

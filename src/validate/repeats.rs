@@ -1,0 +1,76 @@
+//! Which keys of one object repeat (in JSON text, where `JSON.parse` would silently keep the
+//! last): known keys by id in a bit set, other names through an open-addressing table of
+//! FNV-1a hashes ([`crate::fnv`]).
+
+use crate::fnv;
+
+/// The ids of the known keys seen so far in one object.
+#[derive(Default)]
+pub(super) struct SeenIds {
+    /// Ids below 128, one bit each.
+    small: u128,
+    big: Vec<u16>,
+}
+
+impl SeenIds {
+    /// Note `id`; true when it was seen before.
+    pub fn repeat(&mut self, id: u16) -> bool {
+        if id < 128 {
+            let bit = 1u128 << id;
+            let seen = self.small & bit != 0;
+            self.small |= bit;
+            seen
+        } else if self.big.contains(&id) {
+            true
+        } else {
+            self.big.push(id);
+            false
+        }
+    }
+}
+
+/// Call `found(n)` for each of `names` (UTF-16 units) that equals an earlier one, in order.
+pub(super) fn repeated_names(names: &[Vec<u16>], mut found: impl FnMut(usize)) {
+    let mask = (names.len() * 2).next_power_of_two() - 1;
+    let mut table = vec![usize::MAX; mask + 1];
+    for (n, name) in names.iter().enumerate() {
+        let h = name.iter().fold(fnv::SEED, |h, &u| fnv::step(h, u as u32));
+        let mut slot = h as usize & mask;
+        loop {
+            match table[slot] {
+                usize::MAX => {
+                    table[slot] = n;
+                    break;
+                }
+                m if names[m] == *name => {
+                    found(n);
+                    break;
+                }
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_ids_repeat_below_and_above_128() {
+        let mut seen = SeenIds::default();
+        let firsts: Vec<bool> = [3, 200, 3, 127, 200, 128].map(|id| seen.repeat(id)).into();
+        assert_eq!(firsts, [false, false, true, false, true, false]);
+    }
+
+    #[test]
+    fn names_that_repeat_an_earlier_one_in_order() {
+        let names: Vec<Vec<u16>> = ["a", "b", "a", "", "b", "a", ""]
+            .iter()
+            .map(|s| s.encode_utf16().collect())
+            .collect();
+        let mut found = Vec::new();
+        repeated_names(&names, |n| found.push(n));
+        assert_eq!(found, [2, 4, 5, 6]);
+    }
+}

@@ -1,0 +1,43 @@
+//! The revival plan of a JSON-form value: what `fromJSON` must turn back into the JS form
+//! (bytes from base64 strings, `Error`s from error objects, tagging objects unwrapped). A walk
+//! of the JSON form records it where it accepts such a value.
+
+use super::issue::PathSeg;
+
+/// What the JS form needs at one path of a JSON-form value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviveKind {
+    /// Replace the string with these bytes (a range of [`Revive::bytes`]).
+    Bytes { off: usize, len: usize },
+    /// Replace the object `{ name, message, stack?, cause? }` with an `Error`.
+    Error,
+    /// Replace the tagging object with its single property's value.
+    Unwrap,
+}
+
+/// The revival plan for a JSON-form value: operations in post-order (children first).
+#[derive(Default, Debug, PartialEq)]
+pub struct Revive {
+    pub ops: Vec<(Vec<PathSeg>, ReviveKind)>,
+    pub bytes: Vec<u8>,
+}
+
+impl Revive {
+    /// The string at `path` becomes `bytes`.
+    pub(super) fn push_bytes(&mut self, path: Vec<PathSeg>, bytes: &[u8]) {
+        let off = self.bytes.len();
+        self.bytes.extend_from_slice(bytes);
+        let len = bytes.len();
+        self.ops.push((path, ReviveKind::Bytes { off, len }));
+    }
+
+    /// The object at `path` becomes an `Error`.
+    pub(super) fn push_error(&mut self, path: Vec<PathSeg>) {
+        self.ops.push((path, ReviveKind::Error));
+    }
+
+    /// The tagging object at `path` becomes its single property's value.
+    pub(super) fn push_unwrap(&mut self, path: Vec<PathSeg>) {
+        self.ops.push((path, ReviveKind::Unwrap));
+    }
+}
