@@ -1,6 +1,6 @@
 //! Which keys of one object repeat (in JSON text, where `JSON.parse` would silently keep the
-//! last): known keys by id in a bit set, other names through an open-addressing table of
-//! FNV-1a hashes ([`crate::fnv`]).
+//! last): known keys by id in a bit set, other names through the crate's table of FNV-1a hashes
+//! ([`crate::fnv::Table`]).
 
 use crate::fnv;
 
@@ -31,23 +31,13 @@ impl SeenIds {
 
 /// Call `found(n)` for each of `names` (UTF-16 units) that equals an earlier one, in order.
 pub(super) fn repeated_names(names: &[Vec<u16>], mut found: impl FnMut(usize)) {
-    let mask = (names.len() * 2).next_power_of_two() - 1;
-    let mut table = vec![usize::MAX; mask + 1];
+    let mut table = fnv::Table::with_capacity(names.len());
     for (n, name) in names.iter().enumerate() {
-        let h = name.iter().fold(fnv::SEED, |h, &u| fnv::step(h, u as u32));
-        let mut slot = h as usize & mask;
-        loop {
-            match table[slot] {
-                usize::MAX => {
-                    table[slot] = n;
-                    break;
-                }
-                m if names[m] == *name => {
-                    found(n);
-                    break;
-                }
-                _ => slot = (slot + 1) & mask,
-            }
+        if table
+            .insert(fnv::units(name), n, |m| names[m] == *name)
+            .is_some()
+        {
+            found(n);
         }
     }
 }
