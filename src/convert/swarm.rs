@@ -96,73 +96,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             },
         );
         let content = text(v, "content").unwrap_or_default();
-        let agent = text(v, "agentName").unwrap_or_default();
-        if agent != DEFAULT_AGENT {
-            m.set_mark(AUTHOR, Value::from(agent), keys(&["agentName"]));
-        }
-        let mode = text(v, "mode").unwrap_or_default();
-        if mode != default_mode(&role) {
-            m.set_mark(MODE, Value::from(mode), keys(&["mode"]));
-        }
-        for (key, owner) in [
-            ("tool_calls", "assistant"),
-            ("images", "user"),
-            ("tool_call_id", "tool"),
-        ] {
-            if role != owner && v.has(key) {
-                losses.push(Loss::new(
-                    i,
-                    &[key],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} on a {role} message has no place in the target",
-                        quoted(key)
-                    ),
-                ));
-            }
-        }
-        for (key, x) in v.as_object().into_iter().flatten() {
-            if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
-                losses.push(Loss::new(
-                    i,
-                    &[key],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} is carried, and comes back into swarm inside payload",
-                        quoted(key)
-                    ),
-                ));
-                m.extra
-                    .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
-            }
-        }
+        read_agent_and_mode(&mut m, v, &role);
+        report_misplaced(v, i, &role, losses);
+        read_extras(&mut m, v, losses);
         let reported = m.extra.len();
-        match v.get(PAYLOAD) {
-            None => {}
-            Some(Value::Obj(entries)) if !entries.is_empty() => {
-                for (k, x) in entries.iter() {
-                    if k == RESERVED {
-                        let at = keys(&[PAYLOAD, RESERVED]);
-                        read_reserved(x, &at, &mut m, losses);
-                    } else {
-                        m.extra
-                            .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
-                    }
-                }
-                // The reserved object's extra properties follow the plain ones.
-                let (plain, props): (Vec<Tagged>, Vec<Tagged>) = m.extra.drain(..).partition(|t| {
-                    t.at.get(1) != Some(&crate::validate::PathSeg::Key(RESERVED.into()))
-                });
-                m.extra = plain.into_iter().chain(props).collect();
-            }
-            Some(p) => m.set_mark(PAYLOAD, p.clone(), keys(&[PAYLOAD])),
-        }
+        read_payload(&mut m, v, losses);
         one_of_each(&mut m, reported, losses);
-        let calls = if role == "assistant" {
-            v.get("tool_calls").and_then(Value::as_array)
-        } else {
-            None
-        };
         match role.as_str() {
             "system" | "developer" => {
                 m.body = Body::Instructions {
@@ -172,90 +111,19 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 out.push(m);
             }
             "user" => {
-                let images = v.get("images").and_then(Value::as_array);
-                let mut parts = Vec::new();
-                let mut items = Vec::new();
-                if !content.is_empty() || images.is_none_or(|l| l.is_empty()) {
-                    parts.push(Part::Text(content));
-                    items.push(keys(&["content"]));
-                }
-                for (k, x) in images.into_iter().flatten().enumerate() {
-                    parts.push(image(x));
-                    items.push(nth(&keys(&["images"]), k));
-                }
-                match images {
-                    Some(list) if list.is_empty() => {
-                        m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
-                    }
-                    // Base64 strings, none of them a URL: converting back would write bytes.
-                    // (Where one of them is not base64, it is read as a URL, and converting
-                    // back writes strings anyway: the mark would say nothing.)
-                    Some(list)
-                        if list.iter().all(|x| {
-                            matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
-                        }) =>
-                    {
-                        m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
-                    }
-                    _ => {}
-                }
-                m.body = Body::UserInput { parts };
-                m.items = items;
+                read_user(&mut m, v, content);
                 out.push(m);
             }
-            "assistant" => {
-                let Some(calls) = calls else {
+            "assistant" => match v.get("tool_calls").and_then(Value::as_array) {
+                None => {
                     m.body = Body::Reply { text: content };
                     out.push(m);
-                    continue;
-                };
-                let mut items = Vec::new();
-                let calls: Vec<Call> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        let f = c.get("function").cloned().unwrap_or(Value::Null);
-                        report_unknown(
-                            c,
-                            &crate::formats::swarm::TOOL_CALL,
-                            i,
-                            &at,
-                            "a swarm tool call",
-                            losses,
-                        );
-                        report_unknown(
-                            &f,
-                            &crate::formats::swarm::TOOL_CALL_FUNCTION,
-                            i,
-                            &under(&at, &["function"]),
-                            "a swarm tool call's function",
-                            losses,
-                        );
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(&f, "name").unwrap_or_default(),
-                            args: f.get("arguments").cloned(),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                if content.is_empty() {
-                    m.body = Body::ToolCalls { calls };
-                    m.items = items;
-                    out.push(m);
-                } else {
-                    m.body = Body::Reply { text: content };
-                    m.at = keys(&["content"]);
-                    out.push(m);
-                    let mut c = Message::new(i, Format::Swarm, Body::ToolCalls { calls })
-                        .at(keys(&["tool_calls"]), items);
-                    c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                    out.push(c);
                 }
-            }
+                Some(calls) => {
+                    let (calls, items) = read_tool_calls(calls, i, &mut names, losses);
+                    push_assistant(&mut out, m, content, calls, items);
+                }
+            },
             "tool" => {
                 let call_id = text(v, "tool_call_id");
                 let name = call_id
@@ -277,6 +145,184 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
     }
     out
+}
+
+/// The `agentName` and `mode` as marks, when they are not what converting back would give.
+fn read_agent_and_mode(m: &mut Message, v: &Value, role: &str) {
+    let agent = text(v, "agentName").unwrap_or_default();
+    if agent != DEFAULT_AGENT {
+        m.set_mark(AUTHOR, Value::from(agent), keys(&["agentName"]));
+    }
+    let mode = text(v, "mode").unwrap_or_default();
+    if mode != default_mode(role) {
+        m.set_mark(MODE, Value::from(mode), keys(&["mode"]));
+    }
+}
+
+/// Reports the fields of one role found on a message of another.
+fn report_misplaced(v: &Value, i: usize, role: &str, losses: &mut Vec<Loss>) {
+    for (key, owner) in [
+        ("tool_calls", "assistant"),
+        ("images", "user"),
+        ("tool_call_id", "tool"),
+    ] {
+        if role != owner && v.has(key) {
+            losses.push(Loss::new(
+                i,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} on a {role} message has no place in the target",
+                    quoted(key)
+                ),
+            ));
+        }
+    }
+}
+
+/// Properties swarm does not define: carried (and reported, as they come back in the payload).
+fn read_extras(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
+    for (key, x) in v.as_object().into_iter().flatten() {
+        if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
+            losses.push(Loss::new(
+                m.source,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} is carried, and comes back into swarm inside payload",
+                    quoted(key)
+                ),
+            ));
+            m.extra
+                .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
+        }
+    }
+}
+
+/// The payload's entries are extra properties (its reserved entry is read); a payload that is
+/// null or empty is a mark.
+fn read_payload(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
+    match v.get(PAYLOAD) {
+        None => {}
+        Some(Value::Obj(entries)) if !entries.is_empty() => {
+            for (k, x) in entries.iter() {
+                if k == RESERVED {
+                    let at = keys(&[PAYLOAD, RESERVED]);
+                    read_reserved(x, &at, m, losses);
+                } else {
+                    m.extra
+                        .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
+                }
+            }
+            // The reserved object's extra properties follow the plain ones.
+            let (plain, props): (Vec<Tagged>, Vec<Tagged>) = m.extra.drain(..).partition(|t| {
+                t.at.get(1) != Some(&crate::validate::PathSeg::Key(RESERVED.into()))
+            });
+            m.extra = plain.into_iter().chain(props).collect();
+        }
+        Some(p) => m.set_mark(PAYLOAD, p.clone(), keys(&[PAYLOAD])),
+    }
+}
+
+/// A user message: its text, then its images (how they were written is a mark).
+fn read_user(m: &mut Message, v: &Value, content: String) {
+    let images = v.get("images").and_then(Value::as_array);
+    let mut parts = Vec::new();
+    let mut items = Vec::new();
+    if !content.is_empty() || images.is_none_or(|l| l.is_empty()) {
+        parts.push(Part::Text(content));
+        items.push(keys(&["content"]));
+    }
+    for (k, x) in images.into_iter().flatten().enumerate() {
+        parts.push(image(x));
+        items.push(nth(&keys(&["images"]), k));
+    }
+    match images {
+        Some(list) if list.is_empty() => {
+            m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
+        }
+        // Base64 strings, none of them a URL: converting back would write bytes.
+        // (Where one of them is not base64, it is read as a URL, and converting
+        // back writes strings anyway: the mark would say nothing.)
+        Some(list)
+            if list.iter().all(|x| {
+                matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
+            }) =>
+        {
+            m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
+        }
+        _ => {}
+    }
+    m.body = Body::UserInput { parts };
+    m.items = items;
+}
+
+/// An assistant message's tool calls and their paths, remembering each call's name.
+fn read_tool_calls(
+    calls: &[Value],
+    i: usize,
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> (Vec<Call>, Vec<Path>) {
+    let mut items = Vec::new();
+    let calls: Vec<Call> = calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let at = nth(&keys(&["tool_calls"]), k);
+            let f = c.get("function").cloned().unwrap_or(Value::Null);
+            report_unknown(
+                c,
+                &crate::formats::swarm::TOOL_CALL,
+                i,
+                &at,
+                "a swarm tool call",
+                losses,
+            );
+            report_unknown(
+                &f,
+                &crate::formats::swarm::TOOL_CALL_FUNCTION,
+                i,
+                &under(&at, &["function"]),
+                "a swarm tool call's function",
+                losses,
+            );
+            items.push(at);
+            let call = Call {
+                id: text(c, "id").unwrap_or_default(),
+                name: text(&f, "name").unwrap_or_default(),
+                args: f.get("arguments").cloned(),
+            };
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    (calls, items)
+}
+
+/// An assistant message with tool calls: the calls, or a reply and then the calls marked as
+/// continuing it.
+fn push_assistant(
+    out: &mut Vec<Message>,
+    mut m: Message,
+    content: String,
+    calls: Vec<Call>,
+    items: Vec<Path>,
+) {
+    if content.is_empty() {
+        m.body = Body::ToolCalls { calls };
+        m.items = items;
+        out.push(m);
+    } else {
+        let i = m.source;
+        m.body = Body::Reply { text: content };
+        m.at = keys(&["content"]);
+        out.push(m);
+        let mut c = Message::new(i, Format::Swarm, Body::ToolCalls { calls })
+            .at(keys(&["tool_calls"]), items);
+        c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+        out.push(c);
+    }
 }
 
 /// A message's marks, sorted into what swarm has a field for and the rest.
