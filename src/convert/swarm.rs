@@ -464,12 +464,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let unsupported = match &m.body {
-            Body::Reasoning { .. } | Body::Log { .. } => true,
-            Body::Other { format, .. } => *format != Format::Swarm,
-            _ => false,
-        };
-        if unsupported {
+        if is_unsupported(&m.body) {
             losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
@@ -484,71 +479,23 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 "swarm messages carry no id or timestamp",
             ));
         }
-        let role = match &m.body {
-            Body::Instructions {
-                developer: true, ..
-            } => "developer",
-            Body::Instructions { .. } => "system",
-            Body::UserInput { .. } => "user",
-            Body::ToolOutputs { .. } => "tool",
-            _ => "assistant",
-        };
+        let role = role_of(&m.body);
         let h = head(m, role, agent);
         report_unsaid(m, h.unsaid.iter().copied(), losses);
         let mut o = match &m.body {
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
             Body::UserInput { parts } => {
-                let (content, images, images_used) = user_input(m, parts, &h, losses);
-                let mut o = message(role, &h, content);
-                if let Some(images) = images {
-                    o.set("images", images);
-                }
-                if !images_used {
-                    report_unsaid(m, m.marks.iter().find(|t| t.name == IMAGES), losses);
-                }
-                if let Some(p) = payload(m, &h, true, losses) {
-                    o.set(PAYLOAD, p);
-                }
-                out.push(o);
+                out.push(write_user(m, parts, &h, losses));
                 continue;
             }
             Body::ToolCalls { calls } => {
-                let tool_calls: Vec<Value> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        names.push((c.id.clone(), c.name.clone()));
-                        super::object_call(m, k, c, losses, Format::Swarm)
-                    })
-                    .collect();
-                // A reply and the calls that continue it are one assistant message, unless the
-                // calls carry more than the mark or the reply is empty (swarm reads an empty
-                // content with calls as calls alone).
-                let merges = n > 0
-                    && (msgs[n - 1].source == m.source || h.continues)
-                    && m.extra.is_empty()
-                    && h.rest.is_empty()
-                    && h.payload.is_none()
-                    && h.mode.is_none()
-                    && m.mark(AUTHOR).is_none()
-                    && matches!(&msgs[n - 1].body, Body::Reply { text } if !text.is_empty());
-                if merges {
+                let tool_calls = write_tool_calls(m, calls, &mut names, losses);
+                if merges_into_reply(msgs, n, &h) {
                     if let Some(prev) = out.last_mut().filter(|p| {
                         text(p, "role").as_deref() == Some("assistant") && !p.has("tool_calls")
                     }) {
-                        let payload = prev.as_object().and_then(|o| {
-                            o.iter()
-                                .position(|(k, _)| k == PAYLOAD)
-                                .map(|at| o[at].clone())
-                        });
-                        if let Value::Obj(entries) = prev {
-                            entries.retain(|(k, _)| k != PAYLOAD);
-                        }
-                        prev.set("tool_calls", Value::Arr(tool_calls));
-                        if let Some((_, p)) = payload {
-                            prev.set(PAYLOAD, p);
-                        }
+                        add_calls(prev, tool_calls);
                         continue;
                     }
                 }
@@ -557,52 +504,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 o
             }
             Body::ToolOutputs { outputs } => {
-                if outputs.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool results is no swarm message",
-                    ));
-                }
-                let payload = payload(m, &h, false, losses);
-                // An Agens step's marks ride on the first result alone: on each, every result
-                // would begin a step of its own when read back.
-                // (What the first payload could not say is reported once, with it.)
-                let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
-                    let mut later = h.clone();
-                    later.unsaid.clear();
-                    later.rest.retain(|t| !super::agens::starts_step_mark(t));
-                    self::payload(m, &later, false, &mut Vec::new())
-                } else {
-                    payload.clone()
-                };
-                for (k, r) in outputs.iter().enumerate() {
-                    let mut o =
-                        message(role, &h, super::output_text(m, k, r, losses, Format::Swarm));
-                    if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
-                        let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
-                        if called != Some(name) {
-                            losses.push(m.loss(
-                                What::Field(k, Field::Name),
-                                loss::DROPPED_FIELD,
-                                "a swarm tool message has no tool name; it is not its call's",
-                            ));
-                        }
-                    } else if r.name.is_some() {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Name),
-                            loss::DROPPED_FIELD,
-                            "a swarm tool message has no tool name",
-                        ));
-                    }
-                    if let Some(id) = &r.call_id {
-                        o.set("tool_call_id", Value::from(id));
-                    }
-                    if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
-                        o.set(PAYLOAD, p.clone());
-                    }
-                    out.push(o);
-                }
+                write_tool_outputs(&mut out, m, outputs, &h, &names, losses);
                 continue;
             }
             // A swarm history reset, kept whole (the others were reported above).
@@ -618,6 +520,163 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
         out.push(o);
     }
     out
+}
+
+/// Is this a message swarm has no role for?
+fn is_unsupported(body: &Body) -> bool {
+    match body {
+        Body::Reasoning { .. } | Body::Log { .. } => true,
+        Body::Other { format, .. } => *format != Format::Swarm,
+        _ => false,
+    }
+}
+
+/// The swarm role of a (supported) message.
+fn role_of(body: &Body) -> &'static str {
+    match body {
+        Body::Instructions {
+            developer: true, ..
+        } => "developer",
+        Body::Instructions { .. } => "system",
+        Body::UserInput { .. } => "user",
+        Body::ToolOutputs { .. } => "tool",
+        _ => "assistant",
+    }
+}
+
+/// A user message: its content, images and payload.
+fn write_user(m: &Message, parts: &[Part], h: &Head, losses: &mut Vec<Loss>) -> Value {
+    let (content, images, images_used) = user_input(m, parts, h, losses);
+    let mut o = message("user", h, content);
+    if let Some(images) = images {
+        o.set("images", images);
+    }
+    if !images_used {
+        report_unsaid(m, m.marks.iter().find(|t| t.name == IMAGES), losses);
+    }
+    if let Some(p) = payload(m, h, true, losses) {
+        o.set(PAYLOAD, p);
+    }
+    o
+}
+
+/// Tool calls as swarm's, remembering each call's name for its output.
+fn write_tool_calls(
+    m: &Message,
+    calls: &[Call],
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Value> {
+    calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            names.push((c.id.clone(), c.name.clone()));
+            super::object_call(m, k, c, losses, Format::Swarm)
+        })
+        .collect()
+}
+
+/// A reply and the calls that continue it are one assistant message, unless the calls carry
+/// more than the mark or the reply is empty (swarm reads an empty content with calls as calls
+/// alone).
+fn merges_into_reply(msgs: &[Message], n: usize, h: &Head) -> bool {
+    let m = &msgs[n];
+    n > 0
+        && (msgs[n - 1].source == m.source || h.continues)
+        && m.extra.is_empty()
+        && h.rest.is_empty()
+        && h.payload.is_none()
+        && h.mode.is_none()
+        && m.mark(AUTHOR).is_none()
+        && matches!(&msgs[n - 1].body, Body::Reply { text } if !text.is_empty())
+}
+
+/// Adds tool calls to the reply just written, before its payload.
+fn add_calls(prev: &mut Value, tool_calls: Vec<Value>) {
+    let payload = prev.as_object().and_then(|o| {
+        o.iter()
+            .position(|(k, _)| k == PAYLOAD)
+            .map(|at| o[at].clone())
+    });
+    if let Value::Obj(entries) = prev {
+        entries.retain(|(k, _)| k != PAYLOAD);
+    }
+    prev.set("tool_calls", Value::Arr(tool_calls));
+    if let Some((_, p)) = payload {
+        prev.set(PAYLOAD, p);
+    }
+}
+
+/// Tool outputs: one tool message each.
+fn write_tool_outputs(
+    out: &mut Vec<Value>,
+    m: &Message,
+    outputs: &[Output],
+    h: &Head,
+    names: &[(String, String)],
+    losses: &mut Vec<Loss>,
+) {
+    if outputs.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool results is no swarm message",
+        ));
+    }
+    let payload = payload(m, h, false, losses);
+    // An Agens step's marks ride on the first result alone: on each, every result
+    // would begin a step of its own when read back.
+    // (What the first payload could not say is reported once, with it.)
+    let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
+        let mut later = h.clone();
+        later.unsaid.clear();
+        later.rest.retain(|t| !super::agens::starts_step_mark(t));
+        self::payload(m, &later, false, &mut Vec::new())
+    } else {
+        payload.clone()
+    };
+    for (k, r) in outputs.iter().enumerate() {
+        let mut o = message(
+            "tool",
+            h,
+            super::output_text(m, k, r, losses, Format::Swarm),
+        );
+        report_output_name(m, k, r, names, losses);
+        if let Some(id) = &r.call_id {
+            o.set("tool_call_id", Value::from(id));
+        }
+        if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
+            o.set(PAYLOAD, p.clone());
+        }
+        out.push(o);
+    }
+}
+
+/// A swarm tool message has no tool name: a name that is not its call's is reported.
+fn report_output_name(
+    m: &Message,
+    k: usize,
+    r: &Output,
+    names: &[(String, String)],
+    losses: &mut Vec<Loss>,
+) {
+    if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
+        let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
+        if called != Some(name) {
+            losses.push(m.loss(
+                What::Field(k, Field::Name),
+                loss::DROPPED_FIELD,
+                "a swarm tool message has no tool name; it is not its call's",
+            ));
+        }
+    } else if r.name.is_some() {
+        losses.push(m.loss(
+            What::Field(k, Field::Name),
+            loss::DROPPED_FIELD,
+            "a swarm tool message has no tool name",
+        ));
+    }
 }
 
 /// A user input's content and images, and whether the `images` mark was used. Images are bytes
