@@ -52,181 +52,208 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body| Message::new(i, Format::OpenAI, body);
-        use crate::formats::openai as f;
-        let documented = match role.as_str() {
-            "assistant" => &f::ASSISTANT,
-            "tool" => &f::TOOL,
-            "user" => &f::USER,
-            "developer" => &f::DEVELOPER,
-            _ => &f::SYSTEM,
-        };
-        report_unknown(v, documented, i, &[], "an OpenAI message", losses);
-        // Documented, and no target has a place for it.
-        if v.has("name") {
-            losses.push(Loss::new(
-                i,
-                &["name"],
-                loss::DROPPED_FIELD,
-                "a participant's name has no place in the target",
-            ));
-        }
+        report_undocumented(v, i, &role, losses);
         match role.as_str() {
-            "system" | "developer" => out.push(message(Body::Instructions {
-                text: content_text(v, i, losses),
-                developer: role == "developer",
-            })),
-            "user" => {
-                let mut items = Vec::new();
-                let parts = match v.get("content") {
-                    Some(Value::Str(s)) => {
-                        items.push(keys(&["content"]));
-                        vec![Part::Text(s.clone())]
-                    }
-                    Some(Value::Arr(list)) => {
-                        let mut parts = Vec::new();
-                        for (j, p) in list.iter().enumerate() {
-                            let at = nth(&keys(&["content"]), j);
-                            if let Some(part) = user_part(p, i, &at, losses) {
-                                parts.push(part);
-                                items.push(at);
-                            }
-                        }
-                        // What OpenAI writes as a string is no longer parts.
-                        if let [Part::Text(_)] = parts.as_slice() {
-                            losses.push(Loss::new(
-                                i,
-                                &["content"],
-                                loss::DROPPED_FIELD,
-                                "a single text part is written back as a string",
-                            ));
-                        }
-                        parts
-                    }
-                    _ => Vec::new(),
-                };
-                out.push(message(Body::UserInput { parts }).at(Vec::new(), items));
-            }
-            "assistant" => {
-                for key in ["refusal", "audio"] {
-                    if v.get(key).is_some_and(|x| !x.is_null()) {
-                        losses.push(Loss::new(
-                            i,
-                            &[key],
-                            loss::DROPPED_FIELD,
-                            format!("an assistant's {key} has no place in the target"),
-                        ));
-                    }
-                }
-                let has_content = v.get("content").is_some_and(|c| !c.is_null());
-                let calls = v.get("tool_calls").and_then(Value::as_array);
-                if has_content {
-                    let at = if calls.is_some() {
-                        keys(&["content"])
-                    } else {
-                        Vec::new()
-                    };
-                    out.push(
-                        message(Body::Reply {
-                            text: content_text(v, i, losses),
-                        })
-                        .at(at, Vec::new()),
-                    );
-                }
-                if !has_content && calls.is_none() {
-                    losses.push(Loss::new(
-                        i,
-                        &[],
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an assistant message with neither content nor tool calls is not carried",
-                    ));
-                }
-                let Some(list) = calls else {
-                    keep_nulls(v, i, &mut out);
-                    continue;
-                };
-                let mut items = Vec::new();
-                let calls: Vec<Call> = list
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        let f = c.get("function").cloned().unwrap_or(Value::Null);
-                        report_unknown(
-                            c,
-                            &crate::formats::openai::TOOL_CALL,
-                            i,
-                            &at,
-                            "an OpenAI tool call",
-                            losses,
-                        );
-                        report_unknown(
-                            &f,
-                            &crate::formats::openai::TOOL_CALL_FUNCTION,
-                            i,
-                            &under(&at, &["function"]),
-                            "an OpenAI tool call's function",
-                            losses,
-                        );
-                        let raw = text(&f, "arguments").unwrap_or_default();
-                        // Validation has checked this is the JSON text of an object.
-                        let args = Value::parse(&raw).unwrap_or(Value::Null);
-                        if args.to_json() != raw {
-                            losses.push(Loss::at(
-                                i,
-                                under(&at, &["function", "arguments"]),
-                                loss::DROPPED_FIELD,
-                                "the arguments' JSON text is kept as its value; its spacing is not",
-                            ));
-                        }
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(&f, "name").unwrap_or_default(),
-                            args: Some(args),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                let at = if has_content {
-                    keys(&["tool_calls"])
-                } else {
-                    Vec::new()
-                };
-                let mut m = message(Body::ToolCalls { calls }).at(at, items);
-                if has_content {
-                    // The calls continue the reply: converting back puts them in one message
-                    // again.
-                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                } else if !v.has("content") {
-                    m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
-                }
-                out.push(m);
-                keep_nulls(v, i, &mut out);
-            }
-            "tool" => {
-                let call_id = text(v, "tool_call_id");
-                let name = call_id
-                    .as_ref()
-                    .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
-                    .map(|(_, n)| n.clone());
-                out.push(
-                    message(Body::ToolOutputs {
-                        outputs: vec![Output {
-                            call_id,
-                            name,
-                            output: Value::Str(content_text(v, i, losses)),
-                            error: None,
-                        }],
-                    })
-                    .at(Vec::new(), vec![Vec::new()]),
-                );
-            }
+            "system" | "developer" => out.push(Message::new(
+                i,
+                Format::OpenAI,
+                Body::Instructions {
+                    text: content_text(v, i, losses),
+                    developer: role == "developer",
+                },
+            )),
+            "user" => out.push(read_user(v, i, losses)),
+            "assistant" => read_assistant(v, i, &mut names, &mut out, losses),
+            "tool" => out.push(read_tool(v, i, &names, losses)),
             _ => {}
         }
     }
     out
+}
+
+/// Reports what the role does not document, and a participant's name (documented, and no
+/// target has a place for it).
+fn report_undocumented(v: &Value, i: usize, role: &str, losses: &mut Vec<Loss>) {
+    use crate::formats::openai as f;
+    let documented = match role {
+        "assistant" => &f::ASSISTANT,
+        "tool" => &f::TOOL,
+        "user" => &f::USER,
+        "developer" => &f::DEVELOPER,
+        _ => &f::SYSTEM,
+    };
+    report_unknown(v, documented, i, &[], "an OpenAI message", losses);
+    if v.has("name") {
+        losses.push(Loss::new(
+            i,
+            &["name"],
+            loss::DROPPED_FIELD,
+            "a participant's name has no place in the target",
+        ));
+    }
+}
+
+/// A user message: a string, or a list of parts.
+fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
+    let mut items = Vec::new();
+    let parts = match v.get("content") {
+        Some(Value::Str(s)) => {
+            items.push(keys(&["content"]));
+            vec![Part::Text(s.clone())]
+        }
+        Some(Value::Arr(list)) => {
+            let mut parts = Vec::new();
+            for (j, p) in list.iter().enumerate() {
+                let at = nth(&keys(&["content"]), j);
+                if let Some(part) = user_part(p, i, &at, losses) {
+                    parts.push(part);
+                    items.push(at);
+                }
+            }
+            // What OpenAI writes as a string is no longer parts.
+            if let [Part::Text(_)] = parts.as_slice() {
+                losses.push(Loss::new(
+                    i,
+                    &["content"],
+                    loss::DROPPED_FIELD,
+                    "a single text part is written back as a string",
+                ));
+            }
+            parts
+        }
+        _ => Vec::new(),
+    };
+    Message::new(i, Format::OpenAI, Body::UserInput { parts }).at(Vec::new(), items)
+}
+
+/// An assistant message: a reply, tool calls, or a reply and the calls that continue it.
+fn read_assistant(
+    v: &Value,
+    i: usize,
+    names: &mut Vec<(String, String)>,
+    out: &mut Vec<Message>,
+    losses: &mut Vec<Loss>,
+) {
+    for key in ["refusal", "audio"] {
+        if v.get(key).is_some_and(|x| !x.is_null()) {
+            losses.push(Loss::new(
+                i,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!("an assistant's {key} has no place in the target"),
+            ));
+        }
+    }
+    let has_content = v.get("content").is_some_and(|c| !c.is_null());
+    let calls = v.get("tool_calls").and_then(Value::as_array);
+    if has_content {
+        let at = if calls.is_some() {
+            keys(&["content"])
+        } else {
+            Vec::new()
+        };
+        let text = content_text(v, i, losses);
+        out.push(Message::new(i, Format::OpenAI, Body::Reply { text }).at(at, Vec::new()));
+    }
+    if !has_content && calls.is_none() {
+        losses.push(Loss::new(
+            i,
+            &[],
+            loss::UNSUPPORTED_MESSAGE,
+            "an assistant message with neither content nor tool calls is not carried",
+        ));
+    }
+    let Some(list) = calls else {
+        keep_nulls(v, i, out);
+        return;
+    };
+    let mut items = Vec::new();
+    let calls: Vec<Call> = list
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let (call, at) = read_tool_call(c, k, i, losses);
+            items.push(at);
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    let at = if has_content {
+        keys(&["tool_calls"])
+    } else {
+        Vec::new()
+    };
+    let mut m = Message::new(i, Format::OpenAI, Body::ToolCalls { calls }).at(at, items);
+    if has_content {
+        // The calls continue the reply: converting back puts them in one message
+        // again.
+        m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+    } else if !v.has("content") {
+        m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
+    }
+    out.push(m);
+    keep_nulls(v, i, out);
+}
+
+/// The `k`th tool call of message `i`, and its path.
+fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Call, Path) {
+    let at = nth(&keys(&["tool_calls"]), k);
+    let f = c.get("function").cloned().unwrap_or(Value::Null);
+    report_unknown(
+        c,
+        &crate::formats::openai::TOOL_CALL,
+        i,
+        &at,
+        "an OpenAI tool call",
+        losses,
+    );
+    report_unknown(
+        &f,
+        &crate::formats::openai::TOOL_CALL_FUNCTION,
+        i,
+        &under(&at, &["function"]),
+        "an OpenAI tool call's function",
+        losses,
+    );
+    let raw = text(&f, "arguments").unwrap_or_default();
+    // Validation has checked this is the JSON text of an object.
+    let args = Value::parse(&raw).unwrap_or(Value::Null);
+    if args.to_json() != raw {
+        losses.push(Loss::at(
+            i,
+            under(&at, &["function", "arguments"]),
+            loss::DROPPED_FIELD,
+            "the arguments' JSON text is kept as its value; its spacing is not",
+        ));
+    }
+    let call = Call {
+        id: text(c, "id").unwrap_or_default(),
+        name: text(&f, "name").unwrap_or_default(),
+        args: Some(args),
+    };
+    (call, at)
+}
+
+/// A tool message: one output, named after its call.
+fn read_tool(v: &Value, i: usize, names: &[(String, String)], losses: &mut Vec<Loss>) -> Message {
+    let call_id = text(v, "tool_call_id");
+    let name = call_id
+        .as_ref()
+        .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
+        .map(|(_, n)| n.clone());
+    Message::new(
+        i,
+        Format::OpenAI,
+        Body::ToolOutputs {
+            outputs: vec![Output {
+                call_id,
+                name,
+                output: Value::Str(content_text(v, i, losses)),
+                error: None,
+            }],
+        },
+    )
+    .at(Vec::new(), vec![Vec::new()])
 }
 
 /// An assistant's optional fields that the API reads as absent when null; an explicit null
