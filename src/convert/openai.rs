@@ -413,27 +413,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     // Tool names by call id: a tool message is named after its call, and names nothing else.
     let mut names: Vec<(&str, &str)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let unsupported = |what: &str| {
-            m.loss(
+        if let Some(what) = unsupported_kind(&m.body) {
+            losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 format!("OpenAI Chat has no {what} message"),
-            )
-        };
-        match &m.body {
-            Body::Reasoning { .. } => {
-                losses.push(unsupported("reasoning"));
-                continue;
-            }
-            Body::Log { .. } => {
-                losses.push(unsupported("log"));
-                continue;
-            }
-            Body::Other { .. } => {
-                losses.push(unsupported("such"));
-                continue;
-            }
-            _ => {}
+            ));
+            continue;
         }
         if m.id.is_some() || m.timestamp.is_some() {
             losses.push(m.loss(
@@ -453,133 +439,213 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     ("content", Value::from(text)),
                 ]));
             }
-            Body::UserInput { parts } => {
-                let mut sendable: Vec<(usize, &Part)> = Vec::new();
-                for (k, p) in parts.iter().enumerate() {
-                    match p {
-                        // A URL OpenAI cannot take (a swarm image string that is neither base64
-                        // nor an http(s) URL) is reported, not written as an invalid part.
-                        Part::File {
-                            source: ImageSource::Url(url),
-                            ..
-                        } if !crate::validate::is_image_url(url) => {
-                            losses.push(m.loss(What::Item(k), loss::DROPPED_FIELD, format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url))));
-                        }
-                        _ => sendable.push((k, p)),
-                    }
-                }
-                let content = match sendable.as_slice() {
-                    [(_, Part::Text(t))] => Value::from(t),
-                    [] => {
-                        losses.push(m.loss(
-                            What::Message,
-                            loss::DROPPED_FIELD,
-                            "an input with neither text nor files is written as an empty text",
-                        ));
-                        Value::from("")
-                    }
-                    _ => Value::Arr(
-                        sendable
-                            .iter()
-                            .map(|(k, p)| part(m, *k, p, losses))
-                            .collect(),
-                    ),
-                };
-                out.push(obj([("role", Value::from("user")), ("content", content)]));
-            }
+            Body::UserInput { parts } => out.push(write_user(m, parts, losses)),
             Body::Reply { text } => out.push(obj([
                 ("role", Value::from("assistant")),
                 ("content", Value::from(text)),
             ])),
             Body::ToolCalls { calls } => {
-                let tool_calls: Vec<Value> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        names.push((&c.id, &c.name));
-                        let args = match &c.args {
-                            Some(a @ Value::Obj(_)) => a.to_json(),
-                            Some(other) => {
-                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, format!("OpenAI arguments are the JSON text of an object; {} is written as {{}}", other.to_json())));
-                                "{}".into()
-                            }
-                            None => {
-                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, "absent args are written as {}"));
-                                "{}".into()
-                            }
-                        };
-                        obj([
-                            ("id", Value::from(&c.id)),
-                            ("type", Value::from("function")),
-                            ("function", obj([("name", Value::from(&c.name)), ("arguments", Value::from(args))])),
-                        ])
-                    })
-                    .collect();
-                // A reply and the calls that follow it from the same message are one message.
-                let merged = n > 0
-                    && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
-                    && matches!(msgs[n - 1].body, Body::Reply { .. });
-                match out.last_mut() {
-                    Some(prev) if merged => {
-                        used.push(CONTINUES);
-                        prev.set("tool_calls", Value::Arr(tool_calls))
-                    }
-                    _ => {
-                        let mut o = obj([("role", Value::from("assistant"))]);
-                        if m.marked(NO_CONTENT) {
-                            used.push(NO_CONTENT);
-                        } else {
-                            o.set("content", Value::Null);
-                        }
-                        o.set("tool_calls", Value::Arr(tool_calls));
-                        out.push(o);
-                    }
-                }
+                let tool_calls = write_tool_calls(m, calls, &mut names, losses);
+                push_tool_calls(&mut out, msgs, n, tool_calls, &mut used);
             }
             Body::ToolOutputs { outputs } => {
-                if outputs.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool results is no OpenAI message",
-                    ));
-                }
-                for (k, o) in outputs.iter().enumerate() {
-                    let Some(call_id) = &o.call_id else {
-                        losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
-                        continue;
-                    };
-                    let called = names.iter().rev().find(|(c, _)| c == call_id);
-                    if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Name),
-                            loss::DROPPED_FIELD,
-                            "an OpenAI tool message has no tool name; it is not its call's",
-                        ));
-                    }
-                    let content = super::output_text(m, k, o, losses, Format::OpenAI);
-                    out.push(obj([
-                        ("role", Value::from("tool")),
-                        ("tool_call_id", Value::from(call_id)),
-                        ("content", Value::from(content)),
-                    ]));
-                }
+                write_tool_outputs(&mut out, m, outputs, &names, losses)
             }
             Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. } => {}
         }
         if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
-            if let Some(o) = out.last_mut() {
-                for key in NULLABLE {
-                    if m.mark(key).is_some_and(Value::is_null) {
-                        o.set(key, Value::Null);
-                        used.push(key);
-                    }
-                }
-            }
+            write_nulls(&mut out, m, &mut used);
         }
         report_rest(m, &used, losses, Format::OpenAI);
     }
     out
+}
+
+/// The kind of a canonical message OpenAI Chat has no message for, if it is one.
+fn unsupported_kind(body: &Body) -> Option<&'static str> {
+    match body {
+        Body::Reasoning { .. } => Some("reasoning"),
+        Body::Log { .. } => Some("log"),
+        Body::Other { .. } => Some("such"),
+        _ => None,
+    }
+}
+
+/// A user message: one text as a string, anything else as parts.
+fn write_user(m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> Value {
+    let mut sendable: Vec<(usize, &Part)> = Vec::new();
+    for (k, p) in parts.iter().enumerate() {
+        match p {
+            // A URL OpenAI cannot take (a swarm image string that is neither base64
+            // nor an http(s) URL) is reported, not written as an invalid part.
+            Part::File {
+                source: ImageSource::Url(url),
+                ..
+            } if !crate::validate::is_image_url(url) => {
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "{} is not an http(s) or data: URL, which OpenAI image parts need",
+                        quoted(url)
+                    ),
+                ));
+            }
+            _ => sendable.push((k, p)),
+        }
+    }
+    let content = match sendable.as_slice() {
+        [(_, Part::Text(t))] => Value::from(t),
+        [] => {
+            losses.push(m.loss(
+                What::Message,
+                loss::DROPPED_FIELD,
+                "an input with neither text nor files is written as an empty text",
+            ));
+            Value::from("")
+        }
+        _ => Value::Arr(
+            sendable
+                .iter()
+                .map(|(k, p)| part(m, *k, p, losses))
+                .collect(),
+        ),
+    };
+    obj([("role", Value::from("user")), ("content", content)])
+}
+
+/// Tool calls as OpenAI's, remembering each call's name for its tool message.
+fn write_tool_calls<'a>(
+    m: &Message,
+    calls: &'a [Call],
+    names: &mut Vec<(&'a str, &'a str)>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Value> {
+    calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            names.push((&c.id, &c.name));
+            let args = arguments_text(m, k, c, losses);
+            obj([
+                ("id", Value::from(&c.id)),
+                ("type", Value::from("function")),
+                (
+                    "function",
+                    obj([
+                        ("name", Value::from(&c.name)),
+                        ("arguments", Value::from(args)),
+                    ]),
+                ),
+            ])
+        })
+        .collect()
+}
+
+/// A call's arguments as the JSON text of an object (`{}` when they are not one).
+fn arguments_text(m: &Message, k: usize, c: &Call, losses: &mut Vec<Loss>) -> String {
+    match &c.args {
+        Some(a @ Value::Obj(_)) => a.to_json(),
+        Some(other) => {
+            losses.push(m.loss(
+                What::Field(k, Field::Args),
+                loss::DROPPED_FIELD,
+                format!(
+                    "OpenAI arguments are the JSON text of an object; {} is written as {{}}",
+                    other.to_json()
+                ),
+            ));
+            "{}".into()
+        }
+        None => {
+            losses.push(m.loss(
+                What::Field(k, Field::Args),
+                loss::DROPPED_FIELD,
+                "absent args are written as {}",
+            ));
+            "{}".into()
+        }
+    }
+}
+
+/// A reply and the calls that follow it from the same message are one message; other calls
+/// are an assistant message of their own.
+fn push_tool_calls(
+    out: &mut Vec<Value>,
+    msgs: &[Message],
+    n: usize,
+    tool_calls: Vec<Value>,
+    used: &mut Vec<&str>,
+) {
+    let m = &msgs[n];
+    let merged = n > 0
+        && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
+        && matches!(msgs[n - 1].body, Body::Reply { .. });
+    match out.last_mut() {
+        Some(prev) if merged => {
+            used.push(CONTINUES);
+            prev.set("tool_calls", Value::Arr(tool_calls))
+        }
+        _ => {
+            let mut o = obj([("role", Value::from("assistant"))]);
+            if m.marked(NO_CONTENT) {
+                used.push(NO_CONTENT);
+            } else {
+                o.set("content", Value::Null);
+            }
+            o.set("tool_calls", Value::Arr(tool_calls));
+            out.push(o);
+        }
+    }
+}
+
+/// Tool outputs: one tool message each, for those with a call id.
+fn write_tool_outputs(
+    out: &mut Vec<Value>,
+    m: &Message,
+    outputs: &[Output],
+    names: &[(&str, &str)],
+    losses: &mut Vec<Loss>,
+) {
+    if outputs.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool results is no OpenAI message",
+        ));
+    }
+    for (k, o) in outputs.iter().enumerate() {
+        let Some(call_id) = &o.call_id else {
+            losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
+            continue;
+        };
+        let called = names.iter().rev().find(|(c, _)| c == call_id);
+        if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
+            losses.push(m.loss(
+                What::Field(k, Field::Name),
+                loss::DROPPED_FIELD,
+                "an OpenAI tool message has no tool name; it is not its call's",
+            ));
+        }
+        let content = super::output_text(m, k, o, losses, Format::OpenAI);
+        out.push(obj([
+            ("role", Value::from("tool")),
+            ("tool_call_id", Value::from(call_id)),
+            ("content", Value::from(content)),
+        ]));
+    }
+}
+
+/// The assistant's explicit nulls ([`NULLABLE`]), written again on the message just written.
+fn write_nulls(out: &mut [Value], m: &Message, used: &mut Vec<&str>) {
+    if let Some(o) = out.last_mut() {
+        for key in NULLABLE {
+            if m.mark(key).is_some_and(Value::is_null) {
+                o.set(key, Value::Null);
+                used.push(key);
+            }
+        }
+    }
 }
 
 fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
