@@ -44,8 +44,8 @@ use super::{report_rest, report_unknown, text};
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::formats::Format;
 use crate::tape::json;
-use crate::tape::value::{obj, Value};
-use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
+use crate::tape::value::{obj, Name, Value};
+use crate::validate::{check, quoted, Mode, Options, PathSeg, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
 pub const NO_INPUT: &str = "(no input)";
@@ -198,38 +198,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut prev_state: Option<State> = None;
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        let entries = v.as_object().map_or(&[][..], Vec::as_slice);
-        let mut marks: Vec<Tagged> = Vec::new();
-        for (k, val) in entries {
-            if k == "input" {
-                continue;
-            } else if MAPPED.contains(&k.as_ref()) {
-                if is_empty_mapped(val) {
-                    marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
-                }
-            } else if k == "id" {
-                marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
-            } else if is_field(k) {
-                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
-            } else {
-                losses.push(Loss::new(
-                    i,
-                    &[k.as_ref()],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} is not an Agens.Message field and has no place in the target",
-                        quoted(k)
-                    ),
-                ));
-            }
-        }
-        let message =
-            |body, at: &str| Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new());
+        let mut marks = read_step_fields(v, i, losses);
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();
         if let Some(system) = text(v, "system") {
-            msgs.push(message(
+            msgs.push(step_message(
+                i,
                 Body::Instructions {
                     text: system,
                     developer: false,
@@ -243,28 +218,15 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             || !has_content(v)
             || (after_outputs && only_outputs(v) && marks.is_empty())
         {
-            let mut m = message(
-                Body::UserInput {
-                    parts: vec![Part::Text(input.clone())],
-                },
-                "input",
-            );
-            m.items = vec![keys(&["input"])];
-            msgs.push(m);
+            msgs.push(text_input(i, input.clone(), "input"));
         }
         if let Some(user) = user {
-            let mut m = message(
-                Body::UserInput {
-                    parts: vec![Part::Text(user)],
-                },
-                "user",
-            );
-            m.items = vec![keys(&["user"])];
-            msgs.push(m);
+            msgs.push(text_input(i, user, "user"));
         }
         let result = text(v, "result");
         if let Some(result) = &result {
-            msgs.push(message(
+            msgs.push(step_message(
+                i,
                 Body::Reply {
                     text: result.clone(),
                 },
@@ -273,101 +235,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         if let Some(list) = v.get("tool_calls").and_then(Value::as_array) {
             if !list.is_empty() {
-                let mut servers = Vec::new();
-                let mut items = Vec::new();
-                let calls: Vec<Call> = list
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        report_unknown(
-                            c,
-                            &crate::formats::agens::TOOL_CALL,
-                            i,
-                            &at,
-                            "an Agens tool call",
-                            losses,
-                        );
-                        let mut args = Value::Obj(Vec::new());
-                        for (j, a) in c
-                            .get("arguments")
-                            .and_then(Value::as_array)
-                            .into_iter()
-                            .flatten()
-                            .enumerate()
-                        {
-                            let at_arg = nth(&under(&at, &["arguments"]), j);
-                            report_unknown(
-                                a,
-                                &crate::formats::agens::TOOL_CALL_ARGUMENT,
-                                i,
-                                &at_arg,
-                                "an Agens tool argument",
-                                losses,
-                            );
-                            let key = text(a, "key").unwrap_or_default();
-                            if args.has(&key) {
-                                losses.push(Loss::at(
-                                    i,
-                                    at_arg,
-                                    loss::DROPPED_FIELD,
-                                    format!(
-                                        "the repeated argument {} keeps its last value",
-                                        quoted(&key)
-                                    ),
-                                ));
-                            }
-                            args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
-                        }
-                        servers.push(obj([
-                            (
-                                "server_name",
-                                c.get("server_name").cloned().unwrap_or(Value::Null),
-                            ),
-                            ("type", c.get("type").cloned().unwrap_or(Value::Null)),
-                        ]));
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(c, "name").unwrap_or_default(),
-                            args: Some(args),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                let mut m = message(Body::ToolCalls { calls }, "tool_calls");
-                m.items = items;
-                if result.is_some() {
-                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                }
-                let defaults = servers.iter().all(|s| {
-                    s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
-                        && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
-                });
-                if !defaults {
-                    m.set_mark(SERVERS, Value::Arr(servers), keys(&["tool_calls"]));
-                }
-                msgs.push(m);
+                msgs.push(read_tool_calls(
+                    list,
+                    i,
+                    result.is_some(),
+                    &mut names,
+                    losses,
+                ));
             }
         }
         if let Some(results) = v.get("tool_results").and_then(Value::as_object) {
             if !results.is_empty() {
-                let outputs = results
-                    .iter()
-                    .map(|(id, value)| Output {
-                        call_id: Some(id.to_string()),
-                        name: lookup(&names, id),
-                        output: value.clone(),
-                        error: None,
-                    })
-                    .collect();
-                let mut m = message(Body::ToolOutputs { outputs }, "tool_results");
-                m.items = results
-                    .iter()
-                    .map(|(id, _)| keys(&["tool_results", id]))
-                    .collect();
-                msgs.push(m);
+                msgs.push(read_tool_results(results, i, &names));
             }
         }
         // The step's own fields ride on its first message; a boundary the slots alone do not
@@ -386,6 +265,167 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         out.extend(msgs);
     }
     out
+}
+
+/// The step's fields with no canonical meaning (and null or empty mapped fields), as marks;
+/// what is no Agens field is reported.
+fn read_step_fields(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Vec<Tagged> {
+    let entries = v.as_object().map_or(&[][..], Vec::as_slice);
+    let mut marks: Vec<Tagged> = Vec::new();
+    for (k, val) in entries {
+        if k == "input" {
+            continue;
+        } else if MAPPED.contains(&k.as_ref()) {
+            if is_empty_mapped(val) {
+                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+            }
+        } else if k == "id" {
+            marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
+        } else if is_field(k) {
+            marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+        } else {
+            losses.push(Loss::new(
+                i,
+                &[k.as_ref()],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} is not an Agens.Message field and has no place in the target",
+                    quoted(k)
+                ),
+            ));
+        }
+    }
+    marks
+}
+
+/// A canonical message of step `i`, from its field `at`.
+fn step_message(i: usize, body: Body, at: &str) -> Message {
+    Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new())
+}
+
+/// A user input of one text, from the step's field `at`.
+fn text_input(i: usize, text: String, at: &str) -> Message {
+    let mut m = step_message(
+        i,
+        Body::UserInput {
+            parts: vec![Part::Text(text)],
+        },
+        at,
+    );
+    m.items = vec![keys(&[at])];
+    m
+}
+
+/// The step's `tool_calls`, remembering each call's name; servers that are not the defaults
+/// are a mark, and calls after a result continue it.
+fn read_tool_calls(
+    list: &[Value],
+    i: usize,
+    after_result: bool,
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> Message {
+    let mut servers = Vec::new();
+    let mut items = Vec::new();
+    let calls: Vec<Call> = list
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let at = nth(&keys(&["tool_calls"]), k);
+            report_unknown(
+                c,
+                &crate::formats::agens::TOOL_CALL,
+                i,
+                &at,
+                "an Agens tool call",
+                losses,
+            );
+            let args = read_arguments(c, &at, i, losses);
+            servers.push(obj([
+                (
+                    "server_name",
+                    c.get("server_name").cloned().unwrap_or(Value::Null),
+                ),
+                ("type", c.get("type").cloned().unwrap_or(Value::Null)),
+            ]));
+            items.push(at);
+            let call = Call {
+                id: text(c, "id").unwrap_or_default(),
+                name: text(c, "name").unwrap_or_default(),
+                args: Some(args),
+            };
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    let mut m = step_message(i, Body::ToolCalls { calls }, "tool_calls");
+    m.items = items;
+    if after_result {
+        m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+    }
+    let defaults = servers.iter().all(|s| {
+        s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
+            && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
+    });
+    if !defaults {
+        m.set_mark(SERVERS, Value::Arr(servers), keys(&["tool_calls"]));
+    }
+    m
+}
+
+/// A call's `[{key, value}]` arguments as an object (a repeated key keeps its last value).
+fn read_arguments(c: &Value, at: &[PathSeg], i: usize, losses: &mut Vec<Loss>) -> Value {
+    let mut args = Value::Obj(Vec::new());
+    for (j, a) in c
+        .get("arguments")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let at_arg = nth(&under(at, &["arguments"]), j);
+        report_unknown(
+            a,
+            &crate::formats::agens::TOOL_CALL_ARGUMENT,
+            i,
+            &at_arg,
+            "an Agens tool argument",
+            losses,
+        );
+        let key = text(a, "key").unwrap_or_default();
+        if args.has(&key) {
+            losses.push(Loss::at(
+                i,
+                at_arg,
+                loss::DROPPED_FIELD,
+                format!(
+                    "the repeated argument {} keeps its last value",
+                    quoted(&key)
+                ),
+            ));
+        }
+        args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
+    }
+    args
+}
+
+/// The step's `tool_results`, each named after its call.
+fn read_tool_results(results: &[(Name, Value)], i: usize, names: &[(String, String)]) -> Message {
+    let outputs = results
+        .iter()
+        .map(|(id, value)| Output {
+            call_id: Some(id.to_string()),
+            name: lookup(names, id),
+            output: value.clone(),
+            error: None,
+        })
+        .collect();
+    let mut m = step_message(i, Body::ToolOutputs { outputs }, "tool_results");
+    m.items = results
+        .iter()
+        .map(|(id, _)| keys(&["tool_results", id]))
+        .collect();
+    m
 }
 
 /// Steps a target without marks (OpenAI, Bedrock) cannot keep apart. Reading back, steps are
