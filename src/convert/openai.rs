@@ -273,9 +273,6 @@ fn keep_nulls(v: &Value, i: usize, out: &mut [Message]) {
 }
 
 fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
-    let lose = |losses: &mut Vec<Loss>, path: Path, detail: &str| {
-        losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
-    };
     match text(p, "type").as_deref() {
         Some("text") => {
             report_unknown(
@@ -288,120 +285,137 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
             );
             Some(Part::Text(text(p, "text").unwrap_or_default()))
         }
-        Some("image_url") => {
-            let img = p.get("image_url")?;
-            report_unknown(
-                p,
-                &crate::formats::openai::IMAGE_PART,
-                i,
-                at,
-                "an OpenAI image part",
-                losses,
-            );
-            let at_img = under(at, &["image_url"]);
-            report_unknown(
-                img,
-                &crate::formats::openai::IMAGE_URL_OBJECT,
-                i,
-                &at_img,
-                "an OpenAI image",
-                losses,
-            );
-            if img.get("detail").is_some() {
-                lose(
-                    losses,
-                    under(&at_img, &["detail"]),
-                    "an image's detail level has no place in the target",
-                );
-            }
-            let url = text(img, "url").unwrap_or_default();
-            Some(match parse_data_url(&url) {
-                Some((media, data)) => {
-                    if !media.starts_with("image/") {
-                        lose(
-                            losses,
-                            at.to_vec(),
-                            "data that is not an image is written back as a file part",
-                        );
-                    }
-                    Part::File {
-                        source: ImageSource::Base64(data),
-                        media_type: Some(media),
-                        filename: None,
-                    }
-                }
-                None => Part::File {
-                    source: ImageSource::Url(url),
-                    media_type: None,
-                    filename: None,
-                },
-            })
-        }
-        Some("file") => {
-            let f = p.get("file")?;
-            report_unknown(
-                p,
-                &crate::formats::openai::FILE_PART,
-                i,
-                at,
-                "an OpenAI file part",
-                losses,
-            );
-            let at_file = under(at, &["file"]);
-            report_unknown(
-                f,
-                &crate::formats::openai::FILE_OBJECT,
-                i,
-                &at_file,
-                "an OpenAI file",
-                losses,
-            );
-            let data = text(f, "file_data");
-            match (data.as_deref().map(parse_data_url), text(f, "file_id")) {
-                (Some(Some((media, data))), id) => {
-                    if media.starts_with("image/") {
-                        lose(
-                            losses,
-                            at.to_vec(),
-                            "an image sent as a file part is written back as an image_url part",
-                        );
-                    }
-                    if id.is_some() {
-                        lose(
-                            losses,
-                            under(&at_file, &["file_id"]),
-                            "a file part with data and an id is written with its data alone",
-                        );
-                    }
-                    Some(Part::File {
-                        source: ImageSource::Base64(data),
-                        media_type: Some(media),
-                        filename: text(f, "filename"),
-                    })
-                }
-                (None, Some(id)) => Some(Part::FileId {
-                    id,
-                    filename: text(f, "filename"),
-                }),
-                _ => {
-                    lose(
-                        losses,
-                        at.to_vec(),
-                        if f.has("file_data") {
-                            "file data that is not a base64 data: URL has no place in the target"
-                        } else {
-                            "a file part with neither data nor id has no place in the target"
-                        },
-                    );
-                    None
-                }
-            }
-        }
+        Some("image_url") => read_image_part(p, i, at, losses),
+        Some("file") => read_file_part(p, i, at, losses),
         _ => {
             lose(
+                i,
                 losses,
                 at.to_vec(),
                 "an audio part has no place in the target",
+            );
+            None
+        }
+    }
+}
+
+/// Reports a dropped field of message `i`.
+fn lose(i: usize, losses: &mut Vec<Loss>, path: Path, detail: &str) {
+    losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
+}
+
+/// An `image_url` part: bytes from a `data:` URL, or a URL.
+fn read_image_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
+    let img = p.get("image_url")?;
+    report_unknown(
+        p,
+        &crate::formats::openai::IMAGE_PART,
+        i,
+        at,
+        "an OpenAI image part",
+        losses,
+    );
+    let at_img = under(at, &["image_url"]);
+    report_unknown(
+        img,
+        &crate::formats::openai::IMAGE_URL_OBJECT,
+        i,
+        &at_img,
+        "an OpenAI image",
+        losses,
+    );
+    if img.get("detail").is_some() {
+        lose(
+            i,
+            losses,
+            under(&at_img, &["detail"]),
+            "an image's detail level has no place in the target",
+        );
+    }
+    let url = text(img, "url").unwrap_or_default();
+    Some(match parse_data_url(&url) {
+        Some((media, data)) => {
+            if !media.starts_with("image/") {
+                lose(
+                    i,
+                    losses,
+                    at.to_vec(),
+                    "data that is not an image is written back as a file part",
+                );
+            }
+            Part::File {
+                source: ImageSource::Base64(data),
+                media_type: Some(media),
+                filename: None,
+            }
+        }
+        None => Part::File {
+            source: ImageSource::Url(url),
+            media_type: None,
+            filename: None,
+        },
+    })
+}
+
+/// A `file` part: bytes from a `data:` URL, or a provider's file id.
+fn read_file_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
+    let f = p.get("file")?;
+    report_unknown(
+        p,
+        &crate::formats::openai::FILE_PART,
+        i,
+        at,
+        "an OpenAI file part",
+        losses,
+    );
+    let at_file = under(at, &["file"]);
+    report_unknown(
+        f,
+        &crate::formats::openai::FILE_OBJECT,
+        i,
+        &at_file,
+        "an OpenAI file",
+        losses,
+    );
+    let data = text(f, "file_data");
+    match (data.as_deref().map(parse_data_url), text(f, "file_id")) {
+        (Some(Some((media, data))), id) => {
+            if media.starts_with("image/") {
+                lose(
+                    i,
+                    losses,
+                    at.to_vec(),
+                    "an image sent as a file part is written back as an image_url part",
+                );
+            }
+            if id.is_some() {
+                lose(
+                    i,
+                    losses,
+                    under(&at_file, &["file_id"]),
+                    "a file part with data and an id is written with its data alone",
+                );
+            }
+            Some(Part::File {
+                source: ImageSource::Base64(data),
+                media_type: Some(media),
+                filename: text(f, "filename"),
+            })
+        }
+        (None, Some(id)) => Some(Part::FileId {
+            id,
+            filename: text(f, "filename"),
+        }),
+        _ => {
+            lose(
+                i,
+                losses,
+                at.to_vec(),
+                if f.has("file_data") {
+                    "file data that is not a base64 data: URL has no place in the target"
+                } else {
+                    "a file part with neither data nor id has no place in the target"
+                },
             );
             None
         }
