@@ -725,33 +725,7 @@ fn user_input(
                 media_type,
                 filename,
             } => {
-                // Swarm has images only: a file of another type goes into `images` as a data:
-                // URL (what the swarm reader reads as a file), reported; a media type that
-                // cannot stand in a data: URL is not written.
-                let typed = super::writable_media_type(media_type);
-                match (media_type.as_deref(), typed) {
-                    (Some(mt), None) => losses.push(m.loss(
-                        What::Field(k, Field::MediaType),
-                        loss::CHANGED_VALUE,
-                        format!(
-                            "{} is no media type a data: URL can carry; the image is written without one",
-                            quoted(mt)
-                        ),
-                    )),
-                    (_, Some(mt))
-                        if !mt.starts_with("image/") && mt != "application/octet-stream" =>
-                    {
-                        losses.push(m.loss(
-                            What::Item(k),
-                            loss::CHANGED_VALUE,
-                            format!(
-                                "swarm has images only: this {} file is written into images as a data: URL, which a model may refuse",
-                                quoted(mt)
-                            ),
-                        ))
-                    }
-                    _ => {}
-                }
+                let typed = image_media_type(m, k, media_type, losses);
                 if filename.is_some() {
                     losses.push(m.loss(
                         What::Field(k, Field::Filename),
@@ -765,7 +739,54 @@ fn user_input(
         }
     }
     super::lone_text(m, &kept, losses);
-    match (&content, files.is_empty()) {
+    report_empty_content(m, parts, &content, files.is_empty(), losses);
+    let (images, used) = write_images(&files, h);
+    (content.unwrap_or_default(), images, used)
+}
+
+/// Swarm has images only: a file of another type goes into `images` as a data: URL (what the
+/// swarm reader reads as a file), reported; a media type that cannot stand in a data: URL is
+/// not written. The media type written, if any.
+fn image_media_type<'a>(
+    m: &Message,
+    k: usize,
+    media_type: &'a Option<String>,
+    losses: &mut Vec<Loss>,
+) -> Option<&'a str> {
+    let typed = super::writable_media_type(media_type);
+    match (media_type.as_deref(), typed) {
+        (Some(mt), None) => losses.push(m.loss(
+            What::Field(k, Field::MediaType),
+            loss::CHANGED_VALUE,
+            format!(
+                "{} is no media type a data: URL can carry; the image is written without one",
+                quoted(mt)
+            ),
+        )),
+        (_, Some(mt)) if !mt.starts_with("image/") && mt != "application/octet-stream" => {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::CHANGED_VALUE,
+                format!(
+                    "swarm has images only: this {} file is written into images as a data: URL, which a model may refuse",
+                    quoted(mt)
+                ),
+            ))
+        }
+        _ => {}
+    }
+    typed
+}
+
+/// Reports content swarm cannot say: no text and no images, or an empty text beside images.
+fn report_empty_content(
+    m: &Message,
+    parts: &[Part],
+    content: &Option<String>,
+    no_files: bool,
+    losses: &mut Vec<Loss>,
+) {
+    match (content, no_files) {
         (None, true) => losses.push(m.loss(
             What::Message,
             loss::DROPPED_FIELD,
@@ -784,6 +805,11 @@ fn user_input(
         }
         _ => {}
     }
+}
+
+/// The `images` written (all of one kind: strings where one needs it or the mark says so,
+/// bytes otherwise), and whether the `images` mark was used.
+fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Value>, bool) {
     let marked_strings = h.images == Some(&Value::from("string"));
     let needs_strings = files
         .iter()
@@ -814,5 +840,5 @@ fn user_input(
     } else {
         Some(Value::Arr(images))
     };
-    (content.unwrap_or_default(), images, used)
+    (images, used)
 }
