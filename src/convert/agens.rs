@@ -44,8 +44,8 @@ use super::{report_rest, report_unknown, text};
 use crate::formats::agens::MESSAGE_OBJECT;
 use crate::formats::Format;
 use crate::tape::json;
-use crate::tape::value::{obj, Value};
-use crate::validate::{check, quoted, Mode, Options, DEPTH_CEILING};
+use crate::tape::value::{obj, Name, Value};
+use crate::validate::{check, quoted, Mode, Options, PathSeg, DEPTH_CEILING};
 
 /// The input of a step before any user input (Agens requires a non-empty `input`).
 pub const NO_INPUT: &str = "(no input)";
@@ -198,38 +198,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut prev_state: Option<State> = None;
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        let entries = v.as_object().map_or(&[][..], Vec::as_slice);
-        let mut marks: Vec<Tagged> = Vec::new();
-        for (k, val) in entries {
-            if k == "input" {
-                continue;
-            } else if MAPPED.contains(&k.as_ref()) {
-                if is_empty_mapped(val) {
-                    marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
-                }
-            } else if k == "id" {
-                marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
-            } else if is_field(k) {
-                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
-            } else {
-                losses.push(Loss::new(
-                    i,
-                    &[k.as_ref()],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} is not an Agens.Message field and has no place in the target",
-                        quoted(k)
-                    ),
-                ));
-            }
-        }
-        let message =
-            |body, at: &str| Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new());
+        let mut marks = read_step_fields(v, i, losses);
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();
         if let Some(system) = text(v, "system") {
-            msgs.push(message(
+            msgs.push(step_message(
+                i,
                 Body::Instructions {
                     text: system,
                     developer: false,
@@ -243,28 +218,15 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             || !has_content(v)
             || (after_outputs && only_outputs(v) && marks.is_empty())
         {
-            let mut m = message(
-                Body::UserInput {
-                    parts: vec![Part::Text(input.clone())],
-                },
-                "input",
-            );
-            m.items = vec![keys(&["input"])];
-            msgs.push(m);
+            msgs.push(text_input(i, input.clone(), "input"));
         }
         if let Some(user) = user {
-            let mut m = message(
-                Body::UserInput {
-                    parts: vec![Part::Text(user)],
-                },
-                "user",
-            );
-            m.items = vec![keys(&["user"])];
-            msgs.push(m);
+            msgs.push(text_input(i, user, "user"));
         }
         let result = text(v, "result");
         if let Some(result) = &result {
-            msgs.push(message(
+            msgs.push(step_message(
+                i,
                 Body::Reply {
                     text: result.clone(),
                 },
@@ -273,101 +235,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         if let Some(list) = v.get("tool_calls").and_then(Value::as_array) {
             if !list.is_empty() {
-                let mut servers = Vec::new();
-                let mut items = Vec::new();
-                let calls: Vec<Call> = list
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        report_unknown(
-                            c,
-                            &crate::formats::agens::TOOL_CALL,
-                            i,
-                            &at,
-                            "an Agens tool call",
-                            losses,
-                        );
-                        let mut args = Value::Obj(Vec::new());
-                        for (j, a) in c
-                            .get("arguments")
-                            .and_then(Value::as_array)
-                            .into_iter()
-                            .flatten()
-                            .enumerate()
-                        {
-                            let at_arg = nth(&under(&at, &["arguments"]), j);
-                            report_unknown(
-                                a,
-                                &crate::formats::agens::TOOL_CALL_ARGUMENT,
-                                i,
-                                &at_arg,
-                                "an Agens tool argument",
-                                losses,
-                            );
-                            let key = text(a, "key").unwrap_or_default();
-                            if args.has(&key) {
-                                losses.push(Loss::at(
-                                    i,
-                                    at_arg,
-                                    loss::DROPPED_FIELD,
-                                    format!(
-                                        "the repeated argument {} keeps its last value",
-                                        quoted(&key)
-                                    ),
-                                ));
-                            }
-                            args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
-                        }
-                        servers.push(obj([
-                            (
-                                "server_name",
-                                c.get("server_name").cloned().unwrap_or(Value::Null),
-                            ),
-                            ("type", c.get("type").cloned().unwrap_or(Value::Null)),
-                        ]));
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(c, "name").unwrap_or_default(),
-                            args: Some(args),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                let mut m = message(Body::ToolCalls { calls }, "tool_calls");
-                m.items = items;
-                if result.is_some() {
-                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                }
-                let defaults = servers.iter().all(|s| {
-                    s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
-                        && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
-                });
-                if !defaults {
-                    m.set_mark(SERVERS, Value::Arr(servers), keys(&["tool_calls"]));
-                }
-                msgs.push(m);
+                msgs.push(read_tool_calls(
+                    list,
+                    i,
+                    result.is_some(),
+                    &mut names,
+                    losses,
+                ));
             }
         }
         if let Some(results) = v.get("tool_results").and_then(Value::as_object) {
             if !results.is_empty() {
-                let outputs = results
-                    .iter()
-                    .map(|(id, value)| Output {
-                        call_id: Some(id.to_string()),
-                        name: lookup(&names, id),
-                        output: value.clone(),
-                        error: None,
-                    })
-                    .collect();
-                let mut m = message(Body::ToolOutputs { outputs }, "tool_results");
-                m.items = results
-                    .iter()
-                    .map(|(id, _)| keys(&["tool_results", id]))
-                    .collect();
-                msgs.push(m);
+                msgs.push(read_tool_results(results, i, &names));
             }
         }
         // The step's own fields ride on its first message; a boundary the slots alone do not
@@ -386,6 +265,167 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         out.extend(msgs);
     }
     out
+}
+
+/// The step's fields with no canonical meaning (and null or empty mapped fields), as marks;
+/// what is no Agens field is reported.
+fn read_step_fields(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Vec<Tagged> {
+    let entries = v.as_object().map_or(&[][..], Vec::as_slice);
+    let mut marks: Vec<Tagged> = Vec::new();
+    for (k, val) in entries {
+        if k == "input" {
+            continue;
+        } else if MAPPED.contains(&k.as_ref()) {
+            if is_empty_mapped(val) {
+                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+            }
+        } else if k == "id" {
+            marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
+        } else if is_field(k) {
+            marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+        } else {
+            losses.push(Loss::new(
+                i,
+                &[k.as_ref()],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} is not an Agens.Message field and has no place in the target",
+                    quoted(k)
+                ),
+            ));
+        }
+    }
+    marks
+}
+
+/// A canonical message of step `i`, from its field `at`.
+fn step_message(i: usize, body: Body, at: &str) -> Message {
+    Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new())
+}
+
+/// A user input of one text, from the step's field `at`.
+fn text_input(i: usize, text: String, at: &str) -> Message {
+    let mut m = step_message(
+        i,
+        Body::UserInput {
+            parts: vec![Part::Text(text)],
+        },
+        at,
+    );
+    m.items = vec![keys(&[at])];
+    m
+}
+
+/// The step's `tool_calls`, remembering each call's name; servers that are not the defaults
+/// are a mark, and calls after a result continue it.
+fn read_tool_calls(
+    list: &[Value],
+    i: usize,
+    after_result: bool,
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> Message {
+    let mut servers = Vec::new();
+    let mut items = Vec::new();
+    let calls: Vec<Call> = list
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let at = nth(&keys(&["tool_calls"]), k);
+            report_unknown(
+                c,
+                &crate::formats::agens::TOOL_CALL,
+                i,
+                &at,
+                "an Agens tool call",
+                losses,
+            );
+            let args = read_arguments(c, &at, i, losses);
+            servers.push(obj([
+                (
+                    "server_name",
+                    c.get("server_name").cloned().unwrap_or(Value::Null),
+                ),
+                ("type", c.get("type").cloned().unwrap_or(Value::Null)),
+            ]));
+            items.push(at);
+            let call = Call {
+                id: text(c, "id").unwrap_or_default(),
+                name: text(c, "name").unwrap_or_default(),
+                args: Some(args),
+            };
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    let mut m = step_message(i, Body::ToolCalls { calls }, "tool_calls");
+    m.items = items;
+    if after_result {
+        m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+    }
+    let defaults = servers.iter().all(|s| {
+        s.get("server_name").and_then(Value::as_str) == Some(DEFAULT_SERVER)
+            && s.get("type").and_then(Value::as_str) == Some(DEFAULT_TYPE)
+    });
+    if !defaults {
+        m.set_mark(SERVERS, Value::Arr(servers), keys(&["tool_calls"]));
+    }
+    m
+}
+
+/// A call's `[{key, value}]` arguments as an object (a repeated key keeps its last value).
+fn read_arguments(c: &Value, at: &[PathSeg], i: usize, losses: &mut Vec<Loss>) -> Value {
+    let mut args = Value::Obj(Vec::new());
+    for (j, a) in c
+        .get("arguments")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let at_arg = nth(&under(at, &["arguments"]), j);
+        report_unknown(
+            a,
+            &crate::formats::agens::TOOL_CALL_ARGUMENT,
+            i,
+            &at_arg,
+            "an Agens tool argument",
+            losses,
+        );
+        let key = text(a, "key").unwrap_or_default();
+        if args.has(&key) {
+            losses.push(Loss::at(
+                i,
+                at_arg,
+                loss::DROPPED_FIELD,
+                format!(
+                    "the repeated argument {} keeps its last value",
+                    quoted(&key)
+                ),
+            ));
+        }
+        args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
+    }
+    args
+}
+
+/// The step's `tool_results`, each named after its call.
+fn read_tool_results(results: &[(Name, Value)], i: usize, names: &[(String, String)]) -> Message {
+    let outputs = results
+        .iter()
+        .map(|(id, value)| Output {
+            call_id: Some(id.to_string()),
+            name: lookup(names, id),
+            output: value.clone(),
+            error: None,
+        })
+        .collect();
+    let mut m = step_message(i, Body::ToolOutputs { outputs }, "tool_results");
+    m.items = results
+        .iter()
+        .map(|(id, _)| keys(&["tool_results", id]))
+        .collect();
+    m
 }
 
 /// Steps a target without marks (OpenAI, Bedrock) cannot keep apart. Reading back, steps are
@@ -567,79 +607,321 @@ fn finish(
     Some(out)
 }
 
-pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut carried_input = NO_INPUT.to_string();
-    let mut prev_last = None;
-    let mut names: Vec<(String, String)> = Vec::new();
-    let mut step: Option<Step> = None;
-    for m in msgs {
-        let i = m.source;
-        let kind = match &m.body {
-            Body::Reasoning { .. } => Some("reasoning"),
-            Body::Log { .. } => Some("log"),
-            Body::Other { .. } => Some("such"),
-            _ => None,
+/// The kind of a canonical message Agens has no message for, if it is one.
+fn unsupported_kind(body: &Body) -> Option<&'static str> {
+    match body {
+        Body::Reasoning { .. } => Some("reasoning"),
+        Body::Log { .. } => Some("log"),
+        Body::Other { .. } => Some("such"),
+        _ => None,
+    }
+}
+
+/// A user input's text (Agens holds one text, no files) and its path; `None` when the message
+/// is not carried (an input slot without text: reported here).
+fn user_text(
+    m: &Message,
+    parts: &[Part],
+    at: Option<Slot>,
+    losses: &mut Vec<Loss>,
+) -> Option<(String, Path)> {
+    let mut texts = Vec::new();
+    for (k, p) in parts.iter().enumerate() {
+        match p {
+            Part::Text(t) => {
+                if !texts.is_empty() {
+                    losses.push(m.loss(
+                        What::Item(k),
+                        loss::DROPPED_FIELD,
+                        "text parts are joined into one text",
+                    ));
+                }
+                texts.push(t.as_str())
+            }
+            Part::File { .. } | Part::FileId { .. } => losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                "Agens input is text; a file or image is not carried",
+            )),
+        }
+    }
+    let kept: Vec<usize> = (0..parts.len())
+        .filter(|&k| matches!(parts[k], Part::Text(_)))
+        .collect();
+    super::lone_text(m, &kept, losses);
+    let t = texts.concat();
+    if at == Some(Slot::Input) && t.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an Agens input is a non-empty text; a user input without text is not carried",
+        ));
+        report_rest(m, &[], losses, Format::Agens);
+        return None;
+    }
+    let first = parts.iter().position(|p| matches!(p, Part::Text(_)));
+    Some((t, m.path(first.map_or(What::Message, What::Item))))
+}
+
+/// Instructions as the step's `system`; developer instructions are reported.
+fn write_instructions(
+    s: &mut Step,
+    m: &Message,
+    text: &str,
+    developer: bool,
+    losses: &mut Vec<Loss>,
+) {
+    s.fields.set("system", Value::from(text));
+    if developer {
+        let at = if m.from == Format::Kernel {
+            keys(&[RESERVED, "developer"])
+        } else {
+            keys(&["role"])
         };
-        if let Some(kind) = kind {
+        losses.push(Loss::at(
+            m.source,
+            at,
+            loss::DROPPED_FIELD,
+            "Agens has no developer instructions; written as system",
+        ));
+    }
+}
+
+/// The `tool_call_servers` mark, when it holds one valid `{server_name, type}` per call.
+fn call_servers<'m>(m: &'m Message, calls: &[Call]) -> Option<&'m Vec<Value>> {
+    m.mark(SERVERS).and_then(Value::as_array).filter(|list| {
+        list.len() == calls.len()
+            && list.iter().all(|x| {
+                x.get("server_name").is_some_and(|n| n.as_str().is_some())
+                    && matches!(
+                        x.get("type").and_then(Value::as_str),
+                        Some("mcp_tool_use" | "tool_call")
+                    )
+            })
+    })
+}
+
+/// Tool calls as the step's `tool_calls`, remembering each call's name for its result.
+/// Returns whether the servers mark was read and whether the calls take their slot.
+fn write_tool_calls(
+    s: &mut Step,
+    m: &Message,
+    calls: &[Call],
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> (bool, bool) {
+    let mut takes_slot = true;
+    if calls.is_empty() {
+        // Not carried: it leaves no trace in the step (no field, no slot).
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool calls is no Agens message",
+        ));
+        takes_slot = false;
+    }
+    let servers = call_servers(m, calls);
+    let servers_ok = servers.is_some();
+    let list: Vec<Value> = calls
+        .iter()
+        .enumerate()
+        .map(|(n, c)| {
+            names.push((c.id.clone(), c.name.clone()));
+            let server = servers.map(|l| l[n].clone());
+            let pick = |k: &str, d: &str| {
+                server
+                    .as_ref()
+                    .and_then(|x| x.get(k).cloned())
+                    .unwrap_or(Value::from(d))
+            };
+            obj([
+                ("id", Value::from(&c.id)),
+                ("name", Value::from(&c.name)),
+                ("arguments", Value::Arr(arguments(m, n, c, losses))),
+                ("server_name", pick("server_name", DEFAULT_SERVER)),
+                ("type", pick("type", DEFAULT_TYPE)),
+            ])
+        })
+        .collect();
+    if !calls.is_empty() {
+        s.fields.set("tool_calls", Value::Arr(list));
+    }
+    (servers_ok, takes_slot)
+}
+
+/// Tool outputs into the step's `tool_results`, keyed by call id. Returns whether they take
+/// their slot (some result is carried).
+fn write_tool_outputs(
+    s: &mut Step,
+    m: &Message,
+    outputs: &[Output],
+    names: &[(String, String)],
+    losses: &mut Vec<Loss>,
+) -> bool {
+    if outputs.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool results is no Agens message",
+        ));
+    }
+    // Results none of which can be carried (no call id) leave no trace in the step:
+    // neither a record nor their slot, as reading the step back would not show them.
+    let carried = outputs.iter().any(|o| o.call_id.is_some());
+    if carried && !s.fields.has("tool_results") {
+        s.fields.set("tool_results", Value::Obj(Vec::new()));
+    }
+    for (k, o) in outputs.iter().enumerate() {
+        let Some(id) = &o.call_id else {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::UNSUPPORTED_MESSAGE,
+                "Agens keys tool results by call id; a result without one is not carried",
+            ));
+            continue;
+        };
+        if o.name != lookup(names, id) {
+            losses.push(m.loss(
+                What::Field(k, Field::Name),
+                loss::DROPPED_FIELD,
+                "Agens names a tool result by its call; this name is not kept",
+            ));
+        }
+        let value = output_value(m, k, o, losses);
+        let results = s.fields.get_mut("tool_results").expect("set above");
+        if results.has(id) {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                format!("a second result for call {} is not carried", quoted(id)),
+            ));
+        } else {
+            results.set(id, value);
+        }
+    }
+    carried
+}
+
+/// A tool result's value: its output, or for a failed call without output the error's text.
+fn output_value(m: &Message, k: usize, o: &Output, losses: &mut Vec<Loss>) -> Value {
+    let mut value = o.output.clone();
+    if let Some(e) = &o.error {
+        losses.push(m.loss(
+            What::Field(k, Field::Error),
+            loss::ERROR_AS_TEXT,
+            "an Agens tool result has no error; a failed call without output is written as the error's text",
+        ));
+        if value.is_null() {
+            value = Value::from(format!("Error: {}", text(e, "message").unwrap_or_default()));
+        }
+    }
+    value
+}
+
+/// What the marks of a message may be read back as: whether it tells a step boundary and
+/// whether its servers mark was read.
+struct MarkContext {
+    step_told: bool,
+    servers_ok: bool,
+}
+
+/// Marks: the step's own are read back, the rest reported; extra properties have no place in
+/// an Elixir struct.
+fn read_marks(s: &mut Step, m: &Message, cx: MarkContext, losses: &mut Vec<Loss>) {
+    let i = m.source;
+    let mut used: Vec<&str> = Vec::new();
+    for t in &m.marks {
+        let (k, v) = (t.name.as_ref(), &t.value);
+        let consumed = match k {
+            STEP => *v == Value::Bool(true) && cx.step_told,
+            CONTINUES => {
+                matches!(m.body, Body::ToolCalls { .. }) && s.state.last == Some(Slot::Reply)
+            }
+            SERVERS => cx.servers_ok,
+            AGENS_ID if valid_field("id", v) && !s.fields.has("id") => {
+                s.fields.set("id", v.clone());
+                true
+            }
+            _ if MAPPED.contains(&k) && k != "input" && is_empty_mapped(v) && valid_field(k, v) => {
+                s.pending.push((i, k.to_string(), v.clone(), t.at.clone()));
+                true
+            }
+            _ if !MAPPED.contains(&k)
+                && k != "id"
+                && is_field(k)
+                && valid_field(k, v)
+                && !s.fields.has(k) =>
+            {
+                s.fields.set(k, v.clone());
+                true
+            }
+            _ => false,
+        };
+        if consumed {
+            used.push(k);
+        }
+    }
+    report_rest(m, &used, losses, Format::Agens);
+}
+
+/// An empty step.
+fn new_step() -> Step {
+    Step {
+        state: State::default(),
+        fields: Value::Obj(Vec::new()),
+        input: None,
+        pending: Vec::new(),
+    }
+}
+
+/// The steps being written and what runs across them.
+struct Steps {
+    out: Vec<Value>,
+    carried_input: String,
+    prev_last: Option<Slot>,
+    names: Vec<(String, String)>,
+    step: Option<Step>,
+}
+
+impl Steps {
+    /// Finishes the step being built, if any.
+    fn flush(&mut self, losses: &mut Vec<Loss>) {
+        if let Some(done) = self.step.take() {
+            self.out.extend(finish(
+                done,
+                &mut self.carried_input,
+                &mut self.prev_last,
+                losses,
+            ));
+        }
+    }
+
+    /// Writes one canonical message into the step it joins, or a new one.
+    fn write(&mut self, m: &Message, losses: &mut Vec<Loss>) {
+        if let Some(kind) = unsupported_kind(&m.body) {
             losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 format!("Agens has no {kind} message"),
             ));
-            continue;
+            return;
         }
-        let state = step.as_ref().map(|s| s.state).unwrap_or_default();
-        let joins = step.is_some() && fits(state, m);
+        let state = self.step.as_ref().map(|s| s.state).unwrap_or_default();
+        let joins = self.step.is_some() && fits(state, m);
         // Where a step before would take this message by its slots, the step mark tells a
         // boundary nothing else does, and reading the step back marks it again; elsewhere (the
         // first step, or slots that start a step anyway) the mark would not come back.
-        let step_told = step.is_some() && fits_by_slots(state, m);
+        let step_told = self.step.is_some() && fits_by_slots(state, m);
         let at = if joins {
             slot(state, m)
         } else {
             slot(State::default(), m)
         };
-        // A user input: its text (Agens holds one text, no files).
-        let user_text = match &m.body {
-            Body::UserInput { parts } => {
-                let mut texts = Vec::new();
-                for (k, p) in parts.iter().enumerate() {
-                    match p {
-                        Part::Text(t) => {
-                            if !texts.is_empty() {
-                                losses.push(m.loss(
-                                    What::Item(k),
-                                    loss::DROPPED_FIELD,
-                                    "text parts are joined into one text",
-                                ));
-                            }
-                            texts.push(t.as_str())
-                        }
-                        Part::File { .. } | Part::FileId { .. } => losses.push(m.loss(
-                            What::Item(k),
-                            loss::DROPPED_FIELD,
-                            "Agens input is text; a file or image is not carried",
-                        )),
-                    }
-                }
-                let kept: Vec<usize> = (0..parts.len())
-                    .filter(|&k| matches!(parts[k], Part::Text(_)))
-                    .collect();
-                super::lone_text(m, &kept, losses);
-                let t = texts.concat();
-                if at == Some(Slot::Input) && t.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an Agens input is a non-empty text; a user input without text is not carried",
-                    ));
-                    report_rest(m, &[], losses, Format::Agens);
-                    continue;
-                }
-                let first = parts.iter().position(|p| matches!(p, Part::Text(_)));
-                Some((t, m.path(first.map_or(What::Message, What::Item))))
-            }
+        let user = match &m.body {
+            Body::UserInput { parts } => match user_text(m, parts, at, losses) {
+                Some(t) => Some(t),
+                None => return,
+            },
             _ => None,
         };
         if m.id.is_some() || m.timestamp.is_some() {
@@ -650,197 +932,61 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             ));
         }
         if !joins {
-            if let Some(done) = step.take() {
-                out.extend(finish(done, &mut carried_input, &mut prev_last, losses));
-            }
-            step = Some(Step {
-                state: State::default(),
-                fields: Value::Obj(Vec::new()),
-                input: None,
-                pending: Vec::new(),
-            });
+            self.flush(losses);
+            self.step = Some(new_step());
         }
-        let Some(s) = step.as_mut() else { continue };
+        let Some(s) = self.step.as_mut() else { return };
         let mut servers_ok = false;
         let mut takes_slot = true;
         match &m.body {
             Body::Instructions { text, developer } => {
-                s.fields.set("system", Value::from(text));
-                if *developer {
-                    let at = if m.from == Format::Kernel {
-                        keys(&[RESERVED, "developer"])
-                    } else {
-                        keys(&["role"])
-                    };
-                    losses.push(Loss::at(
-                        i,
-                        at,
-                        loss::DROPPED_FIELD,
-                        "Agens has no developer instructions; written as system",
-                    ));
-                }
+                write_instructions(s, m, text, *developer, losses)
             }
             Body::UserInput { .. } => {
-                let (t, path) = user_text.unwrap_or_default();
+                let (t, path) = user.unwrap_or_default();
                 if at == Some(Slot::Input) {
-                    s.input = Some((t, i, path));
+                    s.input = Some((t, m.source, path));
                 } else {
                     s.fields.set("user", Value::from(t));
                 }
             }
             Body::Reply { text } => s.fields.set("result", Value::from(text)),
             Body::ToolCalls { calls } => {
-                if calls.is_empty() {
-                    // Not carried: it leaves no trace in the step (no field, no slot).
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool calls is no Agens message",
-                    ));
-                    takes_slot = false;
-                }
-                let servers = m.mark(SERVERS).and_then(Value::as_array).filter(|list| {
-                    list.len() == calls.len()
-                        && list.iter().all(|x| {
-                            x.get("server_name").is_some_and(|n| n.as_str().is_some())
-                                && matches!(
-                                    x.get("type").and_then(Value::as_str),
-                                    Some("mcp_tool_use" | "tool_call")
-                                )
-                        })
-                });
-                servers_ok = servers.is_some();
-                let list: Vec<Value> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(n, c)| {
-                        names.push((c.id.clone(), c.name.clone()));
-                        let server = servers.map(|l| l[n].clone());
-                        let pick = |k: &str, d: &str| {
-                            server
-                                .as_ref()
-                                .and_then(|x| x.get(k).cloned())
-                                .unwrap_or(Value::from(d))
-                        };
-                        obj([
-                            ("id", Value::from(&c.id)),
-                            ("name", Value::from(&c.name)),
-                            ("arguments", Value::Arr(arguments(m, n, c, losses))),
-                            ("server_name", pick("server_name", DEFAULT_SERVER)),
-                            ("type", pick("type", DEFAULT_TYPE)),
-                        ])
-                    })
-                    .collect();
-                if !calls.is_empty() {
-                    s.fields.set("tool_calls", Value::Arr(list));
-                }
+                (servers_ok, takes_slot) = write_tool_calls(s, m, calls, &mut self.names, losses)
             }
             Body::ToolOutputs { outputs } => {
-                if outputs.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool results is no Agens message",
-                    ));
-                }
-                // Results none of which can be carried (no call id) leave no trace in the step:
-                // neither a record nor their slot, as reading the step back would not show them.
-                let carried = outputs.iter().any(|o| o.call_id.is_some());
-                takes_slot = carried;
-                if carried && !s.fields.has("tool_results") {
-                    s.fields.set("tool_results", Value::Obj(Vec::new()));
-                }
-                for (k, o) in outputs.iter().enumerate() {
-                    let Some(id) = &o.call_id else {
-                        losses.push(m.loss(
-                            What::Item(k),
-                            loss::UNSUPPORTED_MESSAGE,
-                            "Agens keys tool results by call id; a result without one is not carried",
-                        ));
-                        continue;
-                    };
-                    if o.name != lookup(&names, id) {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Name),
-                            loss::DROPPED_FIELD,
-                            "Agens names a tool result by its call; this name is not kept",
-                        ));
-                    }
-                    let mut value = o.output.clone();
-                    if let Some(e) = &o.error {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Error),
-                            loss::ERROR_AS_TEXT,
-                            "an Agens tool result has no error; a failed call without output is written as the error's text",
-                        ));
-                        if value.is_null() {
-                            value = Value::from(format!(
-                                "Error: {}",
-                                text(e, "message").unwrap_or_default()
-                            ));
-                        }
-                    }
-                    let results = s.fields.get_mut("tool_results").expect("set above");
-                    if results.has(id) {
-                        losses.push(m.loss(
-                            What::Item(k),
-                            loss::DROPPED_FIELD,
-                            format!("a second result for call {} is not carried", quoted(id)),
-                        ));
-                    } else {
-                        results.set(id, value);
-                    }
-                }
+                takes_slot = write_tool_outputs(s, m, outputs, &self.names, losses)
             }
             _ => {}
         }
-        // Marks: the step's own are read back, the rest reported; extra properties have no
-        // place in an Elixir struct.
-        let mut used: Vec<&str> = Vec::new();
-        for t in &m.marks {
-            let (k, v) = (t.name.as_ref(), &t.value);
-            let consumed = match k {
-                STEP => *v == Value::Bool(true) && step_told,
-                CONTINUES => {
-                    matches!(m.body, Body::ToolCalls { .. }) && s.state.last == Some(Slot::Reply)
-                }
-                SERVERS => servers_ok,
-                AGENS_ID if valid_field("id", v) && !s.fields.has("id") => {
-                    s.fields.set("id", v.clone());
-                    true
-                }
-                _ if MAPPED.contains(&k)
-                    && k != "input"
-                    && is_empty_mapped(v)
-                    && valid_field(k, v) =>
-                {
-                    s.pending.push((i, k.to_string(), v.clone(), t.at.clone()));
-                    true
-                }
-                _ if !MAPPED.contains(&k)
-                    && k != "id"
-                    && is_field(k)
-                    && valid_field(k, v)
-                    && !s.fields.has(k) =>
-                {
-                    s.fields.set(k, v.clone());
-                    true
-                }
-                _ => false,
-            };
-            if consumed {
-                used.push(k);
-            }
-        }
-        report_rest(m, &used, losses, Format::Agens);
+        read_marks(
+            s,
+            m,
+            MarkContext {
+                step_told,
+                servers_ok,
+            },
+            losses,
+        );
         if takes_slot {
             s.state = advance(s.state, m);
         }
     }
-    if let Some(done) = step.take() {
-        out.extend(finish(done, &mut carried_input, &mut prev_last, losses));
+}
+
+pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
+    let mut steps = Steps {
+        out: Vec::new(),
+        carried_input: NO_INPUT.to_string(),
+        prev_last: None,
+        names: Vec::new(),
+        step: None,
+    };
+    for m in msgs {
+        steps.write(m, losses);
     }
-    out
+    steps.flush(losses);
+    steps.out
 }
 
 /// A call's arguments as Agens `[{key, value}]` string pairs.

@@ -1,7 +1,7 @@
 //! Conversation checks: what breaks a real model call (tool pairing, duplicate ids, time going
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
-use super::canonical::{keys, nth, under, Body, Field, Message, Part, Path, What};
+use super::canonical::{keys, nth, under, Body, Call, Field, Message, Output, Part, Path, What};
 use super::report::{push_decimal, write_indices};
 use crate::formats::Format;
 use crate::tape::value::Value;
@@ -163,121 +163,155 @@ fn empty_words(m: &Message) -> &'static str {
 /// Bedrock `AgentResponse` lists never hold tool outputs (they are not responses): a call
 /// without a result is no finding there.
 pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
-    let mut out = Vec::new();
-    // (call id, message index, the id's path)
-    let mut calls: Vec<(String, usize, Path)> = Vec::new();
-    let mut answered: Vec<String> = Vec::new();
-    let mut ids: Vec<(String, usize)> = Vec::new();
-    let mut last_time: Option<(f64, usize)> = None;
+    let mut c = Checker {
+        out: Vec::new(),
+        calls: Vec::new(),
+        answered: Vec::new(),
+        ids: Vec::new(),
+        last_time: None,
+    };
     for m in msgs {
-        let i = m.source;
-        if let Some(id) = &m.id {
-            if let Some((_, first)) = ids.iter().find(|(seen, at)| seen == id && *at != i) {
-                out.push(Finding::new(
-                    i,
-                    m.path(What::Id),
-                    "duplicate_id",
-                    Severity::Error,
-                    format!(
-                        "message id {} is already used by message {first}",
-                        quoted(id)
-                    ),
-                ));
-            } else if !ids.iter().any(|(seen, _)| seen == id) {
-                ids.push((id.clone(), i));
-            }
-        }
-        if let Some(t) = m.timestamp {
-            if let Some((prev, at)) = last_time {
-                if t < prev {
-                    out.push(Finding::new(
-                        i,
-                        keys(&["timestamp"]),
-                        "timestamp_backwards",
-                        Severity::Warning,
-                        format!(
-                            "the timestamp {} is earlier than message {at}'s ({})",
-                            number_text(t),
-                            number_text(prev)
-                        ),
-                    ));
-                }
-            }
-            last_time = Some((t, i));
-        }
+        c.check_id(m);
+        c.check_time(m);
         match &m.body {
-            Body::ToolCalls { calls: cs } => {
-                for (k, c) in cs.iter().enumerate() {
-                    let at = under(&m.path(What::Item(k)), &["id"]);
-                    if calls.iter().any(|(id, _, _)| *id == c.id) {
-                        out.push(Finding::new(
-                            i,
-                            at,
-                            "duplicate_call_id",
-                            Severity::Error,
-                            format!("tool call id {} is used twice", quoted(&c.id)),
-                        ));
-                    } else {
-                        calls.push((c.id.clone(), i, at));
-                    }
-                }
-            }
-            Body::ToolOutputs { outputs } => {
-                for (k, o) in outputs.iter().enumerate() {
-                    let at = m.path(What::Field(k, Field::CallId));
-                    match &o.call_id {
-                        Some(id) if calls.iter().any(|(c, _, _)| c == id) => {
-                            answered.push(id.clone())
-                        }
-                        Some(id) => out.push(Finding::new(
-                            i,
-                            at,
-                            "result_without_call",
-                            Severity::Error,
-                            format!(
-                                "a tool result for {}, but no earlier message calls it",
-                                quoted(id)
-                            ),
-                        )),
-                        None => out.push(Finding::new(
-                            i,
-                            at,
-                            "result_without_call",
-                            Severity::Warning,
-                            "a tool result that names no call".into(),
-                        )),
-                    }
-                }
-            }
+            Body::ToolCalls { calls } => c.note_calls(m, calls),
+            Body::ToolOutputs { outputs } => c.note_outputs(m, outputs),
             Body::UserInput { parts }
                 if parts
                     .iter()
                     .all(|p| matches!(p, Part::Text(t) if t.trim().is_empty())) =>
             {
-                out.push(Finding::new(
-                    i,
-                    m.path(What::Message),
-                    "empty_message",
-                    Severity::Warning,
-                    empty_words(m).into(),
-                ));
+                c.empty_message(m)
             }
             Body::Reply { text } | Body::Instructions { text, .. } if text.trim().is_empty() => {
-                out.push(Finding::new(
-                    i,
-                    m.path(What::Message),
-                    "empty_message",
-                    Severity::Warning,
-                    empty_words(m).into(),
-                ));
+                c.empty_message(m)
             }
             _ => {}
         }
     }
     if format != Format::Bedrock {
-        for (id, at, path) in &calls {
-            if !answered.contains(id) {
-                out.push(Finding::new(
+        c.report_unanswered();
+    }
+    let mut out = c.out;
+    super::by_index(&mut out, |f| f.index);
+    out
+}
+
+/// What checking a conversation has seen so far, and its findings.
+struct Checker {
+    out: Vec<Finding>,
+    /// (call id, message index, the id's path)
+    calls: Vec<(String, usize, Path)>,
+    answered: Vec<String>,
+    ids: Vec<(String, usize)>,
+    last_time: Option<(f64, usize)>,
+}
+
+impl Checker {
+    /// A message id used by an earlier message.
+    fn check_id(&mut self, m: &Message) {
+        let i = m.source;
+        let Some(id) = &m.id else { return };
+        if let Some((_, first)) = self.ids.iter().find(|(seen, at)| seen == id && *at != i) {
+            self.out.push(Finding::new(
+                i,
+                m.path(What::Id),
+                "duplicate_id",
+                Severity::Error,
+                format!(
+                    "message id {} is already used by message {first}",
+                    quoted(id)
+                ),
+            ));
+        } else if !self.ids.iter().any(|(seen, _)| seen == id) {
+            self.ids.push((id.clone(), i));
+        }
+    }
+
+    /// A timestamp earlier than the last one.
+    fn check_time(&mut self, m: &Message) {
+        let i = m.source;
+        let Some(t) = m.timestamp else { return };
+        if let Some((prev, at)) = self.last_time {
+            if t < prev {
+                self.out.push(Finding::new(
+                    i,
+                    keys(&["timestamp"]),
+                    "timestamp_backwards",
+                    Severity::Warning,
+                    format!(
+                        "the timestamp {} is earlier than message {at}'s ({})",
+                        number_text(t),
+                        number_text(prev)
+                    ),
+                ));
+            }
+        }
+        self.last_time = Some((t, i));
+    }
+
+    /// Notes the calls; a call id used twice is reported.
+    fn note_calls(&mut self, m: &Message, cs: &[Call]) {
+        for (k, c) in cs.iter().enumerate() {
+            let at = under(&m.path(What::Item(k)), &["id"]);
+            if self.calls.iter().any(|(id, _, _)| *id == c.id) {
+                self.out.push(Finding::new(
+                    m.source,
+                    at,
+                    "duplicate_call_id",
+                    Severity::Error,
+                    format!("tool call id {} is used twice", quoted(&c.id)),
+                ));
+            } else {
+                self.calls.push((c.id.clone(), m.source, at));
+            }
+        }
+    }
+
+    /// Notes the calls answered; a result for no earlier call is reported.
+    fn note_outputs(&mut self, m: &Message, outputs: &[Output]) {
+        for (k, o) in outputs.iter().enumerate() {
+            let at = m.path(What::Field(k, Field::CallId));
+            match &o.call_id {
+                Some(id) if self.calls.iter().any(|(c, _, _)| c == id) => {
+                    self.answered.push(id.clone())
+                }
+                Some(id) => self.out.push(Finding::new(
+                    m.source,
+                    at,
+                    "result_without_call",
+                    Severity::Error,
+                    format!(
+                        "a tool result for {}, but no earlier message calls it",
+                        quoted(id)
+                    ),
+                )),
+                None => self.out.push(Finding::new(
+                    m.source,
+                    at,
+                    "result_without_call",
+                    Severity::Warning,
+                    "a tool result that names no call".into(),
+                )),
+            }
+        }
+    }
+
+    fn empty_message(&mut self, m: &Message) {
+        self.out.push(Finding::new(
+            m.source,
+            m.path(What::Message),
+            "empty_message",
+            Severity::Warning,
+            empty_words(m).into(),
+        ));
+    }
+
+    /// Calls without a result.
+    fn report_unanswered(&mut self) {
+        for (id, at, path) in &self.calls {
+            if !self.answered.contains(id) {
+                self.out.push(Finding::new(
                     *at,
                     path.clone(),
                     "call_without_result",
@@ -290,8 +324,6 @@ pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
             }
         }
     }
-    super::by_index(&mut out, |f| f.index);
-    out
 }
 
 /// What agent-swarm-kit sends to a model from a history of `IModelMessage`s (JSON form). A
@@ -299,15 +331,9 @@ pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
 /// tool output is dropped from its message (a message left with neither content nor calls is
 /// dropped), and a tool output whose call is not kept is dropped.
 pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
-    let role = |v: &Value| {
-        v.get("role")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    };
     let start = values
         .iter()
-        .rposition(|v| matches!(role(v).as_str(), "flush" | "resque"))
+        .rposition(|v| matches!(swarm_role(v).as_str(), "flush" | "resque"))
         .map_or(0, |p| p + 1);
     let mut findings = Vec::new();
     if start > 0 {
@@ -318,29 +344,14 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
             Severity::Warning,
             format!(
                 "this {} discards the {} message(s) before it, and itself",
-                role(&values[start - 1]),
+                swarm_role(&values[start - 1]),
                 start - 1
             ),
         ));
     }
-    let call_ids = |v: &Value| -> Vec<String> {
-        v.get("tool_calls")
-            .and_then(Value::as_array)
-            .map(|cs| {
-                cs.iter()
-                    .map(|c| {
-                        c.get("id")
-                            .and_then(Value::as_str)
-                            .unwrap_or("")
-                            .to_string()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
     let outputs: Vec<String> = values[start..]
         .iter()
-        .filter(|v| role(v) == "tool")
+        .filter(|v| swarm_role(v) == "tool")
         .filter_map(|v| {
             v.get("tool_call_id")
                 .and_then(Value::as_str)
@@ -350,7 +361,7 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
     let mut kept_calls: Vec<String> = Vec::new();
     let mut kept = Vec::new();
     for (i, v) in values.iter().enumerate().skip(start) {
-        if role(v) == "tool" {
+        if swarm_role(v) == "tool" {
             let id = v.get("tool_call_id").and_then(Value::as_str).unwrap_or("");
             if !kept_calls.iter().any(|c| c == id) {
                 findings.push(Finding::new(
@@ -368,7 +379,6 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
             });
             continue;
         }
-        let ids = call_ids(v);
         if !v.has("tool_calls") {
             kept.push(Kept {
                 index: i,
@@ -376,33 +386,80 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
             });
             continue;
         }
-        let answered: Vec<usize> = (0..ids.len())
-            .filter(|&k| outputs.contains(&ids[k]))
-            .collect();
-        for (k, id) in ids.iter().enumerate() {
-            if !answered.contains(&k) {
-                findings.push(Finding::new(
-                    i,
-                    nth(&keys(&["tool_calls"]), k),
-                    "call_without_result",
-                    Severity::Warning,
-                    format!("dropped: tool call {} has no output", quoted(id)),
-                ));
-            }
-        }
-        kept_calls.extend(answered.iter().map(|&k| ids[k].clone()));
-        let content = v.get("content").and_then(Value::as_str).unwrap_or("");
-        if answered.len() == ids.len() {
-            kept.push(Kept {
-                index: i,
-                calls: None,
-            });
-        } else if !answered.is_empty() || !content.is_empty() {
-            kept.push(Kept {
-                index: i,
-                calls: Some(answered),
-            });
-        }
+        kept.extend(keep_answered_calls(
+            i,
+            v,
+            &outputs,
+            &mut kept_calls,
+            &mut findings,
+        ));
     }
     (kept, findings)
+}
+
+/// A swarm message's role (`""` when it has none).
+fn swarm_role(v: &Value) -> String {
+    v.get("role")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The ids of a swarm message's tool calls.
+fn call_ids(v: &Value) -> Vec<String> {
+    v.get("tool_calls")
+        .and_then(Value::as_array)
+        .map(|cs| {
+            cs.iter()
+                .map(|c| {
+                    c.get("id")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// An assistant message with tool calls: the calls with an output are kept (and noted), the
+/// rest reported; the message is kept whole, with some of its calls, or (neither content nor
+/// calls left) not at all.
+fn keep_answered_calls(
+    i: usize,
+    v: &Value,
+    outputs: &[String],
+    kept_calls: &mut Vec<String>,
+    findings: &mut Vec<Finding>,
+) -> Option<Kept> {
+    let ids = call_ids(v);
+    let answered: Vec<usize> = (0..ids.len())
+        .filter(|&k| outputs.contains(&ids[k]))
+        .collect();
+    for (k, id) in ids.iter().enumerate() {
+        if !answered.contains(&k) {
+            findings.push(Finding::new(
+                i,
+                nth(&keys(&["tool_calls"]), k),
+                "call_without_result",
+                Severity::Warning,
+                format!("dropped: tool call {} has no output", quoted(id)),
+            ));
+        }
+    }
+    kept_calls.extend(answered.iter().map(|&k| ids[k].clone()));
+    let content = v.get("content").and_then(Value::as_str).unwrap_or("");
+    if answered.len() == ids.len() {
+        Some(Kept {
+            index: i,
+            calls: None,
+        })
+    } else if !answered.is_empty() || !content.is_empty() {
+        Some(Kept {
+            index: i,
+            calls: Some(answered),
+        })
+    } else {
+        None
+    }
 }

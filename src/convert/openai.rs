@@ -52,181 +52,208 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut names: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
-        let message = |body| Message::new(i, Format::OpenAI, body);
-        use crate::formats::openai as f;
-        let documented = match role.as_str() {
-            "assistant" => &f::ASSISTANT,
-            "tool" => &f::TOOL,
-            "user" => &f::USER,
-            "developer" => &f::DEVELOPER,
-            _ => &f::SYSTEM,
-        };
-        report_unknown(v, documented, i, &[], "an OpenAI message", losses);
-        // Documented, and no target has a place for it.
-        if v.has("name") {
-            losses.push(Loss::new(
-                i,
-                &["name"],
-                loss::DROPPED_FIELD,
-                "a participant's name has no place in the target",
-            ));
-        }
+        report_undocumented(v, i, &role, losses);
         match role.as_str() {
-            "system" | "developer" => out.push(message(Body::Instructions {
-                text: content_text(v, i, losses),
-                developer: role == "developer",
-            })),
-            "user" => {
-                let mut items = Vec::new();
-                let parts = match v.get("content") {
-                    Some(Value::Str(s)) => {
-                        items.push(keys(&["content"]));
-                        vec![Part::Text(s.clone())]
-                    }
-                    Some(Value::Arr(list)) => {
-                        let mut parts = Vec::new();
-                        for (j, p) in list.iter().enumerate() {
-                            let at = nth(&keys(&["content"]), j);
-                            if let Some(part) = user_part(p, i, &at, losses) {
-                                parts.push(part);
-                                items.push(at);
-                            }
-                        }
-                        // What OpenAI writes as a string is no longer parts.
-                        if let [Part::Text(_)] = parts.as_slice() {
-                            losses.push(Loss::new(
-                                i,
-                                &["content"],
-                                loss::DROPPED_FIELD,
-                                "a single text part is written back as a string",
-                            ));
-                        }
-                        parts
-                    }
-                    _ => Vec::new(),
-                };
-                out.push(message(Body::UserInput { parts }).at(Vec::new(), items));
-            }
-            "assistant" => {
-                for key in ["refusal", "audio"] {
-                    if v.get(key).is_some_and(|x| !x.is_null()) {
-                        losses.push(Loss::new(
-                            i,
-                            &[key],
-                            loss::DROPPED_FIELD,
-                            format!("an assistant's {key} has no place in the target"),
-                        ));
-                    }
-                }
-                let has_content = v.get("content").is_some_and(|c| !c.is_null());
-                let calls = v.get("tool_calls").and_then(Value::as_array);
-                if has_content {
-                    let at = if calls.is_some() {
-                        keys(&["content"])
-                    } else {
-                        Vec::new()
-                    };
-                    out.push(
-                        message(Body::Reply {
-                            text: content_text(v, i, losses),
-                        })
-                        .at(at, Vec::new()),
-                    );
-                }
-                if !has_content && calls.is_none() {
-                    losses.push(Loss::new(
-                        i,
-                        &[],
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an assistant message with neither content nor tool calls is not carried",
-                    ));
-                }
-                let Some(list) = calls else {
-                    keep_nulls(v, i, &mut out);
-                    continue;
-                };
-                let mut items = Vec::new();
-                let calls: Vec<Call> = list
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        let f = c.get("function").cloned().unwrap_or(Value::Null);
-                        report_unknown(
-                            c,
-                            &crate::formats::openai::TOOL_CALL,
-                            i,
-                            &at,
-                            "an OpenAI tool call",
-                            losses,
-                        );
-                        report_unknown(
-                            &f,
-                            &crate::formats::openai::TOOL_CALL_FUNCTION,
-                            i,
-                            &under(&at, &["function"]),
-                            "an OpenAI tool call's function",
-                            losses,
-                        );
-                        let raw = text(&f, "arguments").unwrap_or_default();
-                        // Validation has checked this is the JSON text of an object.
-                        let args = Value::parse(&raw).unwrap_or(Value::Null);
-                        if args.to_json() != raw {
-                            losses.push(Loss::at(
-                                i,
-                                under(&at, &["function", "arguments"]),
-                                loss::DROPPED_FIELD,
-                                "the arguments' JSON text is kept as its value; its spacing is not",
-                            ));
-                        }
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(&f, "name").unwrap_or_default(),
-                            args: Some(args),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                let at = if has_content {
-                    keys(&["tool_calls"])
-                } else {
-                    Vec::new()
-                };
-                let mut m = message(Body::ToolCalls { calls }).at(at, items);
-                if has_content {
-                    // The calls continue the reply: converting back puts them in one message
-                    // again.
-                    m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                } else if !v.has("content") {
-                    m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
-                }
-                out.push(m);
-                keep_nulls(v, i, &mut out);
-            }
-            "tool" => {
-                let call_id = text(v, "tool_call_id");
-                let name = call_id
-                    .as_ref()
-                    .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
-                    .map(|(_, n)| n.clone());
-                out.push(
-                    message(Body::ToolOutputs {
-                        outputs: vec![Output {
-                            call_id,
-                            name,
-                            output: Value::Str(content_text(v, i, losses)),
-                            error: None,
-                        }],
-                    })
-                    .at(Vec::new(), vec![Vec::new()]),
-                );
-            }
+            "system" | "developer" => out.push(Message::new(
+                i,
+                Format::OpenAI,
+                Body::Instructions {
+                    text: content_text(v, i, losses),
+                    developer: role == "developer",
+                },
+            )),
+            "user" => out.push(read_user(v, i, losses)),
+            "assistant" => read_assistant(v, i, &mut names, &mut out, losses),
+            "tool" => out.push(read_tool(v, i, &names, losses)),
             _ => {}
         }
     }
     out
+}
+
+/// Reports what the role does not document, and a participant's name (documented, and no
+/// target has a place for it).
+fn report_undocumented(v: &Value, i: usize, role: &str, losses: &mut Vec<Loss>) {
+    use crate::formats::openai as f;
+    let documented = match role {
+        "assistant" => &f::ASSISTANT,
+        "tool" => &f::TOOL,
+        "user" => &f::USER,
+        "developer" => &f::DEVELOPER,
+        _ => &f::SYSTEM,
+    };
+    report_unknown(v, documented, i, &[], "an OpenAI message", losses);
+    if v.has("name") {
+        losses.push(Loss::new(
+            i,
+            &["name"],
+            loss::DROPPED_FIELD,
+            "a participant's name has no place in the target",
+        ));
+    }
+}
+
+/// A user message: a string, or a list of parts.
+fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
+    let mut items = Vec::new();
+    let parts = match v.get("content") {
+        Some(Value::Str(s)) => {
+            items.push(keys(&["content"]));
+            vec![Part::Text(s.clone())]
+        }
+        Some(Value::Arr(list)) => {
+            let mut parts = Vec::new();
+            for (j, p) in list.iter().enumerate() {
+                let at = nth(&keys(&["content"]), j);
+                if let Some(part) = user_part(p, i, &at, losses) {
+                    parts.push(part);
+                    items.push(at);
+                }
+            }
+            // What OpenAI writes as a string is no longer parts.
+            if let [Part::Text(_)] = parts.as_slice() {
+                losses.push(Loss::new(
+                    i,
+                    &["content"],
+                    loss::DROPPED_FIELD,
+                    "a single text part is written back as a string",
+                ));
+            }
+            parts
+        }
+        _ => Vec::new(),
+    };
+    Message::new(i, Format::OpenAI, Body::UserInput { parts }).at(Vec::new(), items)
+}
+
+/// An assistant message: a reply, tool calls, or a reply and the calls that continue it.
+fn read_assistant(
+    v: &Value,
+    i: usize,
+    names: &mut Vec<(String, String)>,
+    out: &mut Vec<Message>,
+    losses: &mut Vec<Loss>,
+) {
+    for key in ["refusal", "audio"] {
+        if v.get(key).is_some_and(|x| !x.is_null()) {
+            losses.push(Loss::new(
+                i,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!("an assistant's {key} has no place in the target"),
+            ));
+        }
+    }
+    let has_content = v.get("content").is_some_and(|c| !c.is_null());
+    let calls = v.get("tool_calls").and_then(Value::as_array);
+    if has_content {
+        let at = if calls.is_some() {
+            keys(&["content"])
+        } else {
+            Vec::new()
+        };
+        let text = content_text(v, i, losses);
+        out.push(Message::new(i, Format::OpenAI, Body::Reply { text }).at(at, Vec::new()));
+    }
+    if !has_content && calls.is_none() {
+        losses.push(Loss::new(
+            i,
+            &[],
+            loss::UNSUPPORTED_MESSAGE,
+            "an assistant message with neither content nor tool calls is not carried",
+        ));
+    }
+    let Some(list) = calls else {
+        keep_nulls(v, i, out);
+        return;
+    };
+    let mut items = Vec::new();
+    let calls: Vec<Call> = list
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let (call, at) = read_tool_call(c, k, i, losses);
+            items.push(at);
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    let at = if has_content {
+        keys(&["tool_calls"])
+    } else {
+        Vec::new()
+    };
+    let mut m = Message::new(i, Format::OpenAI, Body::ToolCalls { calls }).at(at, items);
+    if has_content {
+        // The calls continue the reply: converting back puts them in one message
+        // again.
+        m.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+    } else if !v.has("content") {
+        m.set_mark(NO_CONTENT, Value::Bool(true), keys(&["content"]));
+    }
+    out.push(m);
+    keep_nulls(v, i, out);
+}
+
+/// The `k`th tool call of message `i`, and its path.
+fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Call, Path) {
+    let at = nth(&keys(&["tool_calls"]), k);
+    let f = c.get("function").cloned().unwrap_or(Value::Null);
+    report_unknown(
+        c,
+        &crate::formats::openai::TOOL_CALL,
+        i,
+        &at,
+        "an OpenAI tool call",
+        losses,
+    );
+    report_unknown(
+        &f,
+        &crate::formats::openai::TOOL_CALL_FUNCTION,
+        i,
+        &under(&at, &["function"]),
+        "an OpenAI tool call's function",
+        losses,
+    );
+    let raw = text(&f, "arguments").unwrap_or_default();
+    // Validation has checked this is the JSON text of an object.
+    let args = Value::parse(&raw).unwrap_or(Value::Null);
+    if args.to_json() != raw {
+        losses.push(Loss::at(
+            i,
+            under(&at, &["function", "arguments"]),
+            loss::DROPPED_FIELD,
+            "the arguments' JSON text is kept as its value; its spacing is not",
+        ));
+    }
+    let call = Call {
+        id: text(c, "id").unwrap_or_default(),
+        name: text(&f, "name").unwrap_or_default(),
+        args: Some(args),
+    };
+    (call, at)
+}
+
+/// A tool message: one output, named after its call.
+fn read_tool(v: &Value, i: usize, names: &[(String, String)], losses: &mut Vec<Loss>) -> Message {
+    let call_id = text(v, "tool_call_id");
+    let name = call_id
+        .as_ref()
+        .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
+        .map(|(_, n)| n.clone());
+    Message::new(
+        i,
+        Format::OpenAI,
+        Body::ToolOutputs {
+            outputs: vec![Output {
+                call_id,
+                name,
+                output: Value::Str(content_text(v, i, losses)),
+                error: None,
+            }],
+        },
+    )
+    .at(Vec::new(), vec![Vec::new()])
 }
 
 /// An assistant's optional fields that the API reads as absent when null; an explicit null
@@ -246,9 +273,6 @@ fn keep_nulls(v: &Value, i: usize, out: &mut [Message]) {
 }
 
 fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
-    let lose = |losses: &mut Vec<Loss>, path: Path, detail: &str| {
-        losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
-    };
     match text(p, "type").as_deref() {
         Some("text") => {
             report_unknown(
@@ -261,120 +285,137 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
             );
             Some(Part::Text(text(p, "text").unwrap_or_default()))
         }
-        Some("image_url") => {
-            let img = p.get("image_url")?;
-            report_unknown(
-                p,
-                &crate::formats::openai::IMAGE_PART,
-                i,
-                at,
-                "an OpenAI image part",
-                losses,
-            );
-            let at_img = under(at, &["image_url"]);
-            report_unknown(
-                img,
-                &crate::formats::openai::IMAGE_URL_OBJECT,
-                i,
-                &at_img,
-                "an OpenAI image",
-                losses,
-            );
-            if img.get("detail").is_some() {
-                lose(
-                    losses,
-                    under(&at_img, &["detail"]),
-                    "an image's detail level has no place in the target",
-                );
-            }
-            let url = text(img, "url").unwrap_or_default();
-            Some(match parse_data_url(&url) {
-                Some((media, data)) => {
-                    if !media.starts_with("image/") {
-                        lose(
-                            losses,
-                            at.to_vec(),
-                            "data that is not an image is written back as a file part",
-                        );
-                    }
-                    Part::File {
-                        source: ImageSource::Base64(data),
-                        media_type: Some(media),
-                        filename: None,
-                    }
-                }
-                None => Part::File {
-                    source: ImageSource::Url(url),
-                    media_type: None,
-                    filename: None,
-                },
-            })
-        }
-        Some("file") => {
-            let f = p.get("file")?;
-            report_unknown(
-                p,
-                &crate::formats::openai::FILE_PART,
-                i,
-                at,
-                "an OpenAI file part",
-                losses,
-            );
-            let at_file = under(at, &["file"]);
-            report_unknown(
-                f,
-                &crate::formats::openai::FILE_OBJECT,
-                i,
-                &at_file,
-                "an OpenAI file",
-                losses,
-            );
-            let data = text(f, "file_data");
-            match (data.as_deref().map(parse_data_url), text(f, "file_id")) {
-                (Some(Some((media, data))), id) => {
-                    if media.starts_with("image/") {
-                        lose(
-                            losses,
-                            at.to_vec(),
-                            "an image sent as a file part is written back as an image_url part",
-                        );
-                    }
-                    if id.is_some() {
-                        lose(
-                            losses,
-                            under(&at_file, &["file_id"]),
-                            "a file part with data and an id is written with its data alone",
-                        );
-                    }
-                    Some(Part::File {
-                        source: ImageSource::Base64(data),
-                        media_type: Some(media),
-                        filename: text(f, "filename"),
-                    })
-                }
-                (None, Some(id)) => Some(Part::FileId {
-                    id,
-                    filename: text(f, "filename"),
-                }),
-                _ => {
-                    lose(
-                        losses,
-                        at.to_vec(),
-                        if f.has("file_data") {
-                            "file data that is not a base64 data: URL has no place in the target"
-                        } else {
-                            "a file part with neither data nor id has no place in the target"
-                        },
-                    );
-                    None
-                }
-            }
-        }
+        Some("image_url") => read_image_part(p, i, at, losses),
+        Some("file") => read_file_part(p, i, at, losses),
         _ => {
             lose(
+                i,
                 losses,
                 at.to_vec(),
                 "an audio part has no place in the target",
+            );
+            None
+        }
+    }
+}
+
+/// Reports a dropped field of message `i`.
+fn lose(i: usize, losses: &mut Vec<Loss>, path: Path, detail: &str) {
+    losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
+}
+
+/// An `image_url` part: bytes from a `data:` URL, or a URL.
+fn read_image_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
+    let img = p.get("image_url")?;
+    report_unknown(
+        p,
+        &crate::formats::openai::IMAGE_PART,
+        i,
+        at,
+        "an OpenAI image part",
+        losses,
+    );
+    let at_img = under(at, &["image_url"]);
+    report_unknown(
+        img,
+        &crate::formats::openai::IMAGE_URL_OBJECT,
+        i,
+        &at_img,
+        "an OpenAI image",
+        losses,
+    );
+    if img.get("detail").is_some() {
+        lose(
+            i,
+            losses,
+            under(&at_img, &["detail"]),
+            "an image's detail level has no place in the target",
+        );
+    }
+    let url = text(img, "url").unwrap_or_default();
+    Some(match parse_data_url(&url) {
+        Some((media, data)) => {
+            if !media.starts_with("image/") {
+                lose(
+                    i,
+                    losses,
+                    at.to_vec(),
+                    "data that is not an image is written back as a file part",
+                );
+            }
+            Part::File {
+                source: ImageSource::Base64(data),
+                media_type: Some(media),
+                filename: None,
+            }
+        }
+        None => Part::File {
+            source: ImageSource::Url(url),
+            media_type: None,
+            filename: None,
+        },
+    })
+}
+
+/// A `file` part: bytes from a `data:` URL, or a provider's file id.
+fn read_file_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Option<Part> {
+    let f = p.get("file")?;
+    report_unknown(
+        p,
+        &crate::formats::openai::FILE_PART,
+        i,
+        at,
+        "an OpenAI file part",
+        losses,
+    );
+    let at_file = under(at, &["file"]);
+    report_unknown(
+        f,
+        &crate::formats::openai::FILE_OBJECT,
+        i,
+        &at_file,
+        "an OpenAI file",
+        losses,
+    );
+    let data = text(f, "file_data");
+    match (data.as_deref().map(parse_data_url), text(f, "file_id")) {
+        (Some(Some((media, data))), id) => {
+            if media.starts_with("image/") {
+                lose(
+                    i,
+                    losses,
+                    at.to_vec(),
+                    "an image sent as a file part is written back as an image_url part",
+                );
+            }
+            if id.is_some() {
+                lose(
+                    i,
+                    losses,
+                    under(&at_file, &["file_id"]),
+                    "a file part with data and an id is written with its data alone",
+                );
+            }
+            Some(Part::File {
+                source: ImageSource::Base64(data),
+                media_type: Some(media),
+                filename: text(f, "filename"),
+            })
+        }
+        (None, Some(id)) => Some(Part::FileId {
+            id,
+            filename: text(f, "filename"),
+        }),
+        _ => {
+            lose(
+                i,
+                losses,
+                at.to_vec(),
+                if f.has("file_data") {
+                    "file data that is not a base64 data: URL has no place in the target"
+                } else {
+                    "a file part with neither data nor id has no place in the target"
+                },
             );
             None
         }
@@ -386,27 +427,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     // Tool names by call id: a tool message is named after its call, and names nothing else.
     let mut names: Vec<(&str, &str)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let unsupported = |what: &str| {
-            m.loss(
+        if let Some(what) = unsupported_kind(&m.body) {
+            losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
                 format!("OpenAI Chat has no {what} message"),
-            )
-        };
-        match &m.body {
-            Body::Reasoning { .. } => {
-                losses.push(unsupported("reasoning"));
-                continue;
-            }
-            Body::Log { .. } => {
-                losses.push(unsupported("log"));
-                continue;
-            }
-            Body::Other { .. } => {
-                losses.push(unsupported("such"));
-                continue;
-            }
-            _ => {}
+            ));
+            continue;
         }
         if m.id.is_some() || m.timestamp.is_some() {
             losses.push(m.loss(
@@ -426,133 +453,213 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     ("content", Value::from(text)),
                 ]));
             }
-            Body::UserInput { parts } => {
-                let mut sendable: Vec<(usize, &Part)> = Vec::new();
-                for (k, p) in parts.iter().enumerate() {
-                    match p {
-                        // A URL OpenAI cannot take (a swarm image string that is neither base64
-                        // nor an http(s) URL) is reported, not written as an invalid part.
-                        Part::File {
-                            source: ImageSource::Url(url),
-                            ..
-                        } if !crate::validate::is_image_url(url) => {
-                            losses.push(m.loss(What::Item(k), loss::DROPPED_FIELD, format!("{} is not an http(s) or data: URL, which OpenAI image parts need", quoted(url))));
-                        }
-                        _ => sendable.push((k, p)),
-                    }
-                }
-                let content = match sendable.as_slice() {
-                    [(_, Part::Text(t))] => Value::from(t),
-                    [] => {
-                        losses.push(m.loss(
-                            What::Message,
-                            loss::DROPPED_FIELD,
-                            "an input with neither text nor files is written as an empty text",
-                        ));
-                        Value::from("")
-                    }
-                    _ => Value::Arr(
-                        sendable
-                            .iter()
-                            .map(|(k, p)| part(m, *k, p, losses))
-                            .collect(),
-                    ),
-                };
-                out.push(obj([("role", Value::from("user")), ("content", content)]));
-            }
+            Body::UserInput { parts } => out.push(write_user(m, parts, losses)),
             Body::Reply { text } => out.push(obj([
                 ("role", Value::from("assistant")),
                 ("content", Value::from(text)),
             ])),
             Body::ToolCalls { calls } => {
-                let tool_calls: Vec<Value> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        names.push((&c.id, &c.name));
-                        let args = match &c.args {
-                            Some(a @ Value::Obj(_)) => a.to_json(),
-                            Some(other) => {
-                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, format!("OpenAI arguments are the JSON text of an object; {} is written as {{}}", other.to_json())));
-                                "{}".into()
-                            }
-                            None => {
-                                losses.push(m.loss(What::Field(k, Field::Args), loss::DROPPED_FIELD, "absent args are written as {}"));
-                                "{}".into()
-                            }
-                        };
-                        obj([
-                            ("id", Value::from(&c.id)),
-                            ("type", Value::from("function")),
-                            ("function", obj([("name", Value::from(&c.name)), ("arguments", Value::from(args))])),
-                        ])
-                    })
-                    .collect();
-                // A reply and the calls that follow it from the same message are one message.
-                let merged = n > 0
-                    && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
-                    && matches!(msgs[n - 1].body, Body::Reply { .. });
-                match out.last_mut() {
-                    Some(prev) if merged => {
-                        used.push(CONTINUES);
-                        prev.set("tool_calls", Value::Arr(tool_calls))
-                    }
-                    _ => {
-                        let mut o = obj([("role", Value::from("assistant"))]);
-                        if m.marked(NO_CONTENT) {
-                            used.push(NO_CONTENT);
-                        } else {
-                            o.set("content", Value::Null);
-                        }
-                        o.set("tool_calls", Value::Arr(tool_calls));
-                        out.push(o);
-                    }
-                }
+                let tool_calls = write_tool_calls(m, calls, &mut names, losses);
+                push_tool_calls(&mut out, msgs, n, tool_calls, &mut used);
             }
             Body::ToolOutputs { outputs } => {
-                if outputs.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool results is no OpenAI message",
-                    ));
-                }
-                for (k, o) in outputs.iter().enumerate() {
-                    let Some(call_id) = &o.call_id else {
-                        losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
-                        continue;
-                    };
-                    let called = names.iter().rev().find(|(c, _)| c == call_id);
-                    if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Name),
-                            loss::DROPPED_FIELD,
-                            "an OpenAI tool message has no tool name; it is not its call's",
-                        ));
-                    }
-                    let content = super::output_text(m, k, o, losses, Format::OpenAI);
-                    out.push(obj([
-                        ("role", Value::from("tool")),
-                        ("tool_call_id", Value::from(call_id)),
-                        ("content", Value::from(content)),
-                    ]));
-                }
+                write_tool_outputs(&mut out, m, outputs, &names, losses)
             }
             Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. } => {}
         }
         if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
-            if let Some(o) = out.last_mut() {
-                for key in NULLABLE {
-                    if m.mark(key).is_some_and(Value::is_null) {
-                        o.set(key, Value::Null);
-                        used.push(key);
-                    }
-                }
-            }
+            write_nulls(&mut out, m, &mut used);
         }
         report_rest(m, &used, losses, Format::OpenAI);
     }
     out
+}
+
+/// The kind of a canonical message OpenAI Chat has no message for, if it is one.
+fn unsupported_kind(body: &Body) -> Option<&'static str> {
+    match body {
+        Body::Reasoning { .. } => Some("reasoning"),
+        Body::Log { .. } => Some("log"),
+        Body::Other { .. } => Some("such"),
+        _ => None,
+    }
+}
+
+/// A user message: one text as a string, anything else as parts.
+fn write_user(m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> Value {
+    let mut sendable: Vec<(usize, &Part)> = Vec::new();
+    for (k, p) in parts.iter().enumerate() {
+        match p {
+            // A URL OpenAI cannot take (a swarm image string that is neither base64
+            // nor an http(s) URL) is reported, not written as an invalid part.
+            Part::File {
+                source: ImageSource::Url(url),
+                ..
+            } if !crate::validate::is_image_url(url) => {
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "{} is not an http(s) or data: URL, which OpenAI image parts need",
+                        quoted(url)
+                    ),
+                ));
+            }
+            _ => sendable.push((k, p)),
+        }
+    }
+    let content = match sendable.as_slice() {
+        [(_, Part::Text(t))] => Value::from(t),
+        [] => {
+            losses.push(m.loss(
+                What::Message,
+                loss::DROPPED_FIELD,
+                "an input with neither text nor files is written as an empty text",
+            ));
+            Value::from("")
+        }
+        _ => Value::Arr(
+            sendable
+                .iter()
+                .map(|(k, p)| part(m, *k, p, losses))
+                .collect(),
+        ),
+    };
+    obj([("role", Value::from("user")), ("content", content)])
+}
+
+/// Tool calls as OpenAI's, remembering each call's name for its tool message.
+fn write_tool_calls<'a>(
+    m: &Message,
+    calls: &'a [Call],
+    names: &mut Vec<(&'a str, &'a str)>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Value> {
+    calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            names.push((&c.id, &c.name));
+            let args = arguments_text(m, k, c, losses);
+            obj([
+                ("id", Value::from(&c.id)),
+                ("type", Value::from("function")),
+                (
+                    "function",
+                    obj([
+                        ("name", Value::from(&c.name)),
+                        ("arguments", Value::from(args)),
+                    ]),
+                ),
+            ])
+        })
+        .collect()
+}
+
+/// A call's arguments as the JSON text of an object (`{}` when they are not one).
+fn arguments_text(m: &Message, k: usize, c: &Call, losses: &mut Vec<Loss>) -> String {
+    match &c.args {
+        Some(a @ Value::Obj(_)) => a.to_json(),
+        Some(other) => {
+            losses.push(m.loss(
+                What::Field(k, Field::Args),
+                loss::DROPPED_FIELD,
+                format!(
+                    "OpenAI arguments are the JSON text of an object; {} is written as {{}}",
+                    other.to_json()
+                ),
+            ));
+            "{}".into()
+        }
+        None => {
+            losses.push(m.loss(
+                What::Field(k, Field::Args),
+                loss::DROPPED_FIELD,
+                "absent args are written as {}",
+            ));
+            "{}".into()
+        }
+    }
+}
+
+/// A reply and the calls that follow it from the same message are one message; other calls
+/// are an assistant message of their own.
+fn push_tool_calls(
+    out: &mut Vec<Value>,
+    msgs: &[Message],
+    n: usize,
+    tool_calls: Vec<Value>,
+    used: &mut Vec<&str>,
+) {
+    let m = &msgs[n];
+    let merged = n > 0
+        && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
+        && matches!(msgs[n - 1].body, Body::Reply { .. });
+    match out.last_mut() {
+        Some(prev) if merged => {
+            used.push(CONTINUES);
+            prev.set("tool_calls", Value::Arr(tool_calls))
+        }
+        _ => {
+            let mut o = obj([("role", Value::from("assistant"))]);
+            if m.marked(NO_CONTENT) {
+                used.push(NO_CONTENT);
+            } else {
+                o.set("content", Value::Null);
+            }
+            o.set("tool_calls", Value::Arr(tool_calls));
+            out.push(o);
+        }
+    }
+}
+
+/// Tool outputs: one tool message each, for those with a call id.
+fn write_tool_outputs(
+    out: &mut Vec<Value>,
+    m: &Message,
+    outputs: &[Output],
+    names: &[(&str, &str)],
+    losses: &mut Vec<Loss>,
+) {
+    if outputs.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool results is no OpenAI message",
+        ));
+    }
+    for (k, o) in outputs.iter().enumerate() {
+        let Some(call_id) = &o.call_id else {
+            losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
+            continue;
+        };
+        let called = names.iter().rev().find(|(c, _)| c == call_id);
+        if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
+            losses.push(m.loss(
+                What::Field(k, Field::Name),
+                loss::DROPPED_FIELD,
+                "an OpenAI tool message has no tool name; it is not its call's",
+            ));
+        }
+        let content = super::output_text(m, k, o, losses, Format::OpenAI);
+        out.push(obj([
+            ("role", Value::from("tool")),
+            ("tool_call_id", Value::from(call_id)),
+            ("content", Value::from(content)),
+        ]));
+    }
+}
+
+/// The assistant's explicit nulls ([`NULLABLE`]), written again on the message just written.
+fn write_nulls(out: &mut [Value], m: &Message, used: &mut Vec<&str>) {
+    if let Some(o) = out.last_mut() {
+        for key in NULLABLE {
+            if m.mark(key).is_some_and(Value::is_null) {
+                o.set(key, Value::Null);
+                used.push(key);
+            }
+        }
+    }
 }
 
 fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {

@@ -96,73 +96,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             },
         );
         let content = text(v, "content").unwrap_or_default();
-        let agent = text(v, "agentName").unwrap_or_default();
-        if agent != DEFAULT_AGENT {
-            m.set_mark(AUTHOR, Value::from(agent), keys(&["agentName"]));
-        }
-        let mode = text(v, "mode").unwrap_or_default();
-        if mode != default_mode(&role) {
-            m.set_mark(MODE, Value::from(mode), keys(&["mode"]));
-        }
-        for (key, owner) in [
-            ("tool_calls", "assistant"),
-            ("images", "user"),
-            ("tool_call_id", "tool"),
-        ] {
-            if role != owner && v.has(key) {
-                losses.push(Loss::new(
-                    i,
-                    &[key],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} on a {role} message has no place in the target",
-                        quoted(key)
-                    ),
-                ));
-            }
-        }
-        for (key, x) in v.as_object().into_iter().flatten() {
-            if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
-                losses.push(Loss::new(
-                    i,
-                    &[key],
-                    loss::DROPPED_FIELD,
-                    format!(
-                        "{} is carried, and comes back into swarm inside payload",
-                        quoted(key)
-                    ),
-                ));
-                m.extra
-                    .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
-            }
-        }
+        read_agent_and_mode(&mut m, v, &role);
+        report_misplaced(v, i, &role, losses);
+        read_extras(&mut m, v, losses);
         let reported = m.extra.len();
-        match v.get(PAYLOAD) {
-            None => {}
-            Some(Value::Obj(entries)) if !entries.is_empty() => {
-                for (k, x) in entries.iter() {
-                    if k == RESERVED {
-                        let at = keys(&[PAYLOAD, RESERVED]);
-                        read_reserved(x, &at, &mut m, losses);
-                    } else {
-                        m.extra
-                            .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
-                    }
-                }
-                // The reserved object's extra properties follow the plain ones.
-                let (plain, props): (Vec<Tagged>, Vec<Tagged>) = m.extra.drain(..).partition(|t| {
-                    t.at.get(1) != Some(&crate::validate::PathSeg::Key(RESERVED.into()))
-                });
-                m.extra = plain.into_iter().chain(props).collect();
-            }
-            Some(p) => m.set_mark(PAYLOAD, p.clone(), keys(&[PAYLOAD])),
-        }
+        read_payload(&mut m, v, losses);
         one_of_each(&mut m, reported, losses);
-        let calls = if role == "assistant" {
-            v.get("tool_calls").and_then(Value::as_array)
-        } else {
-            None
-        };
         match role.as_str() {
             "system" | "developer" => {
                 m.body = Body::Instructions {
@@ -172,90 +111,19 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 out.push(m);
             }
             "user" => {
-                let images = v.get("images").and_then(Value::as_array);
-                let mut parts = Vec::new();
-                let mut items = Vec::new();
-                if !content.is_empty() || images.is_none_or(|l| l.is_empty()) {
-                    parts.push(Part::Text(content));
-                    items.push(keys(&["content"]));
-                }
-                for (k, x) in images.into_iter().flatten().enumerate() {
-                    parts.push(image(x));
-                    items.push(nth(&keys(&["images"]), k));
-                }
-                match images {
-                    Some(list) if list.is_empty() => {
-                        m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
-                    }
-                    // Base64 strings, none of them a URL: converting back would write bytes.
-                    // (Where one of them is not base64, it is read as a URL, and converting
-                    // back writes strings anyway: the mark would say nothing.)
-                    Some(list)
-                        if list.iter().all(|x| {
-                            matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
-                        }) =>
-                    {
-                        m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
-                    }
-                    _ => {}
-                }
-                m.body = Body::UserInput { parts };
-                m.items = items;
+                read_user(&mut m, v, content);
                 out.push(m);
             }
-            "assistant" => {
-                let Some(calls) = calls else {
+            "assistant" => match v.get("tool_calls").and_then(Value::as_array) {
+                None => {
                     m.body = Body::Reply { text: content };
                     out.push(m);
-                    continue;
-                };
-                let mut items = Vec::new();
-                let calls: Vec<Call> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        let at = nth(&keys(&["tool_calls"]), k);
-                        let f = c.get("function").cloned().unwrap_or(Value::Null);
-                        report_unknown(
-                            c,
-                            &crate::formats::swarm::TOOL_CALL,
-                            i,
-                            &at,
-                            "a swarm tool call",
-                            losses,
-                        );
-                        report_unknown(
-                            &f,
-                            &crate::formats::swarm::TOOL_CALL_FUNCTION,
-                            i,
-                            &under(&at, &["function"]),
-                            "a swarm tool call's function",
-                            losses,
-                        );
-                        items.push(at);
-                        let call = Call {
-                            id: text(c, "id").unwrap_or_default(),
-                            name: text(&f, "name").unwrap_or_default(),
-                            args: f.get("arguments").cloned(),
-                        };
-                        names.push((call.id.clone(), call.name.clone()));
-                        call
-                    })
-                    .collect();
-                if content.is_empty() {
-                    m.body = Body::ToolCalls { calls };
-                    m.items = items;
-                    out.push(m);
-                } else {
-                    m.body = Body::Reply { text: content };
-                    m.at = keys(&["content"]);
-                    out.push(m);
-                    let mut c = Message::new(i, Format::Swarm, Body::ToolCalls { calls })
-                        .at(keys(&["tool_calls"]), items);
-                    c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
-                    out.push(c);
                 }
-            }
+                Some(calls) => {
+                    let (calls, items) = read_tool_calls(calls, i, &mut names, losses);
+                    push_assistant(&mut out, m, content, calls, items);
+                }
+            },
             "tool" => {
                 let call_id = text(v, "tool_call_id");
                 let name = call_id
@@ -277,6 +145,184 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
     }
     out
+}
+
+/// The `agentName` and `mode` as marks, when they are not what converting back would give.
+fn read_agent_and_mode(m: &mut Message, v: &Value, role: &str) {
+    let agent = text(v, "agentName").unwrap_or_default();
+    if agent != DEFAULT_AGENT {
+        m.set_mark(AUTHOR, Value::from(agent), keys(&["agentName"]));
+    }
+    let mode = text(v, "mode").unwrap_or_default();
+    if mode != default_mode(role) {
+        m.set_mark(MODE, Value::from(mode), keys(&["mode"]));
+    }
+}
+
+/// Reports the fields of one role found on a message of another.
+fn report_misplaced(v: &Value, i: usize, role: &str, losses: &mut Vec<Loss>) {
+    for (key, owner) in [
+        ("tool_calls", "assistant"),
+        ("images", "user"),
+        ("tool_call_id", "tool"),
+    ] {
+        if role != owner && v.has(key) {
+            losses.push(Loss::new(
+                i,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} on a {role} message has no place in the target",
+                    quoted(key)
+                ),
+            ));
+        }
+    }
+}
+
+/// Properties swarm does not define: carried (and reported, as they come back in the payload).
+fn read_extras(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
+    for (key, x) in v.as_object().into_iter().flatten() {
+        if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
+            losses.push(Loss::new(
+                m.source,
+                &[key],
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} is carried, and comes back into swarm inside payload",
+                    quoted(key)
+                ),
+            ));
+            m.extra
+                .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
+        }
+    }
+}
+
+/// The payload's entries are extra properties (its reserved entry is read); a payload that is
+/// null or empty is a mark.
+fn read_payload(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
+    match v.get(PAYLOAD) {
+        None => {}
+        Some(Value::Obj(entries)) if !entries.is_empty() => {
+            for (k, x) in entries.iter() {
+                if k == RESERVED {
+                    let at = keys(&[PAYLOAD, RESERVED]);
+                    read_reserved(x, &at, m, losses);
+                } else {
+                    m.extra
+                        .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
+                }
+            }
+            // The reserved object's extra properties follow the plain ones.
+            let (plain, props): (Vec<Tagged>, Vec<Tagged>) = m.extra.drain(..).partition(|t| {
+                t.at.get(1) != Some(&crate::validate::PathSeg::Key(RESERVED.into()))
+            });
+            m.extra = plain.into_iter().chain(props).collect();
+        }
+        Some(p) => m.set_mark(PAYLOAD, p.clone(), keys(&[PAYLOAD])),
+    }
+}
+
+/// A user message: its text, then its images (how they were written is a mark).
+fn read_user(m: &mut Message, v: &Value, content: String) {
+    let images = v.get("images").and_then(Value::as_array);
+    let mut parts = Vec::new();
+    let mut items = Vec::new();
+    if !content.is_empty() || images.is_none_or(|l| l.is_empty()) {
+        parts.push(Part::Text(content));
+        items.push(keys(&["content"]));
+    }
+    for (k, x) in images.into_iter().flatten().enumerate() {
+        parts.push(image(x));
+        items.push(nth(&keys(&["images"]), k));
+    }
+    match images {
+        Some(list) if list.is_empty() => {
+            m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
+        }
+        // Base64 strings, none of them a URL: converting back would write bytes.
+        // (Where one of them is not base64, it is read as a URL, and converting
+        // back writes strings anyway: the mark would say nothing.)
+        Some(list)
+            if list.iter().all(|x| {
+                matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
+            }) =>
+        {
+            m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
+        }
+        _ => {}
+    }
+    m.body = Body::UserInput { parts };
+    m.items = items;
+}
+
+/// An assistant message's tool calls and their paths, remembering each call's name.
+fn read_tool_calls(
+    calls: &[Value],
+    i: usize,
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> (Vec<Call>, Vec<Path>) {
+    let mut items = Vec::new();
+    let calls: Vec<Call> = calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let at = nth(&keys(&["tool_calls"]), k);
+            let f = c.get("function").cloned().unwrap_or(Value::Null);
+            report_unknown(
+                c,
+                &crate::formats::swarm::TOOL_CALL,
+                i,
+                &at,
+                "a swarm tool call",
+                losses,
+            );
+            report_unknown(
+                &f,
+                &crate::formats::swarm::TOOL_CALL_FUNCTION,
+                i,
+                &under(&at, &["function"]),
+                "a swarm tool call's function",
+                losses,
+            );
+            items.push(at);
+            let call = Call {
+                id: text(c, "id").unwrap_or_default(),
+                name: text(&f, "name").unwrap_or_default(),
+                args: f.get("arguments").cloned(),
+            };
+            names.push((call.id.clone(), call.name.clone()));
+            call
+        })
+        .collect();
+    (calls, items)
+}
+
+/// An assistant message with tool calls: the calls, or a reply and then the calls marked as
+/// continuing it.
+fn push_assistant(
+    out: &mut Vec<Message>,
+    mut m: Message,
+    content: String,
+    calls: Vec<Call>,
+    items: Vec<Path>,
+) {
+    if content.is_empty() {
+        m.body = Body::ToolCalls { calls };
+        m.items = items;
+        out.push(m);
+    } else {
+        let i = m.source;
+        m.body = Body::Reply { text: content };
+        m.at = keys(&["content"]);
+        out.push(m);
+        let mut c = Message::new(i, Format::Swarm, Body::ToolCalls { calls })
+            .at(keys(&["tool_calls"]), items);
+        c.set_mark(CONTINUES, Value::Bool(true), keys(&["tool_calls"]));
+        out.push(c);
+    }
 }
 
 /// A message's marks, sorted into what swarm has a field for and the rest.
@@ -418,12 +464,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        let unsupported = match &m.body {
-            Body::Reasoning { .. } | Body::Log { .. } => true,
-            Body::Other { format, .. } => *format != Format::Swarm,
-            _ => false,
-        };
-        if unsupported {
+        if is_unsupported(&m.body) {
             losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
@@ -438,71 +479,23 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 "swarm messages carry no id or timestamp",
             ));
         }
-        let role = match &m.body {
-            Body::Instructions {
-                developer: true, ..
-            } => "developer",
-            Body::Instructions { .. } => "system",
-            Body::UserInput { .. } => "user",
-            Body::ToolOutputs { .. } => "tool",
-            _ => "assistant",
-        };
+        let role = role_of(&m.body);
         let h = head(m, role, agent);
         report_unsaid(m, h.unsaid.iter().copied(), losses);
         let mut o = match &m.body {
             Body::Instructions { text, .. } => message(role, &h, text.clone()),
             Body::Reply { text } => message(role, &h, text.clone()),
             Body::UserInput { parts } => {
-                let (content, images, images_used) = user_input(m, parts, &h, losses);
-                let mut o = message(role, &h, content);
-                if let Some(images) = images {
-                    o.set("images", images);
-                }
-                if !images_used {
-                    report_unsaid(m, m.marks.iter().find(|t| t.name == IMAGES), losses);
-                }
-                if let Some(p) = payload(m, &h, true, losses) {
-                    o.set(PAYLOAD, p);
-                }
-                out.push(o);
+                out.push(write_user(m, parts, &h, losses));
                 continue;
             }
             Body::ToolCalls { calls } => {
-                let tool_calls: Vec<Value> = calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        names.push((c.id.clone(), c.name.clone()));
-                        super::object_call(m, k, c, losses, Format::Swarm)
-                    })
-                    .collect();
-                // A reply and the calls that continue it are one assistant message, unless the
-                // calls carry more than the mark or the reply is empty (swarm reads an empty
-                // content with calls as calls alone).
-                let merges = n > 0
-                    && (msgs[n - 1].source == m.source || h.continues)
-                    && m.extra.is_empty()
-                    && h.rest.is_empty()
-                    && h.payload.is_none()
-                    && h.mode.is_none()
-                    && m.mark(AUTHOR).is_none()
-                    && matches!(&msgs[n - 1].body, Body::Reply { text } if !text.is_empty());
-                if merges {
+                let tool_calls = write_tool_calls(m, calls, &mut names, losses);
+                if merges_into_reply(msgs, n, &h) {
                     if let Some(prev) = out.last_mut().filter(|p| {
                         text(p, "role").as_deref() == Some("assistant") && !p.has("tool_calls")
                     }) {
-                        let payload = prev.as_object().and_then(|o| {
-                            o.iter()
-                                .position(|(k, _)| k == PAYLOAD)
-                                .map(|at| o[at].clone())
-                        });
-                        if let Value::Obj(entries) = prev {
-                            entries.retain(|(k, _)| k != PAYLOAD);
-                        }
-                        prev.set("tool_calls", Value::Arr(tool_calls));
-                        if let Some((_, p)) = payload {
-                            prev.set(PAYLOAD, p);
-                        }
+                        add_calls(prev, tool_calls);
                         continue;
                     }
                 }
@@ -511,52 +504,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 o
             }
             Body::ToolOutputs { outputs } => {
-                if outputs.is_empty() {
-                    losses.push(m.loss(
-                        What::Message,
-                        loss::UNSUPPORTED_MESSAGE,
-                        "an empty list of tool results is no swarm message",
-                    ));
-                }
-                let payload = payload(m, &h, false, losses);
-                // An Agens step's marks ride on the first result alone: on each, every result
-                // would begin a step of its own when read back.
-                // (What the first payload could not say is reported once, with it.)
-                let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
-                    let mut later = h.clone();
-                    later.unsaid.clear();
-                    later.rest.retain(|t| !super::agens::starts_step_mark(t));
-                    self::payload(m, &later, false, &mut Vec::new())
-                } else {
-                    payload.clone()
-                };
-                for (k, r) in outputs.iter().enumerate() {
-                    let mut o =
-                        message(role, &h, super::output_text(m, k, r, losses, Format::Swarm));
-                    if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
-                        let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
-                        if called != Some(name) {
-                            losses.push(m.loss(
-                                What::Field(k, Field::Name),
-                                loss::DROPPED_FIELD,
-                                "a swarm tool message has no tool name; it is not its call's",
-                            ));
-                        }
-                    } else if r.name.is_some() {
-                        losses.push(m.loss(
-                            What::Field(k, Field::Name),
-                            loss::DROPPED_FIELD,
-                            "a swarm tool message has no tool name",
-                        ));
-                    }
-                    if let Some(id) = &r.call_id {
-                        o.set("tool_call_id", Value::from(id));
-                    }
-                    if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
-                        o.set(PAYLOAD, p.clone());
-                    }
-                    out.push(o);
-                }
+                write_tool_outputs(&mut out, m, outputs, &h, &names, losses);
                 continue;
             }
             // A swarm history reset, kept whole (the others were reported above).
@@ -572,6 +520,163 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
         out.push(o);
     }
     out
+}
+
+/// Is this a message swarm has no role for?
+fn is_unsupported(body: &Body) -> bool {
+    match body {
+        Body::Reasoning { .. } | Body::Log { .. } => true,
+        Body::Other { format, .. } => *format != Format::Swarm,
+        _ => false,
+    }
+}
+
+/// The swarm role of a (supported) message.
+fn role_of(body: &Body) -> &'static str {
+    match body {
+        Body::Instructions {
+            developer: true, ..
+        } => "developer",
+        Body::Instructions { .. } => "system",
+        Body::UserInput { .. } => "user",
+        Body::ToolOutputs { .. } => "tool",
+        _ => "assistant",
+    }
+}
+
+/// A user message: its content, images and payload.
+fn write_user(m: &Message, parts: &[Part], h: &Head, losses: &mut Vec<Loss>) -> Value {
+    let (content, images, images_used) = user_input(m, parts, h, losses);
+    let mut o = message("user", h, content);
+    if let Some(images) = images {
+        o.set("images", images);
+    }
+    if !images_used {
+        report_unsaid(m, m.marks.iter().find(|t| t.name == IMAGES), losses);
+    }
+    if let Some(p) = payload(m, h, true, losses) {
+        o.set(PAYLOAD, p);
+    }
+    o
+}
+
+/// Tool calls as swarm's, remembering each call's name for its output.
+fn write_tool_calls(
+    m: &Message,
+    calls: &[Call],
+    names: &mut Vec<(String, String)>,
+    losses: &mut Vec<Loss>,
+) -> Vec<Value> {
+    calls
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            names.push((c.id.clone(), c.name.clone()));
+            super::object_call(m, k, c, losses, Format::Swarm)
+        })
+        .collect()
+}
+
+/// A reply and the calls that continue it are one assistant message, unless the calls carry
+/// more than the mark or the reply is empty (swarm reads an empty content with calls as calls
+/// alone).
+fn merges_into_reply(msgs: &[Message], n: usize, h: &Head) -> bool {
+    let m = &msgs[n];
+    n > 0
+        && (msgs[n - 1].source == m.source || h.continues)
+        && m.extra.is_empty()
+        && h.rest.is_empty()
+        && h.payload.is_none()
+        && h.mode.is_none()
+        && m.mark(AUTHOR).is_none()
+        && matches!(&msgs[n - 1].body, Body::Reply { text } if !text.is_empty())
+}
+
+/// Adds tool calls to the reply just written, before its payload.
+fn add_calls(prev: &mut Value, tool_calls: Vec<Value>) {
+    let payload = prev.as_object().and_then(|o| {
+        o.iter()
+            .position(|(k, _)| k == PAYLOAD)
+            .map(|at| o[at].clone())
+    });
+    if let Value::Obj(entries) = prev {
+        entries.retain(|(k, _)| k != PAYLOAD);
+    }
+    prev.set("tool_calls", Value::Arr(tool_calls));
+    if let Some((_, p)) = payload {
+        prev.set(PAYLOAD, p);
+    }
+}
+
+/// Tool outputs: one tool message each.
+fn write_tool_outputs(
+    out: &mut Vec<Value>,
+    m: &Message,
+    outputs: &[Output],
+    h: &Head,
+    names: &[(String, String)],
+    losses: &mut Vec<Loss>,
+) {
+    if outputs.is_empty() {
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "an empty list of tool results is no swarm message",
+        ));
+    }
+    let payload = payload(m, h, false, losses);
+    // An Agens step's marks ride on the first result alone: on each, every result
+    // would begin a step of its own when read back.
+    // (What the first payload could not say is reported once, with it.)
+    let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
+        let mut later = h.clone();
+        later.unsaid.clear();
+        later.rest.retain(|t| !super::agens::starts_step_mark(t));
+        self::payload(m, &later, false, &mut Vec::new())
+    } else {
+        payload.clone()
+    };
+    for (k, r) in outputs.iter().enumerate() {
+        let mut o = message(
+            "tool",
+            h,
+            super::output_text(m, k, r, losses, Format::Swarm),
+        );
+        report_output_name(m, k, r, names, losses);
+        if let Some(id) = &r.call_id {
+            o.set("tool_call_id", Value::from(id));
+        }
+        if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
+            o.set(PAYLOAD, p.clone());
+        }
+        out.push(o);
+    }
+}
+
+/// A swarm tool message has no tool name: a name that is not its call's is reported.
+fn report_output_name(
+    m: &Message,
+    k: usize,
+    r: &Output,
+    names: &[(String, String)],
+    losses: &mut Vec<Loss>,
+) {
+    if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
+        let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
+        if called != Some(name) {
+            losses.push(m.loss(
+                What::Field(k, Field::Name),
+                loss::DROPPED_FIELD,
+                "a swarm tool message has no tool name; it is not its call's",
+            ));
+        }
+    } else if r.name.is_some() {
+        losses.push(m.loss(
+            What::Field(k, Field::Name),
+            loss::DROPPED_FIELD,
+            "a swarm tool message has no tool name",
+        ));
+    }
 }
 
 /// A user input's content and images, and whether the `images` mark was used. Images are bytes
@@ -620,33 +725,7 @@ fn user_input(
                 media_type,
                 filename,
             } => {
-                // Swarm has images only: a file of another type goes into `images` as a data:
-                // URL (what the swarm reader reads as a file), reported; a media type that
-                // cannot stand in a data: URL is not written.
-                let typed = super::writable_media_type(media_type);
-                match (media_type.as_deref(), typed) {
-                    (Some(mt), None) => losses.push(m.loss(
-                        What::Field(k, Field::MediaType),
-                        loss::CHANGED_VALUE,
-                        format!(
-                            "{} is no media type a data: URL can carry; the image is written without one",
-                            quoted(mt)
-                        ),
-                    )),
-                    (_, Some(mt))
-                        if !mt.starts_with("image/") && mt != "application/octet-stream" =>
-                    {
-                        losses.push(m.loss(
-                            What::Item(k),
-                            loss::CHANGED_VALUE,
-                            format!(
-                                "swarm has images only: this {} file is written into images as a data: URL, which a model may refuse",
-                                quoted(mt)
-                            ),
-                        ))
-                    }
-                    _ => {}
-                }
+                let typed = image_media_type(m, k, media_type, losses);
                 if filename.is_some() {
                     losses.push(m.loss(
                         What::Field(k, Field::Filename),
@@ -660,7 +739,54 @@ fn user_input(
         }
     }
     super::lone_text(m, &kept, losses);
-    match (&content, files.is_empty()) {
+    report_empty_content(m, parts, &content, files.is_empty(), losses);
+    let (images, used) = write_images(&files, h);
+    (content.unwrap_or_default(), images, used)
+}
+
+/// Swarm has images only: a file of another type goes into `images` as a data: URL (what the
+/// swarm reader reads as a file), reported; a media type that cannot stand in a data: URL is
+/// not written. The media type written, if any.
+fn image_media_type<'a>(
+    m: &Message,
+    k: usize,
+    media_type: &'a Option<String>,
+    losses: &mut Vec<Loss>,
+) -> Option<&'a str> {
+    let typed = super::writable_media_type(media_type);
+    match (media_type.as_deref(), typed) {
+        (Some(mt), None) => losses.push(m.loss(
+            What::Field(k, Field::MediaType),
+            loss::CHANGED_VALUE,
+            format!(
+                "{} is no media type a data: URL can carry; the image is written without one",
+                quoted(mt)
+            ),
+        )),
+        (_, Some(mt)) if !mt.starts_with("image/") && mt != "application/octet-stream" => {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::CHANGED_VALUE,
+                format!(
+                    "swarm has images only: this {} file is written into images as a data: URL, which a model may refuse",
+                    quoted(mt)
+                ),
+            ))
+        }
+        _ => {}
+    }
+    typed
+}
+
+/// Reports content swarm cannot say: no text and no images, or an empty text beside images.
+fn report_empty_content(
+    m: &Message,
+    parts: &[Part],
+    content: &Option<String>,
+    no_files: bool,
+    losses: &mut Vec<Loss>,
+) {
+    match (content, no_files) {
         (None, true) => losses.push(m.loss(
             What::Message,
             loss::DROPPED_FIELD,
@@ -679,6 +805,11 @@ fn user_input(
         }
         _ => {}
     }
+}
+
+/// The `images` written (all of one kind: strings where one needs it or the mark says so,
+/// bytes otherwise), and whether the `images` mark was used.
+fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Value>, bool) {
     let marked_strings = h.images == Some(&Value::from("string"));
     let needs_strings = files
         .iter()
@@ -709,5 +840,5 @@ fn user_input(
     } else {
         Some(Value::Arr(images))
     };
-    (content.unwrap_or_default(), images, used)
+    (images, used)
 }

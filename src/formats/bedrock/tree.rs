@@ -188,22 +188,47 @@ impl IdTable<'_> {
     }
 }
 
+/// What building the forest knows per event, in list order.
+struct Forest<'a> {
+    events: &'a [EventRef],
+    /// The index of the first event holding each usable id.
+    holder: IdTable<'a>,
+    /// Issues by event, so that they come out in list order.
+    found: Vec<Vec<TreeIssue>>,
+    /// Placed at all.
+    placed: Vec<bool>,
+    /// The parent's text, when the event names one.
+    parent_text: Vec<Option<&'a str>>,
+    /// The parent's index, once resolved.
+    parent_of: Vec<Option<usize>>,
+}
+
 /// Build the forest of `events`. Never fails; what cannot be placed is reported.
 pub fn build(events: &[EventRef]) -> EventTree {
     let n = events.len();
-    let mut tree = EventTree::default();
-    // The index of the first event holding each usable id.
-    let holder = IdTable::new(events);
-    // Issues by event, so that they come out in list order.
-    let mut found: Vec<Vec<TreeIssue>> = vec![Vec::new(); n];
-    // Per event: placed at all, and its parent's text when it names one.
-    let mut placed = vec![false; n];
-    let mut parent_text: Vec<Option<&str>> = vec![None; n];
-
+    let mut f = Forest {
+        events,
+        holder: IdTable::new(events),
+        found: vec![Vec::new(); n],
+        placed: vec![false; n],
+        parent_text: vec![None; n],
+        parent_of: vec![None; n],
+    };
     for (i, e) in events.iter().enumerate() {
+        f.place(i, e);
+    }
+    f.resolve_parents();
+    f.cut_cycles();
+    f.into_tree()
+}
+
+impl<'a> Forest<'a> {
+    /// Places event `i` when it is an event with a usable id no earlier event holds, and notes
+    /// its parent's text.
+    fn place(&mut self, i: usize, e: &'a EventRef) {
         let (id, parent) = match e {
             EventRef::NotObject(not_object) => {
-                found[i].push(issue(
+                self.found[i].push(issue(
                     "invalid_type",
                     i,
                     None,
@@ -211,24 +236,24 @@ pub fn build(events: &[EventRef]) -> EventTree {
                     Some("Event"),
                     Some(not_object.clone()),
                 ));
-                continue;
+                return;
             }
             EventRef::Event { id, parent } => (id, parent),
         };
         let id = match id {
             Slot::Str(s) => s.as_str(),
             Slot::Null => {
-                found[i].push(slot_issue(i, "id", "null", "string"));
-                continue;
+                self.found[i].push(slot_issue(i, "id", "null", "string"));
+                return;
             }
             Slot::Other(kind) => {
-                found[i].push(slot_issue(i, "id", kind, "string"));
-                continue;
+                self.found[i].push(slot_issue(i, "id", kind, "string"));
+                return;
             }
         };
-        let first = holder.get(id).unwrap_or(i);
+        let first = self.holder.get(id).unwrap_or(i);
         if first != i {
-            found[i].push(issue(
+            self.found[i].push(issue(
                 "duplicate_id",
                 i,
                 Some("id"),
@@ -239,123 +264,140 @@ pub fn build(events: &[EventRef]) -> EventTree {
                 Some("an id no earlier event has"),
                 Some(show(id)),
             ));
-            continue;
+            return;
         }
-        placed[i] = true;
+        self.placed[i] = true;
         match parent {
-            Slot::Str(p) => parent_text[i] = Some(p.as_str()),
+            Slot::Str(p) => self.parent_text[i] = Some(p.as_str()),
             Slot::Null => {}
             Slot::Other(kind) => {
-                found[i].push(slot_issue(i, "parent_event_id", kind, "string | null"));
+                self.found[i].push(slot_issue(i, "parent_event_id", kind, "string | null"));
             }
         }
     }
 
-    // Resolve parents; a parent that is not among the events makes a root.
-    let mut parent_of: Vec<Option<usize>> = vec![None; n];
-    for i in 0..n {
-        let Some(p) = parent_text[i] else { continue };
-        match holder.get(p) {
-            Some(pi) => parent_of[i] = Some(pi),
-            None => found[i].push(issue(
-                "dangling_parent",
-                i,
-                Some("parent_event_id"),
-                format!(
-                    "parent event {} is not among the events; this event is taken as a root",
-                    show(p)
-                ),
-                Some("the id of one of the events"),
-                Some(show(p)),
-            )),
+    /// Resolves parents; a parent that is not among the events makes a root.
+    fn resolve_parents(&mut self) {
+        for i in 0..self.events.len() {
+            let Some(p) = self.parent_text[i] else {
+                continue;
+            };
+            match self.holder.get(p) {
+                Some(pi) => self.parent_of[i] = Some(pi),
+                None => self.found[i].push(issue(
+                    "dangling_parent",
+                    i,
+                    Some("parent_event_id"),
+                    format!(
+                        "parent event {} is not among the events; this event is taken as a root",
+                        show(p)
+                    ),
+                    Some("the id of one of the events"),
+                    Some(show(p)),
+                )),
+            }
         }
     }
 
-    // Cycles: follow parent links; a walk that meets its own path has found one. Each cycle
-    // is cut at its first event in list order, which becomes a root.
-    const NEW: u8 = 0;
-    const ON_PATH: u8 = 1;
-    const DONE: u8 = 2;
-    let mut state = vec![NEW; n];
-    let mut path: Vec<usize> = Vec::new();
-    for start in 0..n {
-        if !placed[start] || state[start] != NEW {
-            continue;
-        }
-        path.clear();
-        let mut at = Some(start);
-        while let Some(i) = at {
-            match state[i] {
-                NEW => {
-                    state[i] = ON_PATH;
-                    path.push(i);
-                    at = parent_of[i];
-                }
-                ON_PATH => {
-                    let from = path.iter().position(|&x| x == i).unwrap_or(0);
-                    let ring = &path[from..];
-                    let cut = *ring.iter().min().unwrap_or(&i);
-                    // The ring as its parent links run, starting at the cut event.
-                    let k = ring.iter().position(|&x| x == cut).unwrap_or(0);
-                    let id_of = |x: usize| match &events[x] {
-                        EventRef::Event {
-                            id: Slot::Str(s), ..
-                        } => show(s),
-                        _ => String::new(),
-                    };
-                    // At most 8 links spelled out: a ring may hold every event.
-                    let mut order: Vec<String> = ring[k..]
-                        .iter()
-                        .chain(&ring[..k])
-                        .take(8)
-                        .map(|&x| id_of(x))
-                        .collect();
-                    if ring.len() > 8 {
-                        order.push(format!("… {} events in all", ring.len()));
+    /// Cycles: follow parent links; a walk that meets its own path has found one. Each cycle
+    /// is cut at its first event in list order, which becomes a root.
+    fn cut_cycles(&mut self) {
+        const NEW: u8 = 0;
+        const ON_PATH: u8 = 1;
+        const DONE: u8 = 2;
+        let n = self.events.len();
+        let mut state = vec![NEW; n];
+        let mut path: Vec<usize> = Vec::new();
+        for start in 0..n {
+            if !self.placed[start] || state[start] != NEW {
+                continue;
+            }
+            path.clear();
+            let mut at = Some(start);
+            while let Some(i) = at {
+                match state[i] {
+                    NEW => {
+                        state[i] = ON_PATH;
+                        path.push(i);
+                        at = self.parent_of[i];
                     }
-                    order.push(id_of(cut));
-                    let received = parent_text[cut].map(show);
-                    found[cut].push(issue(
-                        "cycle",
-                        cut,
-                        Some("parent_event_id"),
-                        format!(
-                            "parent_event_id links form a cycle ({}); this event is taken as a root",
-                            order.join(" → ")
-                        ),
-                        Some("a parent that is not its own descendant"),
-                        received,
-                    ));
-                    parent_of[cut] = None;
-                    break;
+                    ON_PATH => {
+                        let from = path.iter().position(|&x| x == i).unwrap_or(0);
+                        self.cut_ring(&path[from..], i);
+                        break;
+                    }
+                    _ => break,
                 }
-                _ => break,
             }
-        }
-        for &i in &path {
-            state[i] = DONE;
+            for &i in &path {
+                state[i] = DONE;
+            }
         }
     }
 
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for i in 0..n {
-        if !placed[i] {
-            continue;
+    /// Cuts a cycle (`ring`, met again at event `i`) at its first event in list order, and
+    /// reports it there.
+    fn cut_ring(&mut self, ring: &[usize], i: usize) {
+        let cut = *ring.iter().min().unwrap_or(&i);
+        // The ring as its parent links run, starting at the cut event.
+        let k = ring.iter().position(|&x| x == cut).unwrap_or(0);
+        let events = self.events;
+        let id_of = |x: usize| match &events[x] {
+            EventRef::Event {
+                id: Slot::Str(s), ..
+            } => show(s),
+            _ => String::new(),
+        };
+        // At most 8 links spelled out: a ring may hold every event.
+        let mut order: Vec<String> = ring[k..]
+            .iter()
+            .chain(&ring[..k])
+            .take(8)
+            .map(|&x| id_of(x))
+            .collect();
+        if ring.len() > 8 {
+            order.push(format!("… {} events in all", ring.len()));
         }
-        match parent_of[i] {
-            Some(p) => kids[p].push(i),
-            None => tree.roots.push(i),
+        order.push(id_of(cut));
+        let received = self.parent_text[cut].map(show);
+        self.found[cut].push(issue(
+            "cycle",
+            cut,
+            Some("parent_event_id"),
+            format!(
+                "parent_event_id links form a cycle ({}); this event is taken as a root",
+                order.join(" → ")
+            ),
+            Some("a parent that is not its own descendant"),
+            received,
+        ));
+        self.parent_of[cut] = None;
+    }
+
+    /// The roots, each parent's children and the issues, in list order.
+    fn into_tree(self) -> EventTree {
+        let n = self.events.len();
+        let mut tree = EventTree::default();
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for i in 0..n {
+            if !self.placed[i] {
+                continue;
+            }
+            match self.parent_of[i] {
+                Some(p) => kids[p].push(i),
+                None => tree.roots.push(i),
+            }
         }
+        tree.children = kids
+            .into_iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_empty())
+            .collect();
+        for list in self.found {
+            tree.issues.extend(list);
+        }
+        tree
     }
-    tree.children = kids
-        .into_iter()
-        .enumerate()
-        .filter(|(_, c)| !c.is_empty())
-        .collect();
-    for list in found {
-        tree.issues.extend(list);
-    }
-    tree
 }
 
 fn write_indices(out: &mut String, list: &[usize]) {
