@@ -245,6 +245,32 @@ pub(crate) fn report_unknown(
     }
 }
 
+/// The `k`th tool call `c` of message `i` in the function-call shape OpenAI and swarm share
+/// (`{ id, type, function: { name, arguments } }`): its path and its `function`, with every key
+/// that `call` or `function` (the format's shapes) does not name reported; `what` names the
+/// call and its function for the report.
+pub(crate) fn function_call(
+    c: &Value,
+    k: usize,
+    i: usize,
+    (call, function): (&crate::validate::ObjectShape, &crate::validate::ObjectShape),
+    what: (&str, &str),
+    losses: &mut Vec<Loss>,
+) -> (canonical::Path, Value) {
+    let at = canonical::nth(&canonical::keys(&["tool_calls"]), k);
+    let f = c.get("function").cloned().unwrap_or(Value::Null);
+    report_unknown(c, call, i, &at, what.0, losses);
+    report_unknown(
+        &f,
+        function,
+        i,
+        &canonical::under(&at, &["function"]),
+        what.1,
+        losses,
+    );
+    (at, f)
+}
+
 /// Reports every extra property of `m` and every mark not in `used`: a target without a place
 /// for them (`target` names it).
 pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: Format) {

@@ -197,22 +197,13 @@ fn read_assistant(
 
 /// The `k`th tool call of message `i`, and its path.
 fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Call, Path) {
-    let at = nth(&keys(&["tool_calls"]), k);
-    let f = c.get("function").cloned().unwrap_or(Value::Null);
-    report_unknown(
+    use crate::formats::openai::{TOOL_CALL, TOOL_CALL_FUNCTION};
+    let (at, f) = super::function_call(
         c,
-        &crate::formats::openai::TOOL_CALL,
+        k,
         i,
-        &at,
-        "an OpenAI tool call",
-        losses,
-    );
-    report_unknown(
-        &f,
-        &crate::formats::openai::TOOL_CALL_FUNCTION,
-        i,
-        &under(&at, &["function"]),
-        "an OpenAI tool call's function",
+        (&TOOL_CALL, &TOOL_CALL_FUNCTION),
+        ("an OpenAI tool call", "an OpenAI tool call's function"),
         losses,
     );
     let raw = text(&f, "arguments").unwrap_or_default();

@@ -18,7 +18,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{one_of_each, parse_data_url, read_reserved, report_unknown, reserved_value, text};
+use super::{one_of_each, parse_data_url, read_reserved, reserved_value, text};
 use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 use crate::validate::{base64_check, quoted};
@@ -269,22 +269,13 @@ fn read_tool_calls(
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            let at = nth(&keys(&["tool_calls"]), k);
-            let f = c.get("function").cloned().unwrap_or(Value::Null);
-            report_unknown(
+            use crate::formats::swarm::{TOOL_CALL, TOOL_CALL_FUNCTION};
+            let (at, f) = super::function_call(
                 c,
-                &crate::formats::swarm::TOOL_CALL,
+                k,
                 i,
-                &at,
-                "a swarm tool call",
-                losses,
-            );
-            report_unknown(
-                &f,
-                &crate::formats::swarm::TOOL_CALL_FUNCTION,
-                i,
-                &under(&at, &["function"]),
-                "a swarm tool call's function",
+                (&TOOL_CALL, &TOOL_CALL_FUNCTION),
+                ("a swarm tool call", "a swarm tool call's function"),
                 losses,
             );
             items.push(at);
