@@ -607,16 +607,6 @@ fn finish(
     Some(out)
 }
 
-/// The kind of a canonical message Agens has no message for, if it is one.
-fn unsupported_kind(body: &Body) -> Option<&'static str> {
-    match body {
-        Body::Reasoning { .. } => Some("reasoning"),
-        Body::Log { .. } => Some("log"),
-        Body::Other { .. } => Some("such"),
-        _ => None,
-    }
-}
-
 /// A user input's text (Agens holds one text, no files) and its path; `None` when the message
 /// is not carried (an input slot without text: reported here).
 fn user_text(
@@ -898,7 +888,7 @@ impl Steps {
 
     /// Writes one canonical message into the step it joins, or a new one.
     fn write(&mut self, m: &Message, losses: &mut Vec<Loss>) {
-        if let Some(kind) = unsupported_kind(&m.body) {
+        if let Some(kind) = m.body.kind_chats_lack() {
             losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,

@@ -253,6 +253,19 @@ pub enum Body {
     },
 }
 
+impl Body {
+    /// The kind of this message when it is one a chat of model messages (OpenAI, Agens) has
+    /// no message for: `"reasoning"`, `"log"`, or `"such"` for another format's own kind.
+    pub fn kind_chats_lack(&self) -> Option<&'static str> {
+        match self {
+            Body::Reasoning { .. } => Some("reasoning"),
+            Body::Log { .. } => Some("log"),
+            Body::Other { .. } => Some("such"),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part {
     Text(String),

@@ -418,7 +418,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     // Tool names by call id: a tool message is named after its call, and names nothing else.
     let mut names: Vec<(&str, &str)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
-        if let Some(what) = unsupported_kind(&m.body) {
+        if let Some(what) = m.body.kind_chats_lack() {
             losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
@@ -464,16 +464,6 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         report_rest(m, &used, losses, Format::OpenAI);
     }
     out
-}
-
-/// The kind of a canonical message OpenAI Chat has no message for, if it is one.
-fn unsupported_kind(body: &Body) -> Option<&'static str> {
-    match body {
-        Body::Reasoning { .. } => Some("reasoning"),
-        Body::Log { .. } => Some("log"),
-        Body::Other { .. } => Some("such"),
-        _ => None,
-    }
 }
 
 /// A user message: one text as a string, anything else as parts.
