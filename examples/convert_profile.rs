@@ -27,18 +27,6 @@ impl Fill for F {
     }
 }
 
-fn js(v: &serde_json::Value) -> Js {
-    use serde_json::Value as J;
-    match v {
-        J::Null => Js::Null,
-        J::Bool(b) => Js::Bool(*b),
-        J::Number(n) => Js::Num(n.as_f64().unwrap()),
-        J::String(s) => Js::Str(s.clone()),
-        J::Array(a) => Js::Arr(a.iter().map(js).collect()),
-        J::Object(o) => Js::Obj(o.iter().map(|(k, v)| (k.clone(), js(v))).collect()),
-    }
-}
-
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let (from, to) = (a[1].as_str(), a[2].as_str());
@@ -46,7 +34,7 @@ fn main() {
     let n: usize = a.get(3).map_or(300, |s| s.parse().unwrap());
     let path = a.get(4).cloned().unwrap_or(format!("/tmp/fx-{from}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let tape = Tape::from_js(&js(&serde_json::from_str(&text).unwrap()), true);
+    let tape = Tape::from_js(&Js::from(&serde_json::from_str(&text).unwrap()), true);
     let (src, tgt) = (format(from).message_schema(), format(to).message_schema());
     let opts = Options::default();
     let mut t = [0f64; 5];

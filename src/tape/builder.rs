@@ -27,6 +27,21 @@ pub enum Js {
     Threw(String),
 }
 
+/// A JSON value as the walker sees it: numbers as `f64`, objects in their key order.
+impl From<&serde_json::Value> for Js {
+    fn from(v: &serde_json::Value) -> Js {
+        use serde_json::Value as J;
+        match v {
+            J::Null => Js::Null,
+            J::Bool(b) => Js::Bool(*b),
+            J::Number(n) => Js::Num(n.as_f64().unwrap_or(f64::NAN)),
+            J::String(s) => Js::Str(s.clone()),
+            J::Array(a) => Js::Arr(a.iter().map(Js::from).collect()),
+            J::Object(o) => Js::Obj(o.iter().map(|(k, v)| (k.clone(), Js::from(v))).collect()),
+        }
+    }
+}
+
 impl Js {
     pub fn obj<const N: usize>(entries: [(&str, Js); N]) -> Js {
         Js::Obj(

@@ -10,17 +10,6 @@ use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::validate::{Options, PathSeg};
 use serde_json::{json, Value as J};
 
-fn js(v: &J) -> Js {
-    match v {
-        J::Null => Js::Null,
-        J::Bool(b) => Js::Bool(*b),
-        J::Number(n) => Js::Num(n.as_f64().unwrap()),
-        J::String(s) => Js::Str(s.clone()),
-        J::Array(a) => Js::Arr(a.iter().map(js).collect()),
-        J::Object(o) => Js::Obj(o.iter().map(|(k, v)| (k.clone(), js(v))).collect()),
-    }
-}
-
 const NOW: f64 = 1_732_233_600_000.0;
 
 fn request(from: Format, to: Format) -> Request<'static> {
@@ -74,12 +63,12 @@ fn chat() -> J {
 
 #[test]
 fn the_answer_holds_the_messages_losses_generated_ids_and_the_plan_in_order() {
-    let (text, _) = answer_text(&request(OpenAI, Kernel), &js(&chat()));
+    let (text, _) = answer_text(&request(OpenAI, Kernel), &Js::from(&chat()));
     let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
     assert!(text.starts_with("{\"messages\":["), "{text}");
     assert!(at("messages") < at("losses") && at("losses") < at("generated"));
     assert!(text.ends_with(",\"plan\":[\"plan\"]}"), "{text}");
-    let (got, given) = answer(&request(OpenAI, Kernel), &js(&chat()));
+    let (got, given) = answer(&request(OpenAI, Kernel), &Js::from(&chat()));
     assert_eq!(got["plan"], json!(["plan"]));
     assert_eq!(got["losses"], json!({ "kinds": [], "at": [] }));
     let messages = got["messages"].as_array().unwrap();
@@ -100,7 +89,7 @@ fn ids_the_source_has_are_not_generated() {
         { "id": "01JD7Z8Q0000000000000000AA", "timestamp": 1, "type": "reply", "text": "a" },
         { "id": "01JD7Z8Q0000000000000000AB", "timestamp": 2, "type": "reply", "text": "b" },
     ]);
-    let (got, given) = answer(&request(Kernel, Kernel), &js(&stream));
+    let (got, given) = answer(&request(Kernel, Kernel), &Js::from(&stream));
     assert_eq!(given, 0);
     assert_eq!(got["generated"], json!([]));
     assert_eq!(got["messages"], stream);
@@ -112,7 +101,7 @@ fn the_callers_clock_makes_its_own_ulids_at_that_reading() {
         own_clock: true,
         ..request(OpenAI, Kernel)
     };
-    let (got, given) = answer(&own, &js(&chat()));
+    let (got, given) = answer(&own, &Js::from(&chat()));
     assert_eq!(given, 0, "the shared generator is not asked");
     let messages = got["messages"].as_array().unwrap();
     let ids: Vec<&str> = messages.iter().map(|m| m["id"].as_str().unwrap()).collect();
@@ -125,20 +114,20 @@ fn the_callers_clock_makes_its_own_ulids_at_that_reading() {
 
 #[test]
 fn the_agent_name_fills_swarm_messages_and_empty_means_the_default() {
-    let (got, _) = answer(&request(OpenAI, Swarm), &js(&chat()));
+    let (got, _) = answer(&request(OpenAI, Swarm), &Js::from(&chat()));
     let default = agent_messages::convert::swarm::DEFAULT_AGENT;
     assert_eq!(got["messages"][0]["agentName"], json!(default));
     let named = Request {
         agent_name: "planner",
         ..request(OpenAI, Swarm)
     };
-    let (got, _) = answer(&named, &js(&chat()));
+    let (got, _) = answer(&named, &Js::from(&chat()));
     assert_eq!(got["messages"][0]["agentName"], json!("planner"));
 }
 
 #[test]
 fn a_source_that_is_not_valid_gives_its_issues() {
-    let tape = Tape::from_js(&js(&json!([{ "role": "nobody" }])), true);
+    let tape = Tape::from_js(&Js::from(&json!([{ "role": "nobody" }])), true);
     let issues = read_source(&tape.view(), OpenAI, &Options::default()).unwrap_err();
     assert!(!issues.is_empty());
     assert_eq!(
@@ -149,7 +138,7 @@ fn a_source_that_is_not_valid_gives_its_issues() {
 
 #[test]
 fn a_lone_message_is_a_list_of_one() {
-    let tape = Tape::from_js(&js(&json!({ "role": "user", "content": "hi" })), true);
+    let tape = Tape::from_js(&Js::from(&json!({ "role": "user", "content": "hi" })), true);
     let values = read_source(&tape.view(), OpenAI, &Options::default()).unwrap();
     assert_eq!(values.len(), 1);
 }
