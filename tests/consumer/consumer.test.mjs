@@ -187,6 +187,16 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
 // `whole` imports the root entry (conversions included); `validate` only format entries, so
 // it must fetch the validation wasm alone; `mixed` and `entryFirst` both, in either order.
 const REPLY = "{ id: '01JD7Z8Q0000000000000000AB', timestamp: 1732233600000, type: 'reply', text: 'Hello' }";
+// What the two pages that validate both answer (`kernel`, `openai`, `reply`, `made` and
+// `assertThrew` are theirs).
+const VALIDATION = `
+  valid: kernel.validate(reply).ok,
+  made: kernel.is(made) && made.id.length,
+  invalid: kernel.validate({ id: 'a', timestamp: 'soon', type: 'reply' }).issues.map((i) => i.code + ' ' + i.path.join('.')),
+  json: kernel.validateJson(JSON.stringify(reply)).ok,
+  badJson: kernel.validateJson('{"id":').issues[0].code,
+  assertThrew,
+  openai: [openai.validate({ role: 'user', content: 'x' }).ok, openai.is({ role: 'wizard' })],`;
 const PAGES = {
   whole: `
 import { kernel, openai, convert, ValidationError, version } from 'agent-messages';
@@ -196,13 +206,7 @@ try { kernel.assert({ type: 'reply' }); } catch (e) { assertThrew = e instanceof
 const made = kernel.createReplyMessage({ text: 'made here' });
 globalThis.__result = {
   version,
-  valid: kernel.validate(reply).ok,
-  made: kernel.is(made) && made.id.length,
-  invalid: kernel.validate({ id: 'a', timestamp: 'soon', type: 'reply' }).issues.map((i) => i.code + ' ' + i.path.join('.')),
-  json: kernel.validateJson(JSON.stringify(reply)).ok,
-  badJson: kernel.validateJson('{"id":').issues[0].code,
-  assertThrew,
-  openai: [openai.validate({ role: 'user', content: 'x' }).ok, openai.is({ role: 'wizard' })],
+${VALIDATION}
   converted: convert([reply], { from: 'kernel', to: 'openai' }),
   back: convert([{ role: 'user', content: 'hi' }], { from: 'openai', to: 'swarm', agentName: 'a' }).messages,
 };
@@ -215,13 +219,7 @@ let assertThrew = false;
 try { kernel.assert({ type: 'reply' }); } catch (e) { assertThrew = e.name === 'ValidationError'; }
 const made = kernel.createReplyMessage({ text: 'made here' });
 globalThis.__result = {
-  valid: kernel.validate(reply).ok,
-  made: kernel.is(made) && made.id.length,
-  invalid: kernel.validate({ id: 'a', timestamp: 'soon', type: 'reply' }).issues.map((i) => i.code + ' ' + i.path.join('.')),
-  json: kernel.validateJson(JSON.stringify(reply)).ok,
-  badJson: kernel.validateJson('{"id":').issues[0].code,
-  assertThrew,
-  openai: [openai.validate({ role: 'user', content: 'x' }).ok, openai.is({ role: 'wizard' })],
+${VALIDATION}
   fromJSON: openai.fromJSON({ role: 'user', content: 'x' }),
 };
 `,
