@@ -139,6 +139,12 @@ known_keys! {
     FILE_DATA = "file_data",
     FILE_ID = "file_id",
     FUNCTION_CALL = "function_call",
+    // Anthropic Messages (add this format's keys here)
+    MESSAGES = "messages",
+    // AI SDK ModelMessage (add this format's keys here)
+    PROVIDER_OPTIONS = "providerOptions",
+    // AI SDK UIMessage (add this format's keys here)
+    PARTS = "parts",
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 // conversion exports and so gets no converters.
 
 import { createAgens } from './agens.mjs';
+import { createAiSdk, createAiSdkUi } from './ai-sdk.mjs';
+import { createAnthropic } from './anthropic.mjs';
 import { createBedrock } from './bedrock.mjs';
 import { numbersOf } from './boundary.mjs';
 import { createConverters } from './convert.mjs';
@@ -25,16 +27,21 @@ const FORMAT_EXTRAS = {
   agens: createAgens,
   bedrock: createBedrock,
   openai: createOpenAI,
+  anthropic: createAnthropic,
+  'ai-sdk': createAiSdk,
+  'ai-sdk-ui': createAiSdkUi,
 };
 const VERBS = ['validate', 'validateMany', 'validateJson', 'is', 'assert', 'schema', 'toJSON', 'fromJSON'];
 
-// A format's namespace: a validator per documented type, the module-level verbs of its
-// message type (the first schema listed for it), and its own extras.
-function formatNamespace(wasm, validators, numbers, tape, lists, extras) {
-  const ns = { ...validators };
+// What a format puts in its namespace: a validator per documented type, the module-level verbs
+// of its message type (the first schema listed for it) unless the namespace has them already
+// (the AI SDK's UIMessage shares `aiSdk` with ModelMessage, whose verbs they are), and its own
+// extras.
+function addFormat(ns, wasm, validators, numbers, tape, lists, extras) {
+  Object.assign(ns, validators);
   const message = Object.values(validators)[0];
-  if (message) for (const verb of VERBS) ns[verb] = message[verb];
-  return Object.freeze(Object.assign(ns, extras(wasm, validators, numbers, tape, lists)));
+  if (message && !Object.hasOwn(ns, 'validate')) for (const verb of VERBS) ns[verb] = message[verb];
+  Object.assign(ns, extras(wasm, validators, numbers, tape, lists));
 }
 
 export function createApi(wasm) {
@@ -50,16 +57,19 @@ export function createApi(wasm) {
   described.schemas.forEach(([format, name], id) => {
     (byFormat[format] ??= {})[name] = Object.freeze(createValidator(id, name));
   });
-  // Every format the wasm describes (its name, title and named lists of words: Kernel's
-  // TYPES, OpenAI's ROLES, ...), in its order; each must have its extras here.
+  // Every format the wasm describes (its name, title, namespace and named lists of words:
+  // Kernel's TYPES, OpenAI's ROLES, ...), in its order; each must have its extras here.
+  const namespaces = {};
   const formats = {};
-  for (const { name, lists } of described.formats) {
+  for (const { name, namespace, lists } of described.formats) {
     const extras = FORMAT_EXTRAS[name];
     if (!extras) throw new Error(`agent-messages: the wasm describes a format "${name}" the facade does not know`);
-    formats[name] = formatNamespace(wasm, byFormat[name] ?? {}, numbers, tape, lists, extras);
+    addFormat((namespaces[namespace] ??= {}), wasm, byFormat[name] ?? {}, numbers, tape, lists, extras);
+    formats[name] = namespaces[namespace];
   }
+  for (const ns of Object.values(namespaces)) Object.freeze(ns);
   return Object.freeze({
-    ...formats,
+    ...namespaces,
     ...(typeof wasm.convert_tape === 'function'
       ? createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described)
       : {}),

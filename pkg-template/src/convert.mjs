@@ -50,14 +50,14 @@ function expandLosses({ kinds, at }) {
 }
 
 export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described) {
-  // The formats, in the wasm's order.
-  const CONVERTIBLE = described.formats.map((f) => f.name);
+  // The formats that convert, in the wasm's order.
+  const CONVERTIBLE = described.formats.filter((f) => f.convertible).map((f) => f.name);
   // Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`): its title
   // with a lower-case first letter.
   const SHORTCUT_WORDS = Object.fromEntries(described.formats.map(({ name, title }) => [name, title[0].toLowerCase() + title.slice(1)]));
   // The types a stored message of each format may be (Bedrock stores responses and events):
   // the format's list STORED, or its message type (its first schema).
-  const DETECT_TYPES = Object.fromEntries(described.formats.map(({ name, lists }) => [
+  const DETECT_TYPES = Object.fromEntries(described.formats.filter((f) => f.convertible).map(({ name, lists }) => [
     name, lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]],
   ]));
   const { INVALID } = numbers.result;

@@ -147,6 +147,8 @@ export * from './swarm.root.js';
 export * from './agens.root.js';
 export * from './bedrock.root.js';
 export * from './openai.root.js';
+export * from './anthropic.root.js';
+export * from './ai-sdk.root.js';
 
 /** Thrown by `assert`, `toJSON`, `fromJSON` and the constructors. */
 export declare class ValidationError extends TypeError {

@@ -53,6 +53,8 @@ pub fn convert(
         Swarm => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
         Agens => agens::from_canonical(&canonical, &mut losses),
         Bedrock => bedrock::from_canonical(&canonical, &mut losses),
+        // Not convertible yet ([`Format::convertible`]): the boundary refuses them first.
+        Anthropic | AiSdk | AiSdkUi => Vec::new(),
     };
     if matches!(to, OpenAI | Swarm | Agens) {
         // Targets with one message (or map entry) per tool result: results split over
@@ -77,6 +79,8 @@ pub fn to_canonical(format: Format, values: &[Value], losses: &mut Vec<Loss>) ->
         Format::Swarm => swarm::to_canonical(values, losses),
         Format::Agens => agens::to_canonical(values, losses),
         Format::Bedrock => bedrock::to_canonical(values, losses),
+        // Not convertible yet ([`Format::convertible`]): the boundary refuses them first.
+        Format::Anthropic | Format::AiSdk | Format::AiSdkUi => Vec::new(),
     };
     let own = if format == Format::Swarm {
         swarm::OWN_MARKS

@@ -20,9 +20,12 @@ pub struct Describe {
     /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
     #[tsify(type = "Record<string, Record<string, number>>")]
     pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
-    /// Every format in [`Format::ALL`]'s order: its name, its title and its named lists.
-    #[tsify(type = "{ name: string; title: string; lists: Record<string, string[]> }[]")]
-    pub formats: Vec<(&'static str, &'static str, Lists)>,
+    /// Every format in [`Format::ALL`]'s order: its name, title, namespace, whether it
+    /// converts yet, and its named lists.
+    #[tsify(
+        type = "{ name: string; title: string; namespace: string; convertible: boolean; lists: Record<string, string[]> }[]"
+    )]
+    pub formats: Vec<(Format, Lists)>,
     pub version: &'static str,
 }
 
@@ -36,10 +39,7 @@ impl Describe {
                 .collect(),
             content_keys: content_keys(),
             numbers: crate::boundary::TABLES,
-            formats: Format::ALL
-                .iter()
-                .map(|f| (f.name(), f.title(), f.lists()))
-                .collect(),
+            formats: Format::ALL.iter().map(|&f| (f, f.lists())).collect(),
             version: env!("CARGO_PKG_VERSION"),
         }
     }
@@ -66,11 +66,18 @@ impl Describe {
         out.push_str("],\"numbers\":");
         crate::boundary::tables_json(self.numbers, &mut out);
         out.push_str(",\"formats\":[");
-        for (n, (name, title, lists)) in self.formats.iter().enumerate() {
+        for (n, (format, lists)) in self.formats.iter().enumerate() {
             out.push_str(if n > 0 { ",{\"name\":" } else { "{\"name\":" });
-            s(&mut out, name);
+            s(&mut out, format.name());
             out.push_str(",\"title\":");
-            s(&mut out, title);
+            s(&mut out, format.title());
+            out.push_str(",\"namespace\":");
+            s(&mut out, format.namespace());
+            out.push_str(if format.convertible() {
+                ",\"convertible\":true"
+            } else {
+                ",\"convertible\":false"
+            });
             out.push_str(",\"lists\":{");
             for (k, (list, words)) in lists.iter().enumerate() {
                 if k > 0 {
@@ -119,14 +126,30 @@ mod tests {
     fn every_format_is_described_with_its_lists() {
         let d = Describe::new();
         assert_eq!(d.formats.len(), Format::ALL.len());
-        let names: Vec<_> = d.formats.iter().map(|f| f.0).collect();
-        assert_eq!(names, ["kernel", "swarm", "agens", "bedrock", "openai"]);
+        let names: Vec<_> = d.formats.iter().map(|f| f.0.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "kernel",
+                "swarm",
+                "agens",
+                "bedrock",
+                "openai",
+                "anthropic",
+                "ai-sdk",
+                "ai-sdk-ui"
+            ]
+        );
         let text = d.to_json();
         assert!(
             text.contains(r#""lists":{"TYPES":["input","reply","#),
             "{text}"
         );
         assert!(text.contains(r#""ROLE_TYPES":["ChatCompletionDeveloperMessageParam","#));
+        assert!(
+            text.contains(r#""name":"ai-sdk-ui","title":"AI SDK UI","namespace":"aiSdk","#),
+            "{text}"
+        );
     }
 
     #[test]

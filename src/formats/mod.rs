@@ -3,6 +3,9 @@
 //! (unions told apart by a tag, the list of validators). Constructors live in the facade.
 
 pub mod agens;
+pub mod ai_sdk;
+pub mod ai_sdk_ui;
+pub mod anthropic;
 pub mod bedrock;
 mod describe;
 pub mod kernel;
@@ -17,7 +20,7 @@ use crate::validate::Shape;
 use std::sync::OnceLock;
 
 macro_rules! formats {
-    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $module:ident,)*) => {
+    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $namespace:literal $module:ident,)*) => {
         /// A message format. This declaration is the one list of formats: [`Format::ALL`] (in
         /// the order that numbers the schemas at the boundary), each one's name (the word the
         /// package's user passes and reports carry) and what each format has follow from it.
@@ -44,6 +47,14 @@ macro_rules! formats {
                 }
             }
 
+            /// The package's namespace (and entry point) that holds the format's validators:
+            /// `"openai"`; the AI SDK's two formats share `"aiSdk"`.
+            pub const fn namespace(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $namespace,)*
+                }
+            }
+
             /// The format's validators: TypeScript name and shape, the message type first.
             fn validators(self) -> &'static [(&'static str, &'static Shape)] {
                 match self {
@@ -64,15 +75,29 @@ macro_rules! formats {
 
 formats! {
     /// Kernel message stream (`@unternet/kernel`).
-    Kernel "kernel" "Kernel" kernel,
+    Kernel "kernel" "Kernel" "kernel" kernel,
     /// agent-swarm-kit's `IModelMessage`.
-    Swarm "swarm" "swarm" swarm,
+    Swarm "swarm" "swarm" "swarm" swarm,
     /// Elixir `Agens.Message`.
-    Agens "agens" "Agens" agens,
+    Agens "agens" "Agens" "agens" agens,
     /// Bedrock Swarm's `AgentResponse`.
-    Bedrock "bedrock" "Bedrock" bedrock,
+    Bedrock "bedrock" "Bedrock" "bedrock" bedrock,
     /// OpenAI Chat Completions' `ChatCompletionMessageParam`.
-    OpenAI "openai" "OpenAI" openai,
+    OpenAI "openai" "OpenAI" "openai" openai,
+    /// Anthropic Messages' `MessageParam` (`@anthropic-ai/sdk`).
+    Anthropic "anthropic" "Anthropic" "anthropic" anthropic,
+    /// The AI SDK's `ModelMessage` (`ai`).
+    AiSdk "ai-sdk" "AI SDK" "aiSdk" ai_sdk,
+    /// The AI SDK's `UIMessage` (`ai`), in the same namespace as its `ModelMessage`.
+    AiSdkUi "ai-sdk-ui" "AI SDK UI" "aiSdk" ai_sdk_ui,
+}
+
+impl Format {
+    /// Whether `convert` and `checkConversation` take the format yet (the provider formats
+    /// validate; their conversions come next).
+    pub const fn convertible(self) -> bool {
+        !matches!(self, Format::Anthropic | Format::AiSdk | Format::AiSdkUi)
+    }
 }
 
 impl Format {
@@ -87,6 +112,13 @@ impl Format {
         let at = all.iter().position(|s| s.format == self);
         // Every format has validators (a test says so), the message type first.
         &all[at.unwrap_or_default()]
+    }
+}
+
+impl serde::Serialize for Format {
+    /// The name, as the boundary writes a format.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -201,13 +233,19 @@ mod tests {
             Format::Agens => 2,
             Format::Bedrock => 3,
             Format::OpenAI => 4,
+            Format::Anthropic => 5,
+            Format::AiSdk => 6,
+            Format::AiSdkUi => 7,
         };
-        assert_eq!(Format::ALL.len(), 5);
+        assert_eq!(Format::ALL.len(), 8);
         for (n, &f) in Format::ALL.iter().enumerate() {
             assert_eq!(position(f), n, "{f:?}");
             assert_eq!(Format::parse(f.name()), Some(f));
             assert_eq!(f.name(), f.name().to_lowercase());
-            assert!(f.title().eq_ignore_ascii_case(f.name()), "{f:?}");
+            assert!(
+                f.title().replace(' ', "-").eq_ignore_ascii_case(f.name()),
+                "{f:?}"
+            );
         }
         for name in ["", "nope", "Kernel", "kernel ", "open-ai"] {
             assert_eq!(Format::parse(name), None, "{name}");

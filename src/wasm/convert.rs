@@ -31,7 +31,7 @@ pub fn check_conversation_tape(
     nb: usize,
     max_depth: u32,
 ) -> u32 {
-    let Some(format) = Format::parse(format) else {
+    let Some(format) = Format::parse(format).filter(|f| f.convertible()) else {
         return invalid(&[report::failure(format!(
             "unknown format {}",
             quoted(format)
@@ -71,7 +71,8 @@ pub fn convert_tape(
     own_clock: bool,
     agent_name: &str,
 ) -> u32 {
-    let (Some(from), Some(to)) = (Format::parse(from), Format::parse(to)) else {
+    let convertible = |name| Format::parse(name).filter(|f| f.convertible());
+    let (Some(from), Some(to)) = (convertible(from), convertible(to)) else {
         let message = format!("unknown format {} or {}", quoted(from), quoted(to));
         return invalid(&[report::failure(message)]);
     };

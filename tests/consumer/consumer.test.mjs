@@ -163,8 +163,8 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
     t.diagnostic(`${packed.filename}: ${files.length} files, ${packed.size} bytes packed: ${files.join(' ')}`);
     const allowed = [
       /^(package\.json|README\.md|LICENSE[\w.-]*)$/,
-      /^(index|kernel|swarm|agens|bedrock|openai)\.(cjs|mjs|browser\.mjs|d\.ts)$/,
-      /^(swarm|agens|bedrock|openai)\.root\.d\.ts$/,
+      /^(index|kernel|swarm|agens|bedrock|openai|anthropic|ai-sdk)\.(cjs|mjs|browser\.mjs|d\.ts)$/,
+      /^(swarm|agens|bedrock|openai|anthropic|ai-sdk)\.root\.d\.ts$/,
       /^api\.(cjs|mjs)$/,
       /^(node|web|web-validate)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
       /^(validate|page)\.browser\.mjs$/,

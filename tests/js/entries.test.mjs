@@ -27,8 +27,26 @@ test('index.browser.mjs lists every name of the API, and only those', () => {
 });
 
 test('index.d.ts declares every name of the API', () => {
-  const dts = ['index.d.ts', 'swarm.root.d.ts', 'agens.root.d.ts', 'bedrock.root.d.ts', 'openai.root.d.ts']
+  const dts = ['index.d.ts', 'swarm.root.d.ts', 'agens.root.d.ts', 'bedrock.root.d.ts', 'openai.root.d.ts',
+    'anthropic.root.d.ts', 'ai-sdk.root.d.ts']
     .map(pkg).join('\n');
   const missing = names.filter((n) => !new RegExp(`export declare (const|function|class) ${n}\\b`).test(dts));
   assert.deepEqual(missing, []);
+});
+
+// Each format entry (Node's ESM file and the browsers') lists exactly its namespace's names,
+// and its declarations declare each.
+const ENTRIES = { kernel: 'kernel', swarm: 'swarm', agens: 'agens', bedrock: 'bedrock', openai: 'openai', anthropic: 'anthropic', 'ai-sdk': 'aiSdk' };
+test('every format entry lists its namespace, and its d.ts declares each name', () => {
+  assert.deepEqual(Object.values(ENTRIES).sort(), names.filter((n) => /^[a-z]/.test(n) && typeof api[n] === 'object' && api[n] !== null && typeof api[n].validate === 'function').sort());
+  for (const [entry, ns] of Object.entries(ENTRIES)) {
+    const want = Object.keys(api[ns]).sort();
+    // The destructured names, and any exported one by one (`export const Message = ...`).
+    const exported = (source) => [...listed(source), ...[...source.matchAll(/^export const (\w+) =/gm)].map((m) => m[1])].sort();
+    assert.deepEqual(exported(pkg(`${entry}.mjs`).replace(`api.${ns};`, 'api;')), want, `${entry}.mjs`);
+    assert.deepEqual(exported(pkg(`${entry}.browser.mjs`).replace(`} = ${ns};`, '} = api;')), want, `${entry}.browser.mjs`);
+    const dts = pkg(`${entry}.d.ts`);
+    const missing = want.filter((n) => !new RegExp(`export declare const ${n}\\b`).test(dts));
+    assert.deepEqual(missing, [], `${entry}.d.ts`);
+  }
 });

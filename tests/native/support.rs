@@ -150,3 +150,20 @@ pub fn loss_rows(losses: &[agent_messages::convert::Loss]) -> Vec<(usize, String
         })
         .collect()
 }
+
+/// The formats `convert` takes so far (a test holds this to [`Format::convertible`]).
+pub const CONVERTIBLE: &[agent_messages::formats::Format] = {
+    use agent_messages::formats::Format::*;
+    &[Kernel, Swarm, Agens, Bedrock, OpenAI]
+};
+
+#[test]
+fn convertible_is_every_format_that_converts() {
+    use agent_messages::formats::Format;
+    let want: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| f.convertible())
+        .collect();
+    assert_eq!(CONVERTIBLE, want.as_slice());
+}
