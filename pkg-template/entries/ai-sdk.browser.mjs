@@ -1,6 +1,8 @@
 import api from './validate.browser.mjs';
 const { aiSdk } = api;
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, UI_ROLES, ModelMessage, UIMessage,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, ModelMessage,
+  // UIMessage
+  UI_ROLES, UIMessage,
 } = aiSdk;
 export default aiSdk;

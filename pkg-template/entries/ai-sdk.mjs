@@ -1,5 +1,7 @@
 import api from './index.cjs';
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, UI_ROLES, ModelMessage, UIMessage,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, ModelMessage,
+  // UIMessage
+  UI_ROLES, UIMessage,
 } = api.aiSdk;
 export default api.aiSdk;

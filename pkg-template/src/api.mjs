@@ -4,7 +4,8 @@
 // conversion exports and so gets no converters.
 
 import { createAgens } from './agens.mjs';
-import { createAiSdk, createAiSdkUi } from './ai-sdk.mjs';
+import { createAiSdk } from './ai-sdk.mjs';
+import { createAiSdkUi } from './ai-sdk-ui.mjs';
 import { createAnthropic } from './anthropic.mjs';
 import { createBedrock } from './bedrock.mjs';
 import { numbersOf } from './boundary.mjs';

@@ -22,8 +22,10 @@ export declare const schema: AiSdkNamespace['schema'];
 export declare const toJSON: AiSdkNamespace['toJSON'];
 export declare const fromJSON: AiSdkNamespace['fromJSON'];
 export declare const ROLES: AiSdkNamespace['ROLES'];
-export declare const UI_ROLES: AiSdkNamespace['UI_ROLES'];
 export declare const ModelMessage: AiSdkNamespace['ModelMessage'];
+
+// UIMessage (ai-sdk-ui.root.d.ts)
+export declare const UI_ROLES: AiSdkNamespace['UI_ROLES'];
 export declare const UIMessage: AiSdkNamespace['UIMessage'];
 declare const aiSdk: AiSdkNamespace;
 export default aiSdk;

@@ -1,16 +1,14 @@
-// The AI SDK as the root entry exports it: the `aiSdk` namespace (ModelMessage and UIMessage)
-// and its type.
+// The AI SDK as the root entry exports it: the `aiSdk` namespace (ModelMessage here, UIMessage
+// from ai-sdk-ui.root.d.ts) and its types.
 
 import type { Validator } from './index.js';
+import type { AiSdkUiNamespace } from './ai-sdk-ui.root.js';
 
 /** The AI SDK's `ModelMessage` (the module-level verbs) and `UIMessage` (`aiSdk.UIMessage`). */
-export interface AiSdkNamespace extends Validator<unknown> {
+export interface AiSdkNamespace extends Validator<unknown>, AiSdkUiNamespace {
   readonly ModelMessage: Validator<unknown>;
-  readonly UIMessage: Validator<unknown>;
   /** The roles of a `ModelMessage`. */
   readonly ROLES: readonly string[];
-  /** The roles of a `UIMessage`. */
-  readonly UI_ROLES: readonly string[];
 }
 
 export declare const aiSdk: AiSdkNamespace;

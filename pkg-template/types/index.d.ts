@@ -149,6 +149,7 @@ export * from './bedrock.root.js';
 export * from './openai.root.js';
 export * from './anthropic.root.js';
 export * from './ai-sdk.root.js';
+export * from './ai-sdk-ui.root.js';
 
 /** Thrown by `assert`, `toJSON`, `fromJSON` and the constructors. */
 export declare class ValidationError extends TypeError {

@@ -164,7 +164,7 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
     const allowed = [
       /^(package\.json|README\.md|LICENSE[\w.-]*)$/,
       /^(index|kernel|swarm|agens|bedrock|openai|anthropic|ai-sdk)\.(cjs|mjs|browser\.mjs|d\.ts)$/,
-      /^(swarm|agens|bedrock|openai|anthropic|ai-sdk)\.root\.d\.ts$/,
+      /^(swarm|agens|bedrock|openai|anthropic|ai-sdk|ai-sdk-ui)\.root\.d\.ts$/,
       /^api\.(cjs|mjs)$/,
       /^(node|web|web-validate)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
       /^(validate|page)\.browser\.mjs$/,
