@@ -358,3 +358,21 @@ fn the_js_form_is_checked_and_encoded_the_same_way() {
         Some(r#"{"role":"user","content":[{"type":"text","text":"hi"}],"custom":"kept"}"#)
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Messages generated from the shape (every field, any order, extra properties), kept when
+    /// valid as JSON text, are valid in the JS form too (the same value, read as JS), and
+    /// encode to JSON text that is valid again.
+    #[test]
+    fn generated_messages_are_valid_in_both_forms(m in crate::gen_wide::message("anthropic")) {
+        let text = m.to_json();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let js = Js::from(&json);
+        let c = check_js(&anthropic::MESSAGE, &js);
+        proptest::prop_assert!(c.issues.is_empty(), "{text}: {:?}", c.issues);
+        let encoded = encode(&anthropic::MESSAGE, &js);
+        let again = check_text(&anthropic::MESSAGE, encoded.json.as_deref().unwrap());
+        proptest::prop_assert!(again.issues.is_empty(), "{text}: {:?}", again.issues);
+    }
+}
