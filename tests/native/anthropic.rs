@@ -376,3 +376,26 @@ proptest::proptest! {
         proptest::prop_assert!(again.issues.is_empty(), "{text}: {:?}", again.issues);
     }
 }
+
+#[test]
+fn every_block_and_role_of_the_unions_has_a_validator_of_its_name() {
+    use agent_messages::validate::Shape::Tagged;
+    for union in [
+        &anthropic::MESSAGE,
+        &anthropic::CONTENT_BLOCK_PARAM,
+        &anthropic::CONTENT_BLOCK,
+    ] {
+        let Tagged(t) = union else { panic!("a union") };
+        assert!(anthropic::VALIDATORS.iter().any(|(n, _)| *n == t.name));
+        for (tag, variant) in t.variants {
+            let found = anthropic::VALIDATORS
+                .iter()
+                .find(|(n, _)| *n == variant.name);
+            let (_, shape) = found.unwrap_or_else(|| panic!("no validator for {tag}"));
+            assert!(
+                matches!(shape, agent_messages::validate::Shape::Object(o) if std::ptr::eq(*o, *variant)),
+                "{tag}"
+            );
+        }
+    }
+}
