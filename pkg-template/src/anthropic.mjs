@@ -79,7 +79,10 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
           throw new TypeError(`${fn}: mediaType ${JSON.stringify(mediaType)} contradicts the data: URL's ${JSON.stringify(data[1])}`);
         }
         src = { type: 'base64', media_type: data[1], data: source.slice(data[0].length) };
-      } else if (mediaType !== undefined) src = { type: 'base64', media_type: mediaType, data: source };
+      } else if (mediaType !== undefined) {
+        if (/^https?:\/\//i.test(source)) throw new TypeError(`${fn}: mediaType is for bytes or base64 text; a URL says its own`);
+        src = { type: 'base64', media_type: mediaType, data: source };
+      }
       else src = { type: 'url', url: source };
     } else {
       throw new TypeError(`${fn}: expected a URL, a data: URL, base64 text (with its mediaType) or a Uint8Array, received ${kindOf(source)}`);

@@ -106,6 +106,7 @@ function run(api, entry, label) {
     assert.throws(() => anthropic.createImageBlock(new Uint8Array([1, 2, 3])), /give their media type/);
     assert.throws(() => anthropic.createImageBlock(new Uint8Array([1]), 'image/bmp'), (e) => e.issues[0].code === 'unsupported_media_type');
     assert.throws(() => anthropic.createImageBlock(3), TypeError);
+    assert.throws(() => anthropic.createImageBlock('https://example.com/a.png', 'image/png'), /a URL says its own/);
     // Tool use with a fresh id, as the API makes them; a tool result for it.
     const tu = anthropic.createToolUseBlock('get_weather', { city: 'Paris' });
     assert.match(tu.id, TOOLU);
