@@ -136,6 +136,21 @@ pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
     Ok(id)
 }
 
+/// A tool-use id as the Anthropic API makes them: `toolu_` and 24 base-62 characters.
+pub fn tool_use_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut id = String::from("toolu_");
+    let mut b = [0u8; 1];
+    while id.len() < 30 {
+        pool.fill(&mut b)?;
+        // Rejection sampling keeps every character equally likely (248 = 4 * 62).
+        if b[0] < 248 {
+            id.push(DIGITS[(b[0] % 62) as usize] as char);
+        }
+    }
+    Ok(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +214,16 @@ mod tests {
         assert!(id[5..]
             .bytes()
             .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()));
+    }
+
+    #[test]
+    fn tool_use_ids_look_like_anthropics() {
+        let mut p = RandomPool::default();
+        let id = tool_use_id(&mut p).unwrap();
+        assert_eq!(id.len(), 30);
+        assert!(id.starts_with("toolu_"));
+        assert!(id[6..].bytes().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(id, tool_use_id(&mut p).unwrap());
     }
 
     #[test]

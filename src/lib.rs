@@ -20,6 +20,7 @@
 //! * [`convert`]: conversions between formats through one canonical model, with the losses.
 //! * `wasm`: the bindings to JavaScript (compiled for wasm32 only), the only code that knows
 //!   it; the constructors live in the package's facade.
+#![recursion_limit = "512"]
 
 pub mod boundary;
 pub mod convert;

@@ -15,7 +15,8 @@
 //!   an enum, `Uint8Array` bytes, `any` / `unknown` anything, `{ [key: string]: any }` a record;
 //! - `#[shape(...)]` says what the type cannot: `rule = Name` (a `Rule` on top), `integer(min =
 //!   N)`, `json`, `any`, `bytes`, `tagged_bytes`, `error`, `shape = "expr"` (the shape as a
-//!   Rust expression), `unless(key, ...)` (required unless one of those keys is given).
+//!   Rust expression), `unless(key, ...)` (required unless one of those keys is given),
+//!   `missing = Code` (the `IssueCode` when the field is absent, instead of `missing`).
 //!   On the struct: `name = "TsName"` (the name in `expected`; default the struct's).
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Tokens};
@@ -44,6 +45,7 @@ struct ShapeAttrs {
     kind: Option<&'static str>,
     expr: Option<Expr>,
     unless: Vec<String>,
+    missing: Option<Ident>,
 }
 
 fn shape_attrs(attrs: &[Attribute]) -> syn::Result<ShapeAttrs> {
@@ -57,6 +59,8 @@ fn shape_attrs(attrs: &[Attribute]) -> syn::Result<ShapeAttrs> {
                 out.name = Some(meta.value()?.parse::<LitStr>()?.value());
             } else if p.is_ident("rule") {
                 out.rule = Some(meta.value()?.parse()?);
+            } else if p.is_ident("missing") {
+                out.missing = Some(meta.value()?.parse()?);
             } else if p.is_ident("shape") {
                 let lit: LitStr = meta.value()?.parse()?;
                 out.expr = Some(lit.parse()?);
@@ -291,6 +295,12 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
             quote!(crate::validate::Field::optional(#key_tokens, #shape))
         } else {
             quote!(crate::validate::Field::required(#key_tokens, #shape))
+        };
+        let field = match &a.missing {
+            Some(code) => {
+                quote!(#field.missing_as(crate::validate::IssueCode::#code))
+            }
+            None => field,
         };
         fields.push(field);
     }

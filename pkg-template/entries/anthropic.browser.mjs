@@ -1,6 +1,6 @@
 import api from './validate.browser.mjs';
 const { anthropic } = api;
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, MessageParam,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createUserMessage, createAssistantMessage, createSystemMessage, createTextBlock, createImageBlock, createToolUseBlock, createToolResultBlock, createPrompt, generateToolUseId, ROLES, BLOCK_TYPES, RESPONSE_BLOCK_TYPES, MessageParam, Prompt, Message, ContentBlockParam, ContentBlock, UserMessageParam, AssistantMessageParam, SystemMessageParam, TextBlockParam, ImageBlockParam, DocumentBlockParam, SearchResultBlockParam, ThinkingBlockParam, RedactedThinkingBlockParam, ToolUseBlockParam, ToolResultBlockParam, ServerToolUseBlockParam, WebSearchToolResultBlockParam, WebFetchToolResultBlockParam, CodeExecutionToolResultBlockParam, BashCodeExecutionToolResultBlockParam, TextEditorCodeExecutionToolResultBlockParam, ToolSearchToolResultBlockParam, ContainerUploadBlockParam, TextBlock, ThinkingBlock, RedactedThinkingBlock, ToolUseBlock, ServerToolUseBlock, WebSearchToolResultBlock, WebFetchToolResultBlock, CodeExecutionToolResultBlock, BashCodeExecutionToolResultBlock, TextEditorCodeExecutionToolResultBlock, ToolSearchToolResultBlock, ContainerUploadBlock, Usage,
 } = anthropic;
 export default anthropic;

@@ -4,26 +4,12 @@
 // model's arguments without ever throwing.
 
 import { rethrow, ValidationError } from './errors.mjs';
+import { sniffImage } from './media.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, messageOf, tagFirst } from './values.mjs';
 
-// Image signatures, for bytes given without a media type.
-const IMAGE_SIGNATURES = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
-];
+// What a media type looks like (type/subtype), for bytes given with one.
 const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
-
-function sniffImage(bytes) {
-  for (const [type, sig] of IMAGE_SIGNATURES) {
-    if (bytes.length >= sig.length && sig.every((b, i) => bytes[i] === b)) return type;
-  }
-  // RIFF....WEBP
-  if (bytes.length >= 12 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46
-    && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
-  return undefined;
-}
 
 export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPES: roleTypes }) {
   // Each role's message type, by role (the wasm sends both lists in the union's order).

@@ -274,6 +274,10 @@ mod tests {
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
         let keys = super::content_keys();
         assert!(keys.contains(&("type", crate::boundary::content::HEAD)));
-        assert!(!keys.iter().any(|(k, _)| *k == "text" || *k == "id"));
+        assert!(!keys.iter().any(|(k, _)| *k == "text"));
+        // Ids are read to their head only: Anthropic's tool-use ids have a pattern of at most
+        // 64 characters, and a tool_result names one.
+        assert!(keys.contains(&("id", crate::boundary::content::HEAD)));
+        assert!(keys.contains(&("tool_use_id", crate::boundary::content::HEAD)));
     }
 }

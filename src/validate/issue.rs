@@ -48,6 +48,17 @@ pub enum IssueCode {
     ArgumentsJsonString,
     /// An array whose items must all be of one kind mixes kinds.
     MixedItems,
+    /// Anthropic: a `tool_result` block after another kind of block in its user message (they
+    /// must come first), or in an assistant message.
+    MisplacedToolResult,
+    /// Anthropic (in a `Prompt`): a `tool_result` whose `tool_use_id` names no `tool_use` of
+    /// the assistant message just before it.
+    UnmatchedToolResult,
+    /// Anthropic: a thinking block without the `signature` the API returned with it.
+    MissingSignature,
+    /// A media type the API does not take here (Anthropic images: JPEG, PNG, GIF, WebP;
+    /// base64 documents: PDF).
+    UnsupportedMediaType,
 }
 
 impl IssueCode {
@@ -74,6 +85,10 @@ impl IssueCode {
             IssueCode::InvalidJsonString => "invalid_json_string",
             IssueCode::ArgumentsJsonString => "arguments_json_string",
             IssueCode::MixedItems => "mixed_items",
+            IssueCode::MisplacedToolResult => "misplaced_tool_result",
+            IssueCode::UnmatchedToolResult => "unmatched_tool_result",
+            IssueCode::MissingSignature => "missing_signature",
+            IssueCode::UnsupportedMediaType => "unsupported_media_type",
         }
     }
 }

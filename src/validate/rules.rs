@@ -7,8 +7,12 @@ use super::issue::{IssueCode, PathSeg};
 use super::shape::{Rule, Shape};
 use super::walk::{Seg, Walk};
 use crate::json_text::quoted;
+use crate::keys;
 use crate::tape::json;
 use crate::tape::*;
+
+/// The `type` of an Anthropic tool result block.
+const TOOL_RESULT: &str = "tool_result";
 
 impl Walk<'_, '_> {
     pub(super) fn rule(&mut self, at: usize, inner: &Shape, rule: Rule) {
@@ -22,8 +26,24 @@ impl Walk<'_, '_> {
                 Some("string".into()),
             );
         }
+        if rule == Rule::MediaType {
+            return self.media_type(at, inner);
+        }
         let issues_before = self.issues.len();
         self.value(at, inner);
+        // Rules about the items of a list of blocks or messages: what each item is was judged
+        // by the walk; where they stand is said even when some item had other issues.
+        if matches!(
+            rule,
+            Rule::ToolResultsFirst | Rule::NoToolResult | Rule::ToolResultPairs
+        ) && w == ARR
+            && !self.stopped
+        {
+            return match rule {
+                Rule::ToolResultPairs => self.tool_result_pairs(at),
+                _ => self.tool_result_places(at, rule == Rule::NoToolResult),
+            };
+        }
         if self.issues.len() != issues_before || self.stopped {
             return;
         }
@@ -46,6 +66,7 @@ impl Walk<'_, '_> {
                 );
             }
             Rule::SameKind => self.same_kind(at),
+            Rule::ToolUseId if w == STR => self.tool_use_id(at),
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -144,6 +165,156 @@ impl Walk<'_, '_> {
                 Some("JSON text of an object".into()),
                 Some("string".into()),
             );
+        }
+    }
+
+    /// A string among the inner shape's literals (a media type the API takes).
+    fn media_type(&mut self, at: usize, inner: &Shape) {
+        let tape = self.tape;
+        let names: &[&str] = match inner {
+            Shape::Literal(l) => std::slice::from_ref(l),
+            Shape::Enum(names) => names,
+            _ => &[],
+        };
+        if tape.word(at) != STR || names.iter().any(|n| tape.str_eq(tape.str_at(at), n)) {
+            return self.value(at, inner);
+        }
+        let found = tape.str_display(tape.str_at(at));
+        let expected = names
+            .iter()
+            .map(|n| quoted(n))
+            .collect::<Vec<_>>()
+            .join(" | ");
+        self.report(
+            IssueCode::UnsupportedMediaType,
+            format!("the API does not take media type {found} here; it takes {expected}"),
+            Some(expected),
+            Some(found),
+        );
+    }
+
+    /// An Anthropic tool-use id: `^[a-zA-Z0-9_-]+$`, at most 64 characters.
+    fn tool_use_id(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        let head = tape.str_lossy(s);
+        let fits = s.complete()
+            && (1..=64).contains(&s.len)
+            && head
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if fits {
+            return;
+        }
+        let found = tape.str_display(s);
+        let why = if s.len == 0 {
+            "it is empty".to_string()
+        } else if s.len > 64 {
+            format!("it has {} characters", s.len)
+        } else {
+            "it has other characters than letters, digits, _ and -".to_string()
+        };
+        self.report(
+            IssueCode::InvalidFormat,
+            format!("expected a tool-use id matching ^[a-zA-Z0-9_-]+$ of at most 64 characters, received {found}: {why}"),
+            Some("^[a-zA-Z0-9_-]{1,64}$".into()),
+            Some(found),
+        );
+    }
+
+    /// Is the value at `at` an object whose `key` is the string `lit`?
+    fn tagged_as(&self, at: usize, key: keys::Key, lit: &str) -> bool {
+        let tape = self.tape;
+        tape.word(at) == OBJ
+            && tape
+                .find(at, key)
+                .is_some_and(|v| tape.word(v) == STR && tape.str_eq(tape.str_at(v), lit))
+    }
+
+    /// `tool_result` blocks of a message's content: first in a user message, nowhere in an
+    /// assistant's.
+    fn tool_result_places(&mut self, at: usize, assistant: bool) {
+        let tape = self.tape;
+        let mut others = false;
+        for (n, block) in tape.items(at).enumerate() {
+            let is_result = self.tagged_as(block, keys::TYPE, TOOL_RESULT);
+            if is_result && (assistant || others) {
+                let message = if assistant {
+                    "a tool_result block belongs in the user message after the assistant's tool_use, not in an assistant message"
+                } else {
+                    "tool_result blocks must come before any other block of their user message"
+                };
+                self.with(Seg::Index(n as u32), |s| {
+                    s.report(IssueCode::MisplacedToolResult, message.into(), None, None)
+                });
+            }
+            others |= !is_result;
+        }
+    }
+
+    /// In a list of messages, each `tool_result` names a `tool_use` of the assistant message
+    /// just before its user message.
+    fn tool_result_pairs(&mut self, at: usize) {
+        let tape = self.tape;
+        let content_of = |m: usize| {
+            tape.find(m, keys::CONTENT)
+                .filter(|&c| tape.word(m) == OBJ && tape.word(c) == ARR)
+        };
+        let id_of = |block: usize, key: keys::Key| {
+            tape.find(block, key)
+                .filter(|&v| tape.word(v) == STR && tape.str_at(v).complete())
+                .map(|v| tape.str_units(tape.str_at(v)))
+        };
+        let mut before: Option<usize> = None;
+        for (i, message) in tape.items(at).enumerate() {
+            let previous = before.replace(message);
+            let Some(content) = content_of(message) else {
+                continue;
+            };
+            // The ids of the tool_use blocks of the message before, if it is the assistant's.
+            let uses: Vec<Vec<u16>> = previous
+                .filter(|&p| self.tagged_as(p, keys::ROLE, "assistant"))
+                .and_then(content_of)
+                .map(|c| {
+                    tape.items(c)
+                        .filter(|&b| self.tagged_as(b, keys::TYPE, "tool_use"))
+                        .filter_map(|b| id_of(b, keys::ID))
+                        .collect()
+                })
+                .unwrap_or_default();
+            for (j, block) in tape.items(content).enumerate() {
+                if !self.tagged_as(block, keys::TYPE, TOOL_RESULT) {
+                    continue;
+                }
+                let Some(v) = tape.find(block, keys::TOOL_USE_ID) else {
+                    continue;
+                };
+                if tape.word(v) != STR
+                    || id_of(block, keys::TOOL_USE_ID).is_some_and(|id| uses.contains(&id))
+                {
+                    continue;
+                }
+                let found = tape.str_display(tape.str_at(v));
+                let message = if uses.is_empty() {
+                    format!("tool_use_id {found} answers no tool_use: the message before is not an assistant message with tool_use blocks")
+                } else {
+                    format!("tool_use_id {found} names no tool_use of the assistant message before")
+                };
+                let segs = [
+                    Seg::Index(i as u32),
+                    Seg::Name(keys::CONTENT),
+                    Seg::Index(j as u32),
+                    Seg::Name(keys::TOOL_USE_ID),
+                ];
+                self.with_all(&segs, |s| {
+                    s.report(
+                        IssueCode::UnmatchedToolResult,
+                        message,
+                        Some("the id of a tool_use in the assistant message before".into()),
+                        Some(found),
+                    )
+                });
+            }
         }
     }
 

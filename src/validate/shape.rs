@@ -1,5 +1,6 @@
 //! How a format describes its messages to the engine: static data, no code.
 
+use super::issue::IssueCode;
 use crate::json_text::quoted;
 use crate::keys::Key;
 
@@ -78,6 +79,18 @@ pub enum Rule {
     ImageUrl,
     /// An array whose items are all of one kind (`mixed_items`).
     SameKind,
+    /// A string among the inner shape's literals, or an `unsupported_media_type` naming them
+    /// (the media types an API takes; the list is the field's type).
+    MediaType,
+    /// An Anthropic tool-use id: `^[a-zA-Z0-9_-]+$`, at most 64 characters (`invalid_format`).
+    ToolUseId,
+    /// Anthropic user content: `tool_result` blocks before any other (`misplaced_tool_result`).
+    ToolResultsFirst,
+    /// Anthropic assistant content: no `tool_result` blocks (`misplaced_tool_result`).
+    NoToolResult,
+    /// Anthropic messages: each `tool_result` names a `tool_use` of the assistant message just
+    /// before it (`unmatched_tool_result`).
+    ToolResultPairs,
 }
 
 impl Rule {
@@ -85,8 +98,16 @@ impl Rule {
     pub fn reads(self) -> u8 {
         use crate::boundary::content::{HEAD, NONE, WHOLE};
         match self {
-            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind => NONE,
-            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl => HEAD,
+            Rule::NonEmpty
+            | Rule::NotJsonText
+            | Rule::SameKind
+            | Rule::ToolResultsFirst
+            | Rule::NoToolResult
+            | Rule::ToolResultPairs => NONE,
+            // (A tool-use id is at most 64 characters, a head.)
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::MediaType | Rule::ToolUseId => {
+                HEAD
+            }
             Rule::JsonText => WHOLE,
         }
     }
@@ -101,6 +122,9 @@ pub struct Field {
     /// Optional in the type, but required (present and not null) unless one of these is given:
     /// OpenAI's assistant `content`, "required unless `tool_calls` or `function_call`".
     pub unless: &'static [Key],
+    /// The code of the issue when a required property is absent (`missing`, unless a rule
+    /// users trip on has its own: Anthropic's `missing_signature`).
+    pub missing: IssueCode,
 }
 
 impl Field {
@@ -110,6 +134,7 @@ impl Field {
             shape,
             optional: false,
             unless: &[],
+            missing: IssueCode::Missing,
         }
     }
     pub const fn optional(key: Key, shape: Shape) -> Field {
@@ -118,6 +143,7 @@ impl Field {
             shape,
             optional: true,
             unless: &[],
+            missing: IssueCode::Missing,
         }
     }
     pub const fn required_unless(key: Key, shape: Shape, unless: &'static [Key]) -> Field {
@@ -126,6 +152,14 @@ impl Field {
             shape,
             optional: true,
             unless,
+            missing: IssueCode::Missing,
+        }
+    }
+    /// The field, reported with `code` when absent.
+    pub const fn missing_as(self, code: IssueCode) -> Field {
+        Field {
+            missing: code,
+            ..self
         }
     }
 }

@@ -206,6 +206,14 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
     }
 
+    /// [`Self::with`] for several steps down.
+    pub fn with_all<F: FnOnce(&mut Self)>(&mut self, segs: &[Seg], f: F) {
+        let depth = self.path.len();
+        self.path.extend_from_slice(segs);
+        f(self);
+        self.path.truncate(depth);
+    }
+
     pub fn with<F: FnOnce(&mut Self)>(&mut self, seg: Seg, f: F) {
         self.path.push(seg);
         f(self);
@@ -609,10 +617,14 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
             }
             if !f.optional && seen & (1 << fi) == 0 {
+                let why = match f.missing {
+                    IssueCode::MissingSignature => ": a thinking block must be passed back with the signature the API returned with it, unmodified",
+                    _ => "",
+                };
                 self.with(Seg::Name(f.key), |s| {
                     s.report(
-                        IssueCode::Missing,
-                        format!("required property {} is missing", quoted(f.key.name())),
+                        f.missing,
+                        format!("required property {} is missing{why}", quoted(f.key.name())),
                         Some(shape_name(&f.shape)),
                         Some("undefined".into()),
                     )

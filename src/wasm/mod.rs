@@ -2,6 +2,8 @@
 //! converts the result; the crossing itself (tape buffers, results, errors) is in [`interop`].
 
 pub mod agens;
+pub mod anthropic;
+mod anthropic_opaque;
 pub mod bedrock;
 #[cfg(feature = "convert")]
 pub mod convert;

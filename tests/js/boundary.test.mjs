@@ -38,7 +38,7 @@ const ALLOWED = {
   'convert.mjs': {
     'const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };': 'an option object: one issue is enough',
   },
-  'openai.mjs': {
+  'media.mjs': {
     'if (bytes.length >= 12 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46':
       'the WebP signature (RIFF....WEBP)',
     "&& bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';":

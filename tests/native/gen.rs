@@ -3,7 +3,7 @@
 //! can mean equal values, key order included). `conversation(format)` asserts nothing itself;
 //! `assert_valid` (used by the law on every generated case) checks each message against its
 //! format's shape, so that a generator bug fails loudly.
-use agent_messages::formats::{agens, bedrock, kernel, openai, swarm};
+use agent_messages::formats::{agens, anthropic, bedrock, kernel, openai, swarm};
 use agent_messages::tape::json;
 use agent_messages::tape::value::{Name, Value};
 use agent_messages::validate::{check, Mode, Options, Shape};
@@ -34,6 +34,7 @@ pub fn shape(format: &str) -> &'static Shape {
         "swarm" => &swarm::MESSAGE,
         "bedrock" => &bedrock::AGENT_RESPONSE,
         "agens" => &agens::MESSAGE,
+        "anthropic" => &anthropic::MESSAGE,
         other => panic!("no shape for {other}"),
     }
 }

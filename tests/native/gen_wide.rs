@@ -202,7 +202,15 @@ fn rule(inner: &'static Shape, rule: Rule, depth: u32) -> S<Value> {
             }
             _ => value(inner, depth),
         },
-        Rule::NotJsonText => value(inner, depth),
+        Rule::ToolUseId => select(vec!["toolu_01A", "call_1", "x-Y_9"])
+            .prop_map(Value::from)
+            .boxed(),
+        // (Placement and pairing: the generated message is kept only when it validates.)
+        Rule::NotJsonText
+        | Rule::MediaType
+        | Rule::ToolResultsFirst
+        | Rule::NoToolResult
+        | Rule::ToolResultPairs => value(inner, depth),
     }
 }
 

@@ -1,47 +1,14 @@
-//! Anthropic Messages (`@anthropic-ai/sdk`): the request's `MessageParam`s, their content
-//! blocks, and the response `Message`. (A skeleton: the role union alone; the blocks follow.)
+//! Anthropic Messages (`@anthropic-ai/sdk` 1.12.0): the request's `MessageParam`s and their 16
+//! content blocks (`request`), the `Prompt` that carries a conversation with its top-level
+//! `system`, the response `Message` with its 12 blocks (`response`), and the unions and
+//! validators (`shape`). What rare server-tool blocks hold is typed in
+//! `src/wasm/anthropic_opaque.rs` and carried unchecked. The rules users trip on have their own issue codes: a misplaced or unmatched
+//! `tool_result`, a thinking block without `signature`, a media type the API does not take.
 
-use crate::keys::{CONTENT, ROLE};
-use crate::validate::{Field, ObjectShape, Shape, TaggedShape};
+mod request;
+mod response;
+mod shape;
 
-static NO_FIELDS: ObjectShape = ObjectShape {
-    name: "object",
-    fields: &[],
-};
-
-static USER: ObjectShape = ObjectShape {
-    name: "UserMessageParam",
-    fields: &[Field::required(CONTENT, Shape::Any)],
-};
-static ASSISTANT: ObjectShape = ObjectShape {
-    name: "AssistantMessageParam",
-    fields: &[Field::required(CONTENT, Shape::Any)],
-};
-static SYSTEM: ObjectShape = ObjectShape {
-    name: "SystemMessageParam",
-    fields: &[Field::required(CONTENT, Shape::Any)],
-};
-
-static UNION: TaggedShape = TaggedShape {
-    name: "MessageParam",
-    tag: ROLE,
-    variants: &[
-        ("user", &USER),
-        ("assistant", &ASSISTANT),
-        ("system", &SYSTEM),
-    ],
-    base: &NO_FIELDS,
-    extensible: false,
-    elsewhere: None,
-};
-
-/// Any message of a request's conversation.
-pub static MESSAGE: Shape = Shape::Tagged(&UNION);
-
-/// What the facade reads from `describe()`: the roles.
-pub fn lists() -> crate::formats::Lists {
-    vec![("ROLES", UNION.tags().collect())]
-}
-
-/// Every documented type with a validator of its own; the message type first.
-pub static VALIDATORS: &[(&str, &Shape)] = &[("MessageParam", &MESSAGE)];
+pub use request::*;
+pub use response::*;
+pub use shape::{lists, CONTENT_BLOCK, CONTENT_BLOCK_PARAM, MESSAGE, PROMPT, VALIDATORS};
