@@ -136,9 +136,37 @@ pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
     Ok(id)
 }
 
+/// An id as the AI SDK's `generateId` makes them: 16 characters of `0-9A-Za-z`.
+pub fn ai_sdk_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut id = String::with_capacity(16);
+    let mut b = [0u8; 16];
+    while id.len() < 16 {
+        pool.fill(&mut b)?;
+        // Rejection sampling keeps every character equally likely (248 = 4 * 62).
+        id.extend(
+            b.iter()
+                .filter(|&&x| x < 248)
+                .map(|&x| DIGITS[(x % 62) as usize] as char)
+                .take(16 - id.len()),
+        );
+    }
+    Ok(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ai_sdk_ids_are_16_alphanumerics() {
+        let mut pool = RandomPool::default();
+        let a = ai_sdk_id(&mut pool).unwrap();
+        let b = ai_sdk_id(&mut pool).unwrap();
+        assert_eq!(a.len(), 16);
+        assert!(a.bytes().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, b);
+    }
 
     #[test]
     fn ids_in_one_millisecond_increase_and_share_its_time() {

@@ -143,6 +143,21 @@ known_keys! {
     MESSAGES = "messages",
     // AI SDK ModelMessage (add this format's keys here)
     PROVIDER_OPTIONS = "providerOptions",
+    IMAGE = "image",
+    MEDIA_TYPE = "mediaType",
+    KIND = "kind",
+    TOOL_CALL_ID_CAMEL = "toolCallId",
+    TOOL_NAME = "toolName",
+    PROVIDER_EXECUTED = "providerExecuted",
+    APPROVAL_ID = "approvalId",
+    IS_AUTOMATIC = "isAutomatic",
+    SIGNATURE = "signature",
+    INPUT_SCHEMA_INPUT = "inputSchemaInput",
+    APPROVED = "approved",
+    ORIGINAL_URL = "originalUrl",
+    REFERENCE = "reference",
+    FILE_ID_CAMEL = "fileId",
+    PROVIDER_REFERENCE = "providerReference",
     // AI SDK UIMessage (add this format's keys here)
     PARTS = "parts",
 }

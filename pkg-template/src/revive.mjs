@@ -1,5 +1,7 @@
 // Turning a parsed JSON-form value into the JS form, following the plan Rust made while
-// validating: decode bytes, rebuild errors, unwrap tagged values. Assignment goes through
+// validating: decode bytes (to a Uint8Array, or an ArrayBuffer), make URLs, rebuild errors,
+// unwrap tagged values. (A `{"$url": href}` whose href the URL parser refuses throws a
+// TypeError here: Rust checks only that it has a scheme.) Assignment goes through
 // defineProperty so that a key named "__proto__" stays an ordinary property.
 
 const ERROR_TYPES = {
@@ -33,13 +35,15 @@ function makeError(o) {
 /** `applyRevival(root, plan, bytes)`: the plan's steps (`[path, kind, offset?, length?]`,
  * kinds from `describe().numbers.revive`) applied to `root`; returns the revived root. */
 export function createReviver(numbers) {
-  const { BYTES, ERROR, UNWRAP } = numbers.revive;
+  const { BYTES, ERROR, UNWRAP, ARRAY_BUFFER, URL: URL_KIND } = numbers.revive;
   return function applyRevival(root, plan, bytes) {
     for (const [path, kind, off, len] of plan) {
       let parent = null, key = null, node = root;
       for (const seg of path) { parent = node; key = seg; node = node[seg]; }
       let value;
       if (kind === BYTES) value = bytes.slice(off, off + len);
+      else if (kind === ARRAY_BUFFER) value = bytes.slice(off, off + len).buffer;
+      else if (kind === URL_KIND) value = new URL(node);
       else if (kind === ERROR) value = makeError(node);
       else if (kind === UNWRAP) value = node[Object.keys(node)[0]];
       else throw new Error(`agent-messages: a revival step of unknown kind ${kind}`);

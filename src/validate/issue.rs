@@ -48,6 +48,9 @@ pub enum IssueCode {
     ArgumentsJsonString,
     /// An array whose items must all be of one kind mixes kinds.
     MixedItems,
+    /// A value a provider must be sent as JSON that JSON cannot carry unchanged (AI SDK tool
+    /// `input`: `undefined`, a function, `NaN`, a `Date`, ...).
+    NotJson,
 }
 
 impl IssueCode {
@@ -74,6 +77,7 @@ impl IssueCode {
             IssueCode::InvalidJsonString => "invalid_json_string",
             IssueCode::ArgumentsJsonString => "arguments_json_string",
             IssueCode::MixedItems => "mixed_items",
+            IssueCode::NotJson => "not_json",
         }
     }
 }

@@ -22,6 +22,13 @@ impl Walk<'_, '_> {
                 Some("string".into()),
             );
         }
+        if rule == Rule::JsonValue {
+            // Checked first, so that validation and the codec report the same code.
+            if self.json_value(at) {
+                self.value(at, inner);
+            }
+            return;
+        }
         let issues_before = self.issues.len();
         self.value(at, inner);
         if self.issues.len() != issues_before || self.stopped {
@@ -46,6 +53,8 @@ impl Walk<'_, '_> {
                 );
             }
             Rule::SameKind => self.same_kind(at),
+            Rule::JsonValue => {}
+            Rule::ProviderKind if w == STR => self.provider_kind(at),
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -145,6 +154,63 @@ impl Walk<'_, '_> {
                 Some("string".into()),
             );
         }
+    }
+
+    /// A value JSON carries unchanged (`Rule::JsonValue`); false once one that is not was
+    /// reported (the first, at its path).
+    fn json_value(&mut self, at: usize) -> bool {
+        let tape = self.tape;
+        match tape.word(at) {
+            NULL | TRUE | FALSE | STR => true,
+            NUM if tape.num(at).is_finite() => true,
+            ARR => tape.items(at).enumerate().all(|(n, v)| {
+                let mut ok = true;
+                self.with(Seg::Index(n as u32), |s| ok = s.json_value(v));
+                ok
+            }),
+            OBJ => tape.entries(at).all(|(k, v)| {
+                // JSON drops a property whose value is undefined: nothing is changed.
+                let mut ok = true;
+                if tape.word(v) != UNDEF {
+                    self.with(Seg::KeyAt(k), |s| ok = s.json_value(v));
+                }
+                ok
+            }),
+            THREW => {
+                self.threw(at);
+                false
+            }
+            CYCLE | DEEP => {
+                self.expected(at, "JSON value");
+                false
+            }
+            _ => {
+                let received = tape.kind_name(at);
+                self.report(
+                    IssueCode::NotJson,
+                    format!("expected a JSON value (the provider is sent JSON, and JSON.stringify would drop or change this), received {received}"),
+                    Some("JSON value".into()),
+                    Some(received),
+                );
+                false
+            }
+        }
+    }
+
+    /// `{provider}.{type}`: a string with a dot (the AI SDK's `CustomPart.kind`).
+    fn provider_kind(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        if !s.complete() || tape.str_lossy(s).contains('.') {
+            return;
+        }
+        let found = tape.str_display(s);
+        self.report(
+            IssueCode::InvalidFormat,
+            format!("expected a kind written {{provider}}.{{type}}, such as \"openai.compaction\", received {found}"),
+            Some("`${string}.${string}`".into()),
+            Some(found),
+        );
     }
 
     /// Every item of the array is of the first item's kind.
