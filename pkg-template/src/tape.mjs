@@ -244,12 +244,13 @@ export function createTape(wasm, described) {
     }
   }
 
-  // An ArrayBuffer: its bytes, as a Uint8Array's (a detached one has none).
+  // An ArrayBuffer: its bytes, as a Uint8Array's (a detached one has none, and no view of it
+  // can be made).
   function putArrayBuffer(v) {
     const len = arrayBufferLength.call(v);
     W[w] = ARRAY_BUFFER; W[w + 1] = len; W[w + 2] = b;
     w += 3;
-    if (full) {
+    if (full && len > 0) {
       if (b + len <= bCap) B.set(new Uint8Array(v), b);
       b += len;
     }
