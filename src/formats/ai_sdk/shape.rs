@@ -199,29 +199,32 @@ static UNION: TaggedShape = TaggedShape {
 /// Any model message.
 pub static MESSAGE: Shape = Shape::Tagged(&UNION);
 
-/// What the facade reads from `describe()`: the roles, each role's message type (same order),
-/// and the part types of each content list.
-pub fn lists() -> crate::formats::Lists {
-    let mut parts: Vec<&str> = Vec::new();
-    for ts in [&USER_PARTS, &ASSISTANT_PARTS, &TOOL_PARTS] {
-        for tag in ts.tags() {
-            if !parts.contains(&tag) {
-                parts.push(tag);
-            }
+/// The tags of these unions, each once, in order of first appearance.
+#[inline(never)]
+fn tags_of(unions: &[&TaggedShape]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (tag, _) in unions.iter().flat_map(|u| u.variants) {
+        if !out.contains(tag) {
+            out.push(tag);
         }
     }
+    out
+}
+
+/// What the facade reads from `describe()`: the roles, each role's message type (same order),
+/// every part type, the output types.
+pub fn lists() -> crate::formats::Lists {
     vec![
-        ("ROLES", UNION.tags().collect()),
+        ("ROLES", tags_of(&[&UNION])),
         (
             "ROLE_TYPES",
             UNION.variants.iter().map(|(_, v)| v.name).collect(),
         ),
-        ("PART_TYPES", parts),
-        ("USER_PART_TYPES", USER_PARTS.tags().collect()),
-        ("ASSISTANT_PART_TYPES", ASSISTANT_PARTS.tags().collect()),
-        ("TOOL_PART_TYPES", TOOL_PARTS.tags().collect()),
-        ("TOOL_RESULT_OUTPUT_TYPES", OUTPUTS.tags().collect()),
-        ("FILE_DATA_TYPES", FILE_DATA.tags().collect()),
+        (
+            "PART_TYPES",
+            tags_of(&[&USER_PARTS, &ASSISTANT_PARTS, &TOOL_PARTS]),
+        ),
+        ("TOOL_RESULT_OUTPUT_TYPES", tags_of(&[&OUTPUTS])),
     ]
 }
 
