@@ -120,6 +120,9 @@ test('ai-sdk: toJSON/fromJSON round-trip URLs, bytes, Buffers and ArrayBuffers e
   // A JSON-form URL without a scheme is an issue.
   const bad = aiSdk.validateJson('{"role":"user","content":[{"type":"image","image":{"$url":"nope"}}]}');
   assert.deepEqual(codes(bad), ['invalid_format ["content",0,"image","$url"]']);
+  // One with a scheme that the URL parser still refuses: a ValidationError with the path.
+  assert.throws(() => aiSdk.fromJSON('{"role":"user","content":[{"type":"image","image":{"$url":"http://exa mple.com"}}]}'),
+    (e) => e instanceof ValidationError && e.issues[0].code === 'invalid_format' && e.issues[0].path.join('.') === 'content.0.image.$url');
   // Free-form values carry them too.
   const request = { role: 'assistant', content: [{ type: 'tool-approval-request', approvalId: 'a', toolCallId: 'c', inputSchemaInput: { u: new URL('https://x.test/'), b: new ArrayBuffer(2) } }] };
   const again = aiSdk.fromJSON(aiSdk.toJSON(request));
