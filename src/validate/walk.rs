@@ -411,8 +411,11 @@ impl<'t, 'a> Walk<'t, 'a> {
         let mut first = true;
         self.check_keys(at);
         self.open(Nest::Object);
+        // `undefined` is skipped where the item may be absent as a property (JSON drops it):
+        // anything, or a JSON value (the AI SDK's `JSONObject`); elsewhere it is the wrong type.
+        let skip_undefined = matches!(item, Shape::Any | Shape::Rule(_, Rule::JsonValue));
         for (k, v) in tape.entries(at) {
-            if tape.word(v) == UNDEF {
+            if tape.word(v) == UNDEF && skip_undefined {
                 continue;
             }
             self.key(&mut first, k);

@@ -19,6 +19,8 @@ export const DECISIONS = {
   'tool-call input Date': [false, true, 'as above: JSON.stringify turns a Date into a string; not_json'],
   'tool-call input bigint': [false, true, 'as above: JSON.stringify throws on a bigint; not_json'],
   'tool-call input with an undefined item': [false, true, 'as above: JSON.stringify writes an undefined array item as null; not_json'],
+  'tool-call input a Map': [false, true, 'as above: JSON.stringify writes a Map as {}; not_json'],
+  'text part with a lone surrogate': [false, true, 'a lone surrogate has no UTF-8 form: the provider would receive U+FFFD instead (every format of this package reports it); ill_formed_string'],
   'file data {type: "foo"}': [false, true, 'the d.ts: a ProviderReference has no `type` (`type?: never`), so an object with a type is FileData, and "foo" is none (M3); unknown_type'],
   'FileData data missing data': [false, true, 'the schema takes `{type: "data"}` as a provider reference (all values strings); the d.ts says a reference has no `type`, so it is FileDataData without its data (M3); missing'],
   'file data {type: "url", url: string}': [false, true, 'the d.ts: FileDataUrl.url is a URL object, and a reference cannot have a `type` (M3); invalid_type'],
@@ -204,6 +206,18 @@ add('providerOptions value not an object', { role: 'user', content: 'x', provide
 add('providerOptions NaN', { role: 'user', content: 'x', providerOptions: { openai: { n: NaN } } });
 add('providerOptions nested function', { role: 'user', content: 'x', providerOptions: { openai: { f: () => 1 } } });
 add('text part providerOptions array', user({ type: 'text', text: 'x', providerOptions: [] }));
+add('providerOptions provider undefined', { role: 'user', content: 'x', providerOptions: { openai: undefined } });
+add('providerOptions undefined', { role: 'user', content: 'x', providerOptions: undefined });
+add('content with an undefined part', user(undefined));
+add('content with a hole', { role: 'user', content: [, { type: 'text', text: 'x' }] }); // eslint-disable-line no-sparse-arrays
+add('tool-call input a class instance', assistant(toolCall(new (class Args { constructor() { this.q = 1; } })())));
+add('tool-call input a Map', assistant(toolCall(new Map([['a', 1]]))));
+add('image part image {}', user({ type: 'image', image: {} }));
+add('file part mediaType undefined', user({ type: 'file', data: 'AQID', mediaType: undefined }));
+add('file part data a Proxy of a URL', user({ type: 'file', data: new Proxy(new URL('https://x.test/'), {}), mediaType: 'x' }));
+add('file part data a SharedArrayBuffer', user({ type: 'file', data: new SharedArrayBuffer(2), mediaType: 'x' }));
+add('FileData url a look-alike', user({ type: 'file', data: { type: 'url', url: { href: 'https://x.test/' } }, mediaType: 'x' }));
+add('text part with a lone surrogate', user({ type: 'text', text: 'a\uD800' }));
 add('assistant content []', { role: 'assistant', content: [] });
 add('user content []', { role: 'user', content: [] });
 

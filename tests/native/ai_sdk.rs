@@ -307,3 +307,28 @@ fn free_form_values_carry_urls_and_buffers() {
         .unwrap()
         .contains(r#""inputSchemaInput":[{"$url":"https://x.test/"},{"$arrayBuffer":"AQ=="}]"#));
 }
+
+#[test]
+fn undefined_is_dropped_only_where_json_drops_it() {
+    let with_options = |options: Js| {
+        Js::obj([
+            ("role", s("user")),
+            ("content", s("x")),
+            ("providerOptions", options),
+        ])
+    };
+    // A JSONObject's property may be undefined (JSON drops it) ...
+    let inner = Js::obj([("openai", Js::obj([("a", Js::Undefined)]))]);
+    assert_eq!(codes(&validate(&with_options(inner))), vec![]);
+    // ... a provider's options may not, nor a provider reference's id.
+    let outer = Js::obj([("openai", Js::Undefined)]);
+    assert_eq!(
+        codes(&validate(&with_options(outer))),
+        pairs(&[("invalid_type", r#"["providerOptions","openai"]"#)])
+    );
+    let reference = user(vec![file(Js::obj([("openai", Js::Undefined)]))]);
+    assert_eq!(
+        codes(&validate(&reference)),
+        pairs(&[("invalid_type", r#"["content",0,"data","openai"]"#)])
+    );
+}
