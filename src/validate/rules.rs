@@ -163,18 +163,13 @@ impl Walk<'_, '_> {
         match tape.word(at) {
             NULL | TRUE | FALSE | STR => true,
             NUM if tape.num(at).is_finite() => true,
-            ARR => tape.items(at).enumerate().all(|(n, v)| {
-                let mut ok = true;
-                self.with(Seg::Index(n as u32), |s| ok = s.json_value(v));
-                ok
-            }),
+            ARR => tape
+                .items(at)
+                .enumerate()
+                .all(|(n, v)| self.at_seg(Seg::Index(n as u32), Self::json_value, v)),
+            // JSON drops a property whose value is undefined: nothing is changed.
             OBJ => tape.entries(at).all(|(k, v)| {
-                // JSON drops a property whose value is undefined: nothing is changed.
-                let mut ok = true;
-                if tape.word(v) != UNDEF {
-                    self.with(Seg::KeyAt(k), |s| ok = s.json_value(v));
-                }
-                ok
+                tape.word(v) == UNDEF || self.at_seg(Seg::KeyAt(k), Self::json_value, v)
             }),
             THREW => {
                 self.threw(at);

@@ -218,6 +218,14 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.path.pop();
     }
 
+    /// [`Self::with`] for a recursive check that answers a bool (no closure to instantiate).
+    pub(super) fn at_seg(&mut self, seg: Seg, f: fn(&mut Self, usize) -> bool, v: usize) -> bool {
+        self.path.push(seg);
+        let ok = f(self, v);
+        self.path.pop();
+        ok
+    }
+
     // ----- writing the JSON form (through `out`, when there is one) ----------------------
 
     #[inline(always)]
