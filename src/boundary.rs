@@ -64,6 +64,10 @@ tables! {
         DEEP = 16,
         /// Reading the value threw: followed by a `STR` with the message.
         THREW = 17,
+        /// A `URL` object: followed by a `STR` with its `href`.
+        URL = 18,
+        /// An `ArrayBuffer`: length, offset of its copy (as `BYTES`).
+        ARRAY_BUFFER = 19,
         /// A known key: its number in [`crate::keys::KEYS`].
         KEY_ID = 20,
         /// Any other key, as a string (always copied whole).
@@ -78,7 +82,7 @@ tables! {
         SET = 3,
         REG_EXP = 4,
         PROMISE = 5,
-        /// An `ArrayBuffer` or a `SharedArrayBuffer`.
+        /// A `SharedArrayBuffer` (an `ArrayBuffer` has a tag of its own, with its bytes).
         ARRAY_BUFFER = 6,
         /// A typed array other than `Uint8Array`, or a `DataView`.
         TYPED_ARRAY = 7,
@@ -154,6 +158,11 @@ tables! {
         ERROR = 1,
         /// The tagging object becomes its single property's value.
         UNWRAP = 2,
+        /// The string becomes an `ArrayBuffer` of these bytes: `[path, ARRAY_BUFFER, offset,
+        /// length]`.
+        ARRAY_BUFFER = 3,
+        /// The string becomes a `URL`.
+        URL = 4,
     }
 
     /// What a Bedrock event's `id` or `parent_event_id` holds, as the facade read it for

@@ -136,24 +136,49 @@ pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
     Ok(id)
 }
 
-/// A tool-use id as the Anthropic API makes them: `toolu_` and 24 base-62 characters.
-pub fn tool_use_id(pool: &mut RandomPool) -> Result<String, IdError> {
+/// `prefix` and then `n` base-62 characters (`0-9A-Za-z`), each equally likely.
+fn base62(pool: &mut RandomPool, prefix: &str, n: usize) -> Result<String, IdError> {
     const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    let mut id = String::from("toolu_");
-    let mut b = [0u8; 1];
-    while id.len() < 30 {
+    let mut id = String::with_capacity(prefix.len() + n);
+    id.push_str(prefix);
+    let mut b = [0u8; 16];
+    while id.len() < prefix.len() + n {
         pool.fill(&mut b)?;
         // Rejection sampling keeps every character equally likely (248 = 4 * 62).
-        if b[0] < 248 {
-            id.push(DIGITS[(b[0] % 62) as usize] as char);
-        }
+        let left = prefix.len() + n - id.len();
+        id.extend(
+            b.iter()
+                .filter(|&&x| x < 248)
+                .map(|&x| DIGITS[(x % 62) as usize] as char)
+                .take(left),
+        );
     }
     Ok(id)
+}
+
+/// A tool-use id as the Anthropic API makes them: `toolu_` and 24 base-62 characters.
+pub fn tool_use_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    base62(pool, "toolu_", 24)
+}
+
+/// An id as the AI SDK's `generateId` makes them: 16 characters of `0-9A-Za-z`.
+pub fn ai_sdk_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    base62(pool, "", 16)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ai_sdk_ids_are_16_alphanumerics() {
+        let mut pool = RandomPool::default();
+        let a = ai_sdk_id(&mut pool).unwrap();
+        let b = ai_sdk_id(&mut pool).unwrap();
+        assert_eq!(a.len(), 16);
+        assert!(a.bytes().all(|c| c.is_ascii_alphanumeric()));
+        assert_ne!(a, b);
+    }
 
     #[test]
     fn ids_in_one_millisecond_increase_and_share_its_time() {

@@ -17,6 +17,17 @@ const getProto = Object.getPrototypeOf;
 const TypedArrayProto = getProto(Uint8Array.prototype);
 const typedArrayName = Object.getOwnPropertyDescriptor(TypedArrayProto, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArrayProto, 'length').get;
+// An ArrayBuffer's byteLength getter throws for anything else (a SharedArrayBuffer included);
+// a URL's href getter throws for anything that is not a URL (a look-alike, a Proxy of one).
+const arrayBufferLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
+const urlHref = typeof URL === 'function' ? Object.getOwnPropertyDescriptor(URL.prototype, 'href').get : null;
+function hrefOf(v) {
+  try {
+    return urlHref.call(v);
+  } catch {
+    return undefined;
+  }
+}
 
 // Node's own Buffer writes a string's UTF-16 units into memory natively (lone surrogates kept as
 // they are), several times faster than a charCodeAt loop for long strings: the walker uses it in
@@ -45,7 +56,7 @@ export function createTape(wasm, described) {
   var numbers = numbersOf(described);
   var {
     END, NULL, UNDEF, TRUE, FALSE, NUM, STR, OBJ, ARR, BYTES, ERROR, BIGINT, SYMBOL, FUNCTION, OTHER, CYCLE, DEEP,
-    THREW, KEY_ID, KEY_STR,
+    THREW, KEY_ID, KEY_STR, URL: URL_TAG, ARRAY_BUFFER,
   } = numbers.tag;
   var { ILL_FORMED } = numbers.stringFlag;
   var { HEAD, WHOLE } = numbers.content;
@@ -61,7 +72,7 @@ export function createTape(wasm, described) {
   var K = numbers.otherKind;
   var OTHER_KINDS = {
     '[object Date]': K.DATE, '[object Map]': K.MAP, '[object Set]': K.SET, '[object RegExp]': K.REG_EXP,
-    '[object Promise]': K.PROMISE, '[object ArrayBuffer]': K.ARRAY_BUFFER, '[object SharedArrayBuffer]': K.ARRAY_BUFFER,
+    '[object Promise]': K.PROMISE, '[object SharedArrayBuffer]': K.ARRAY_BUFFER,
     '[object DataView]': TYPED_ARRAY, '[object WeakMap]': K.WEAK_MAP, '[object WeakSet]': K.WEAK_SET,
     '[object String]': K.STRING_OBJECT, '[object Number]': K.NUMBER_OBJECT, '[object Boolean]': K.BOOLEAN_OBJECT,
     '[object BigInt]': K.BIGINT_OBJECT, '[object Symbol]': K.SYMBOL_OBJECT,
@@ -144,6 +155,11 @@ export function createTape(wasm, described) {
       const typed = typedArrayName.call(v);
       if (typed === 'Uint8Array') return putBytes(v);
       const tag = toTag.call(v);
+      if (tag === '[object ArrayBuffer]') return putArrayBuffer(v);
+      if (tag === '[object URL]' && urlHref !== null) {
+        const href = hrefOf(v);
+        if (href !== undefined) { W[w++] = URL_TAG; putStr(href, COPY_ALL); return; }
+      }
       if (v instanceof Error || tag === '[object Error]') return putError(v, depth);
       const kind = typed !== undefined ? TYPED_ARRAY : OTHER_KINDS[tag] ?? (ArrayBuffer.isView(v) ? TYPED_ARRAY : undefined);
       if (kind !== undefined) { W[w] = OTHER; W[w + 1] = kind; w += 2; return; }
@@ -224,6 +240,18 @@ export function createTape(wasm, described) {
     w += 3;
     if (full) {
       if (b + len <= bCap) B.set(v, b);
+      b += len;
+    }
+  }
+
+  // An ArrayBuffer: its bytes, as a Uint8Array's (a detached one has none, and no view of it
+  // can be made).
+  function putArrayBuffer(v) {
+    const len = arrayBufferLength.call(v);
+    W[w] = ARRAY_BUFFER; W[w + 1] = len; W[w + 2] = b;
+    w += 3;
+    if (full && len > 0) {
+      if (b + len <= bCap) B.set(new Uint8Array(v), b);
       b += len;
     }
   }
@@ -390,6 +418,15 @@ export function createTape(wasm, described) {
         const len = W[at], off = W[at + 1];
         at += 2;
         return B.slice(off, off + len);
+      }
+      case ARRAY_BUFFER: {
+        const len = W[at], off = W[at + 1];
+        at += 2;
+        return B.slice(off, off + len).buffer;
+      }
+      case URL_TAG: {
+        at++;
+        return new URL(getChars());
       }
       default: throw new Error(`agent-messages: a tape value of tag ${tag} cannot be read back`);
     }

@@ -73,10 +73,12 @@ export interface Validator<T> {
   assert(value: unknown, options?: ValidateOptions): T;
   /** A Standard Schema v1 object. */
   readonly schema: StandardSchemaV1<unknown, T>;
-  /** The lossless JSON form as text: bytes as base64, errors as objects. Throws a
+  /** The lossless JSON form as text: bytes as base64, errors as objects (where a type allows
+   * them, as the AI SDK's does: `{"$bytes"}`, `{"$arrayBuffer"}`, `{"$url"}`). Throws a
    * ValidationError if the value is invalid or holds something JSON cannot carry. */
   toJSON(value: T | readonly T[], options?: ValidateOptions): string;
-  /** The JS form back from JSON text or a parsed JSON value (Uint8Array and Error restored).
+  /** The JS form back from JSON text or a parsed JSON value (Uint8Array, ArrayBuffer, URL and
+   * Error restored).
    * A parsed value (a Proxy too) is read once and the result is a copy of what was checked. */
   fromJSON(textOrValue: readonly unknown[], options?: ValidateOptions): T[];
   fromJSON(textOrValue: unknown, options?: ValidateOptions): T | T[];

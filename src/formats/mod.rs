@@ -200,6 +200,11 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
                     visit(&Shape::Object(variant), out, seen);
                 }
             }
+            Shape::Media(m) => {
+                if let Some(ts) = m.tagged {
+                    visit(&Shape::Tagged(ts), out, seen);
+                }
+            }
             _ => {}
         }
     }

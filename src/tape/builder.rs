@@ -16,6 +16,9 @@ pub enum Js {
     Arr(Vec<Js>),
     Obj(Vec<(String, Js)>),
     Bytes(Vec<u8>),
+    ArrayBuffer(Vec<u8>),
+    /// A `URL` object, by its `href`.
+    Url(String),
     /// An `Error`: its name, message, stack, cause and own enumerable properties.
     Error(Vec<(String, Js)>),
     BigInt,
@@ -158,6 +161,17 @@ impl Tape {
                 if full {
                     self.bytes.extend_from_slice(b);
                 }
+            }
+            Js::ArrayBuffer(b) => {
+                self.words
+                    .extend([ARRAY_BUFFER, b.len() as u32, self.bytes.len() as u32]);
+                if full {
+                    self.bytes.extend_from_slice(b);
+                }
+            }
+            Js::Url(href) => {
+                self.words.push(URL);
+                self.put(&Js::Str(href.clone()), true);
             }
             Js::Error(entries) => {
                 self.words.push(ERROR);

@@ -15,6 +15,8 @@
 //! | `OBJ` | end | properties as `KEY_*` then a value, closed by `END`; `end` is the index after `END` |
 //! | `ARR` | end | items, closed by `END` |
 //! | `BYTES` | len, off | a `Uint8Array`; `off` into `bytes` when the walker copied them |
+//! | `ARRAY_BUFFER` | len, off | an `ArrayBuffer`, as `BYTES` |
+//! | `URL` | | a `URL` object, followed by a `STR` with its `href` |
 //! | `ERROR` | | an `Error`, followed by an `OBJ` of its name, message, stack, cause and own properties |
 //! | `BIGINT` `SYMBOL` `FUNCTION` `CYCLE` `DEEP` | | values JSON cannot hold, a cycle, the depth limit |
 //! | `OTHER` | kind | an object of a kind we do not walk (`Date`, `Map`, ...); see [`other_kind_name`] |
@@ -35,6 +37,7 @@ pub use crate::boundary::tag::{
     ARR, BIGINT, BYTES, CYCLE, DEEP, END, ERROR, FALSE, FUNCTION, KEY_ID, KEY_STR, NULL, NUM, OBJ,
     OTHER, STR, SYMBOL, THREW, TRUE, UNDEF,
 };
+pub use crate::boundary::tag::{ARRAY_BUFFER, URL};
 
 /// [`crate::boundary::limit::SHORT_STRING`], as the tape counts: how many UTF-16 units of a
 /// string the walker copies when it only validates.
@@ -49,7 +52,7 @@ pub fn other_kind_name(kind: u32) -> &'static str {
         SET => "Set",
         REG_EXP => "RegExp",
         PROMISE => "Promise",
-        ARRAY_BUFFER => "ArrayBuffer",
+        ARRAY_BUFFER => "SharedArrayBuffer",
         TYPED_ARRAY => "typed array",
         WEAK_MAP => "WeakMap",
         WEAK_SET => "WeakSet",
@@ -133,9 +136,9 @@ impl<'a> TapeView<'a> {
         match self.word(i) {
             NUM | OTHER | KEY_ID => i + 2,
             STR | KEY_STR => i + 5,
-            BYTES => i + 3,
+            BYTES | ARRAY_BUFFER => i + 3,
             OBJ | ARR => (self.word(i + 1) as usize).max(i + 2),
-            ERROR | THREW => self.skip(i + 1),
+            ERROR | THREW | URL => self.skip(i + 1),
             _ => i + 1,
         }
     }
@@ -323,6 +326,8 @@ impl<'a> TapeView<'a> {
             OBJ => "object".into(),
             ARR => "array".into(),
             BYTES => "Uint8Array".into(),
+            ARRAY_BUFFER => "ArrayBuffer".into(),
+            URL => "URL".into(),
             ERROR => "Error".into(),
             BIGINT => "bigint".into(),
             SYMBOL => "symbol".into(),

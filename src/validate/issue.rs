@@ -59,6 +59,9 @@ pub enum IssueCode {
     /// A media type the API does not take here (Anthropic images: JPEG, PNG, GIF, WebP;
     /// base64 documents: PDF).
     UnsupportedMediaType,
+    /// A value a provider must be sent as JSON that JSON cannot carry unchanged (AI SDK tool
+    /// `input`: `undefined`, a function, `NaN`, a `Date`, ...).
+    NotJson,
 }
 
 impl IssueCode {
@@ -89,6 +92,7 @@ impl IssueCode {
             IssueCode::UnmatchedToolResult => "unmatched_tool_result",
             IssueCode::MissingSignature => "missing_signature",
             IssueCode::UnsupportedMediaType => "unsupported_media_type",
+            IssueCode::NotJson => "not_json",
         }
     }
 }

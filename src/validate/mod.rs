@@ -4,13 +4,14 @@
 //! (`fromJSON`), so the codec can never disagree with validation.
 //!
 //! By job: `engine` (the entries: [`Mode`], [`Output`], [`Input`]), `walk` (validation against
-//! shapes, issues and paths) with `rules` (the format rules), `sink` (what the walk writes:
+//! shapes, issues and paths) with `rules` (the format rules) and `media` (URLs, buffers, the AI SDK's media data), `sink` (what the walk writes:
 //! `text_out` JSON text, `values_out` values), `revive` (the revival plan), `repeats` (repeated
 //! keys).
 
 mod base64;
 mod engine;
 mod issue;
+mod media;
 mod options;
 mod repeats;
 mod revive;
@@ -34,4 +35,6 @@ pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode
 pub use options::{Options, DEPTH_CEILING};
 pub use revive::{Revive, ReviveKind};
 pub use rules::is_image_url;
-pub use shape::{enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape};
+pub use shape::{
+    enum_names, Described, Elsewhere, Field, MediaShape, ObjectShape, Rule, Shape, TaggedShape,
+};

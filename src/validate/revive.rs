@@ -9,6 +9,10 @@ use super::issue::PathSeg;
 pub enum ReviveKind {
     /// Replace the string with these bytes (a range of [`Revive::bytes`]).
     Bytes { off: usize, len: usize },
+    /// Replace the string with an `ArrayBuffer` of these bytes (a range of [`Revive::bytes`]).
+    ArrayBuffer { off: usize, len: usize },
+    /// Replace the string with a `URL` of that `href`.
+    Url,
     /// Replace the object `{ name, message, stack?, cause? }` with an `Error`.
     Error,
     /// Replace the tagging object with its single property's value.
@@ -24,11 +28,21 @@ pub struct Revive {
 
 impl Revive {
     /// The string at `path` becomes `bytes`.
-    pub(super) fn push_bytes(&mut self, path: Vec<PathSeg>, bytes: &[u8]) {
+    pub(super) fn push_bytes(&mut self, path: Vec<PathSeg>, bytes: &[u8], buffer: bool) {
         let off = self.bytes.len();
         self.bytes.extend_from_slice(bytes);
         let len = bytes.len();
-        self.ops.push((path, ReviveKind::Bytes { off, len }));
+        let kind = if buffer {
+            ReviveKind::ArrayBuffer { off, len }
+        } else {
+            ReviveKind::Bytes { off, len }
+        };
+        self.ops.push((path, kind));
+    }
+
+    /// The string at `path` becomes a `URL`.
+    pub(super) fn push_url(&mut self, path: Vec<PathSeg>) {
+        self.ops.push((path, ReviveKind::Url));
     }
 
     /// The object at `path` becomes an `Error`.

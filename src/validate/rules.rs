@@ -29,6 +29,13 @@ impl Walk<'_, '_> {
         if rule == Rule::MediaType {
             return self.media_type(at, inner);
         }
+        if rule == Rule::JsonValue {
+            // Checked first, so that validation and the codec report the same code.
+            if self.json_value(at) {
+                self.value(at, inner);
+            }
+            return;
+        }
         let issues_before = self.issues.len();
         self.value(at, inner);
         // Rules about the items of a list of blocks or messages: what each item is was judged
@@ -67,6 +74,8 @@ impl Walk<'_, '_> {
             }
             Rule::SameKind => self.same_kind(at),
             Rule::ToolUseId if w == STR => self.tool_use_id(at),
+            Rule::JsonValue => {}
+            Rule::ProviderKind if w == STR => self.provider_kind(at),
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -218,6 +227,58 @@ impl Walk<'_, '_> {
             IssueCode::InvalidFormat,
             format!("expected a tool-use id matching ^[a-zA-Z0-9_-]+$ of at most 64 characters, received {found}: {why}"),
             Some("^[a-zA-Z0-9_-]{1,64}$".into()),
+            Some(found),
+        );
+    }
+
+    /// A value JSON carries unchanged (`Rule::JsonValue`); false once one that is not was
+    /// reported (the first, at its path).
+    fn json_value(&mut self, at: usize) -> bool {
+        let tape = self.tape;
+        match tape.word(at) {
+            NULL | TRUE | FALSE | STR => true,
+            NUM if tape.num(at).is_finite() => true,
+            ARR => tape
+                .items(at)
+                .enumerate()
+                .all(|(n, v)| self.at_seg(Seg::Index(n as u32), Self::json_value, v)),
+            // JSON drops a property whose value is undefined: nothing is changed.
+            OBJ => tape.entries(at).all(|(k, v)| {
+                tape.word(v) == UNDEF || self.at_seg(Seg::KeyAt(k), Self::json_value, v)
+            }),
+            THREW => {
+                self.threw(at);
+                false
+            }
+            CYCLE | DEEP => {
+                self.expected(at, "JSON value");
+                false
+            }
+            _ => {
+                let received = tape.kind_name(at);
+                self.report(
+                    IssueCode::NotJson,
+                    format!("expected a JSON value (the provider is sent JSON, and JSON.stringify would drop or change this), received {received}"),
+                    Some("JSON value".into()),
+                    Some(received),
+                );
+                false
+            }
+        }
+    }
+
+    /// `{provider}.{type}`: a string with a dot (the AI SDK's `CustomPart.kind`).
+    fn provider_kind(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        if !s.complete() || tape.str_lossy(s).contains('.') {
+            return;
+        }
+        let found = tape.str_display(s);
+        self.report(
+            IssueCode::InvalidFormat,
+            format!("expected a kind written {{provider}}.{{type}}, such as \"openai.compaction\", received {found}"),
+            Some("`${string}.${string}`".into()),
             Some(found),
         );
     }

@@ -38,6 +38,10 @@ pub enum Shape {
     /// `Error` in the JS form (or an object with string `name` and `message`), and
     /// `{ name, message, stack?, cause? }` in the JSON form.
     Error,
+    /// A `URL` object in the JS form, `{"$url": href}` in the JSON form.
+    Url,
+    /// Inline or referenced media, as the AI SDK's file parts hold it (see [`MediaShape`]).
+    Media(&'static MediaShape),
     Literal(&'static str),
     /// One of these strings (a TypeScript union of string literals).
     Enum(&'static [&'static str]),
@@ -91,6 +95,11 @@ pub enum Rule {
     /// Anthropic messages: each `tool_result` names a `tool_use` of the assistant message just
     /// before it (`unmatched_tool_result`).
     ToolResultPairs,
+    /// A value a provider can be sent: JSON (`JSON.stringify` keeps it unchanged), with
+    /// `undefined` allowed only as an object's property, which JSON drops (`not_json`).
+    JsonValue,
+    /// `{provider}.{type}`: a string with a dot (`invalid_format`).
+    ProviderKind,
 }
 
 impl Rule {
@@ -103,14 +112,30 @@ impl Rule {
             | Rule::SameKind
             | Rule::ToolResultsFirst
             | Rule::NoToolResult
-            | Rule::ToolResultPairs => NONE,
+            | Rule::ToolResultPairs
+            | Rule::JsonValue => NONE,
             // (A tool-use id is at most 64 characters, a head.)
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::MediaType | Rule::ToolUseId => {
                 HEAD
             }
-            Rule::JsonText => WHOLE,
+            Rule::JsonText | Rule::ProviderKind => WHOLE,
         }
     }
+}
+
+/// Media data as the AI SDK takes it (`DataContent | URL | FileData | ProviderReference`, or
+/// fewer): a string (base64, or a URL's text), a `Uint8Array` (or `Buffer`), an `ArrayBuffer`;
+/// with `url`, a `URL` object; with `tagged`, an object with a `type` is one of those variants;
+/// with `reference`, an object without one is a provider reference (`Record<string, string>`).
+/// The JSON form tags what JSON cannot hold: `{"$bytes": base64}`, `{"$arrayBuffer": base64}`,
+/// `{"$url": href}` (a reference whose only key is one of those is written `{"$escape": ...}`).
+#[derive(Debug)]
+pub struct MediaShape {
+    /// The TypeScript type, for `expected`.
+    pub name: &'static str,
+    pub url: bool,
+    pub tagged: Option<&'static TaggedShape>,
+    pub reference: bool,
 }
 
 /// One documented property.

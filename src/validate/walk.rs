@@ -24,22 +24,24 @@ pub(super) enum Seg {
 }
 
 /// The free-form tags of the JSON form, and the one that escapes an object that looks tagged.
-const TAG_BYTES: &str = "$bytes";
+pub(super) const TAG_BYTES: &str = "$bytes";
 const TAG_ERROR: &str = "$error";
-const TAG_ESCAPE: &str = "$escape";
+pub(super) const TAG_ESCAPE: &str = "$escape";
+pub(super) const TAG_ARRAY_BUFFER: &str = "$arrayBuffer";
+pub(super) const TAG_URL: &str = "$url";
 
 pub(super) struct Walk<'t, 'a> {
     pub tape: &'t TapeView<'a>,
-    mode: Mode,
+    pub(super) mode: Mode,
     pub opts: &'t Options,
     pub issues: Vec<Issue>,
     path: Vec<Seg>,
     pub stopped: bool,
-    out: Out,
+    pub(super) out: Out,
     /// Plain JSON text ([`super::plain_json_text`]): what is not JSON is reported as lost
     /// (`not_serializable`), not as a wrong type.
     plain: bool,
-    revive: Revive,
+    pub(super) revive: Revive,
     /// Nesting of the JSON form being written, and its deepest point.
     depth: usize,
     max_seen: usize,
@@ -109,6 +111,10 @@ impl<'t, 'a> Walk<'t, 'a> {
             .collect()
     }
 
+    pub(super) fn path_at_now(&self) -> Vec<PathSeg> {
+        self.path_now()
+    }
+
     pub fn report(
         &mut self,
         code: IssueCode,
@@ -144,7 +150,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
     }
 
-    fn expected(&mut self, at: usize, expected: &str) {
+    pub(super) fn expected(&mut self, at: usize, expected: &str) {
         let received = self.tape.kind_name(at);
         let code = match self.tape.word(at) {
             NUM if expected == "number" => IssueCode::NotFinite,
@@ -167,7 +173,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// The message a `THREW` entry carries.
-    fn threw(&mut self, at: usize) {
+    pub(super) fn threw(&mut self, at: usize) {
         let msg = self.tape.str_lossy(self.tape.str_at(at + 1));
         self.report(
             IssueCode::Unreadable,
@@ -177,7 +183,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         );
     }
 
-    fn ill_formed(&mut self) {
+    pub(super) fn ill_formed(&mut self) {
         self.report(
             IssueCode::IllFormedString,
             "the string contains a lone surrogate (UTF-16 half of a character); it cannot be encoded as UTF-8 unchanged".into(),
@@ -196,7 +202,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         let expected = if self.plain {
             "a JSON value"
         } else {
-            "a JSON value, Uint8Array or Error"
+            "a JSON value, Uint8Array, ArrayBuffer, URL or Error"
         };
         self.report(
             code,
@@ -220,10 +226,18 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.path.pop();
     }
 
+    /// [`Self::with`] for a recursive check that answers a bool (no closure to instantiate).
+    pub(super) fn at_seg(&mut self, seg: Seg, f: fn(&mut Self, usize) -> bool, v: usize) -> bool {
+        self.path.push(seg);
+        let ok = f(self, v);
+        self.path.pop();
+        ok
+    }
+
     // ----- writing the JSON form (through `out`, when there is one) ----------------------
 
     #[inline(always)]
-    fn open(&mut self, nest: Nest) {
+    pub(super) fn open(&mut self, nest: Nest) {
         if self.out.writes() {
             self.open_out(nest);
         }
@@ -238,7 +252,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     #[inline(always)]
-    fn close(&mut self, nest: Nest) {
+    pub(super) fn close(&mut self, nest: Nest) {
         if self.out.writes() {
             self.close_out(nest);
         }
@@ -264,7 +278,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     #[inline(always)]
-    fn scalar(&mut self, at: usize) {
+    pub(super) fn scalar(&mut self, at: usize) {
         if self.out.writes() {
             self.scalar_out(at);
         }
@@ -281,7 +295,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.out.scalar(tape, at);
     }
 
-    fn write_bytes(&mut self, at: usize) {
+    pub(super) fn write_bytes(&mut self, at: usize) {
         let (len, off) = (
             self.tape.word(at + 1) as usize,
             self.tape.word(at + 2) as usize,
@@ -336,6 +350,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Bytes => self.bytes(at),
             Shape::TaggedBytes => self.tagged_bytes(at),
             Shape::Error => self.error(at),
+            Shape::Url => self.url(at),
+            Shape::Media(m) => self.media(at, m),
             Shape::Array(item) if w == ARR => self.items(at, item),
             Shape::Object(os) if w == OBJ => self.object(at, os, None),
             Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
@@ -406,13 +422,16 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// An object used as a map.
-    fn record(&mut self, at: usize, item: &Shape) {
+    pub(super) fn record(&mut self, at: usize, item: &Shape) {
         let tape = self.tape;
         let mut first = true;
         self.check_keys(at);
         self.open(Nest::Object);
+        // `undefined` is skipped where the item may be absent as a property (JSON drops it):
+        // anything, or a JSON value (the AI SDK's `JSONObject`); elsewhere it is the wrong type.
+        let skip_undefined = matches!(item, Shape::Any | Shape::Rule(_, Rule::JsonValue));
         for (k, v) in tape.entries(at) {
-            if tape.word(v) == UNDEF {
+            if tape.word(v) == UNDEF && skip_undefined {
                 continue;
             }
             self.key(&mut first, k);
@@ -433,7 +452,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.close(Nest::Array);
     }
 
-    fn tagged(&mut self, at: usize, ts: &TaggedShape) {
+    pub(super) fn tagged(&mut self, at: usize, ts: &TaggedShape) {
         let tape = self.tape;
         let Some(v) = tape.find(at, ts.tag) else {
             // Still check what every variant shares, so all problems come out at once.
@@ -696,7 +715,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         match (self.mode, tape.word(at)) {
             (Mode::Js, BYTES) => self.write_bytes(at),
             (Mode::Js, _) => self.expected(at, "Uint8Array"),
-            (Mode::Json, STR) => self.base64_string(at),
+            (Mode::Json, STR) => self.base64_string(at, false),
             (Mode::Json, _) => self.expected(at, "base64 string"),
         }
     }
@@ -720,7 +739,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// A base64 string in the JSON form, planned for revival as bytes.
-    fn base64_string(&mut self, at: usize) {
+    pub(super) fn base64_string(&mut self, at: usize, buffer: bool) {
         let tape = self.tape;
         let s = tape.str_at(at);
         let owned: Vec<u8>;
@@ -745,11 +764,11 @@ impl<'t, 'a> Walk<'t, 'a> {
         match base64::decode(raw) {
             Ok(bytes) => {
                 let path = self.path_now();
-                self.revive.push_bytes(path, &bytes);
+                self.revive.push_bytes(path, &bytes, buffer);
             }
             Err(pos) => self.report(
                 IssueCode::InvalidBase64,
-                format!("expected standard padded base64 (the JSON form of Uint8Array); it goes wrong at character {pos}"),
+                format!("expected standard padded base64 (the JSON form of {}); it goes wrong at character {pos}", if buffer { "ArrayBuffer" } else { "Uint8Array" }),
                 Some("base64 string".into()),
                 Some("string".into()),
             ),
@@ -807,7 +826,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// A free-form value (`any`, custom properties) or, with `json_only`, a `JSONValue`.
-    fn free(&mut self, at: usize, json_only: bool) {
+    pub(super) fn free(&mut self, at: usize, json_only: bool) {
         if self.stopped {
             return;
         }
@@ -851,6 +870,15 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.close(Nest::Object);
                 }
             }
+            ARRAY_BUFFER => {
+                if writes {
+                    self.open(Nest::Object);
+                    self.out.tag(TAG_ARRAY_BUFFER);
+                    self.write_bytes(at);
+                    self.close(Nest::Object);
+                }
+            }
+            URL => self.url_href(at),
             ERROR => {
                 if writes {
                     self.open(Nest::Object);
@@ -897,7 +925,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// The tag of an object whose only key is `$bytes`, `$error` or `$escape`.
-    fn single_key(&self, at: usize) -> Option<&'static str> {
+    pub(super) fn single_key(&self, at: usize) -> Option<&'static str> {
         let tape = self.tape;
         let mut entries = tape.entries(at);
         let (k, _) = entries.next()?;
@@ -905,7 +933,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             return None;
         }
         let s = tape.str_at(k);
-        [TAG_BYTES, TAG_ERROR, TAG_ESCAPE]
+        [TAG_BYTES, TAG_ERROR, TAG_ESCAPE, TAG_ARRAY_BUFFER, TAG_URL]
             .into_iter()
             .find(|t| tape.str_eq(s, t))
     }
@@ -925,13 +953,14 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
                 Mode::Json => {
                     self.with(Seg::KeyAt(k), |s| match tag {
-                        TAG_BYTES => {
+                        TAG_BYTES | TAG_ARRAY_BUFFER => {
                             if tape.word(v) == STR {
-                                s.base64_string(v)
+                                s.base64_string(v, tag == TAG_ARRAY_BUFFER)
                             } else {
                                 s.expected(v, "base64 string")
                             }
                         }
+                        TAG_URL => s.url_text(v),
                         TAG_ERROR => s.error(v),
                         _ => {
                             if tape.word(v) == OBJ {
@@ -972,7 +1001,7 @@ impl<'t, 'a> Walk<'t, 'a> {
 }
 
 /// How `expected` names a shape.
-fn shape_name(shape: &Shape) -> String {
+pub(super) fn shape_name(shape: &Shape) -> String {
     match shape {
         Shape::Any => "any".into(),
         Shape::Json => "JSON value".into(),
@@ -981,6 +1010,8 @@ fn shape_name(shape: &Shape) -> String {
         Shape::Boolean => "boolean".into(),
         Shape::Bytes | Shape::TaggedBytes => "Uint8Array".into(),
         Shape::Error => "Error".into(),
+        Shape::Url => "URL".into(),
+        Shape::Media(m) => m.name.into(),
         Shape::Literal(l) => quoted(l),
         Shape::Array(item) => format!("{}[]", shape_name(item)),
         Shape::Object(os) => os.name.into(),
@@ -1014,6 +1045,8 @@ fn kind_fits(shape: &Shape, w: u32) -> bool {
         Shape::Bytes => matches!(w, BYTES | STR),
         Shape::TaggedBytes => matches!(w, BYTES | OBJ),
         Shape::Error => matches!(w, ERROR | OBJ),
+        Shape::Url => matches!(w, URL | OBJ),
+        Shape::Media(m) => matches!(w, STR | BYTES | ARRAY_BUFFER | OBJ) || (m.url && w == URL),
         Shape::Array(_) => w == ARR,
         Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) => w == OBJ,
         Shape::Nullable(inner) => w == NULL || kind_fits(inner, w),

@@ -1,7 +1,7 @@
 //! Ids for the constructors. A ULID is written as 26 UTF-16 units into a buffer JavaScript
 //! reads, so making one costs a single call and no string crossing.
 
-use crate::ids::{call_id, hex_uid, tool_use_id, uuid_v4, RandomPool, UlidGenerator};
+use crate::ids::{ai_sdk_id, call_id, hex_uid, tool_use_id, uuid_v4, RandomPool, UlidGenerator};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -65,5 +65,11 @@ pub fn generate_call_id() -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn generate_tool_use_id() -> Result<String, JsError> {
     POOL.with_borrow_mut(tool_use_id)
+}
+
+/// 16 characters of `0-9A-Za-z`, as the AI SDK's `generateId` makes them (tool-call ids).
+#[wasm_bindgen]
+pub fn generate_ai_sdk_id() -> Result<String, JsError> {
+    POOL.with_borrow_mut(ai_sdk_id)
         .map_err(|e| JsError::new(&e.to_string()))
 }

@@ -172,6 +172,10 @@ pub fn revive_json(ops: &[(Vec<PathSeg>, ReviveKind)]) -> String {
             ReviveKind::Bytes { off, len } => {
                 out.push_str(&format!(",{},{off},{len}]", revive::BYTES))
             }
+            ReviveKind::ArrayBuffer { off, len } => {
+                out.push_str(&format!(",{},{off},{len}]", revive::ARRAY_BUFFER))
+            }
+            ReviveKind::Url => out.push_str(&format!(",{}]", revive::URL)),
             ReviveKind::Error => out.push_str(&format!(",{}]", revive::ERROR)),
             ReviveKind::Unwrap => out.push_str(&format!(",{}]", revive::UNWRAP)),
         }

@@ -211,6 +211,11 @@ fn rule(inner: &'static Shape, rule: Rule, depth: u32) -> S<Value> {
         | Rule::ToolResultsFirst
         | Rule::NoToolResult
         | Rule::ToolResultPairs => value(inner, depth),
+        Rule::NotJsonText => value(inner, depth),
+        Rule::JsonValue => json_value(),
+        Rule::ProviderKind => select(vec!["openai.compaction", "anthropic.web"])
+            .prop_map(Value::from)
+            .boxed(),
     }
 }
 
@@ -227,6 +232,9 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
             .prop_map(|b| o(vec![("$bytes", Value::from(b))]))
             .boxed(),
         Shape::Error => error(),
+        Shape::Url => Just(o(vec![("$url", Value::from("https://example.com/a.png"))])).boxed(),
+        // Base64 text: one of the forms every media shape takes.
+        Shape::Media(_) => base64().prop_map(Value::Str).boxed(),
         Shape::Literal(s) => Just(Value::from(*s)).boxed(),
         Shape::Enum(names) => select(names.to_vec()).prop_map(Value::from).boxed(),
         Shape::Integer { min } => select(vec![0, 1, 2, 7, 9_007_199_254_740_991i64])

@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod agens;
+mod ai_sdk;
 mod anthropic;
 mod bedrock;
 mod convert;

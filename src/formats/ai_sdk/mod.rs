@@ -1,56 +1,12 @@
 //! The AI SDK's `ModelMessage` (`ai`, declared in `@ai-sdk/provider-utils`): system, user,
-//! assistant and tool messages and their parts. (A skeleton: the role union alone.)
+//! assistant and tool messages, their parts, file data in every form the JS form has (base64
+//! text, `Uint8Array`/`Buffer`, `ArrayBuffer`, `URL`, tagged `FileData`, provider references),
+//! tool outputs; the rules providers need (tool `input` must be JSON, `CustomPart.kind` is
+//! `provider.type`, no empty list of parts). Documented disagreements with `ai`'s own schema:
+//! `docs/DECISIONS-ai-sdk.md`.
 
-use crate::keys::{CONTENT, PROVIDER_OPTIONS, ROLE};
-use crate::validate::{Field, ObjectShape, Shape, TaggedShape};
+mod shape;
+mod types;
 
-static NO_FIELDS: ObjectShape = ObjectShape {
-    name: "object",
-    fields: &[],
-};
-
-const FIELDS: &[Field] = &[
-    Field::required(CONTENT, Shape::Any),
-    Field::optional(PROVIDER_OPTIONS, Shape::Any),
-];
-static SYSTEM: ObjectShape = ObjectShape {
-    name: "SystemModelMessage",
-    fields: FIELDS,
-};
-static USER: ObjectShape = ObjectShape {
-    name: "UserModelMessage",
-    fields: FIELDS,
-};
-static ASSISTANT: ObjectShape = ObjectShape {
-    name: "AssistantModelMessage",
-    fields: FIELDS,
-};
-static TOOL: ObjectShape = ObjectShape {
-    name: "ToolModelMessage",
-    fields: FIELDS,
-};
-
-static UNION: TaggedShape = TaggedShape {
-    name: "ModelMessage",
-    tag: ROLE,
-    variants: &[
-        ("system", &SYSTEM),
-        ("user", &USER),
-        ("assistant", &ASSISTANT),
-        ("tool", &TOOL),
-    ],
-    base: &NO_FIELDS,
-    extensible: false,
-    elsewhere: None,
-};
-
-/// Any model message.
-pub static MESSAGE: Shape = Shape::Tagged(&UNION);
-
-/// What the facade reads from `describe()`: the roles.
-pub fn lists() -> crate::formats::Lists {
-    vec![("ROLES", UNION.tags().collect())]
-}
-
-/// Every documented type with a validator of its own; the message type first.
-pub static VALIDATORS: &[(&str, &Shape)] = &[("ModelMessage", &MESSAGE)];
+pub use shape::{lists, MESSAGE, OUTPUT, VALIDATORS};
+pub use types::*;
