@@ -200,6 +200,12 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
                     visit(&Shape::Object(variant), out, seen);
                 }
             }
+            Shape::Union(u) => {
+                out.push((u.tag.name(), HEAD));
+                for (_, case) in u.cases {
+                    visit(case, out, seen);
+                }
+            }
             _ => {}
         }
     }

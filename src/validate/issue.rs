@@ -48,6 +48,13 @@ pub enum IssueCode {
     ArgumentsJsonString,
     /// An array whose items must all be of one kind mixes kinds.
     MixedItems,
+    /// A key that a union case (an AI SDK tool part's `state`) requires is missing, or one it
+    /// forbids is given: the message names the case and the key.
+    ToolStateMismatch,
+    /// A static tool part's `type` is `tool-` with no tool name after it.
+    EmptyToolName,
+    /// Content the API refuses when empty (a UI message's `parts`, unless the assistant's).
+    EmptyContent,
 }
 
 impl IssueCode {
@@ -74,6 +81,9 @@ impl IssueCode {
             IssueCode::InvalidJsonString => "invalid_json_string",
             IssueCode::ArgumentsJsonString => "arguments_json_string",
             IssueCode::MixedItems => "mixed_items",
+            IssueCode::ToolStateMismatch => "tool_state_mismatch",
+            IssueCode::EmptyToolName => "empty_tool_name",
+            IssueCode::EmptyContent => "empty_content",
         }
     }
 }

@@ -34,4 +34,7 @@ pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode
 pub use options::{Options, DEPTH_CEILING};
 pub use revive::{Revive, ReviveKind};
 pub use rules::is_image_url;
-pub use shape::{enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape};
+pub use shape::{
+    enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape,
+    PREFIX_MARK,
+};

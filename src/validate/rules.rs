@@ -46,6 +46,11 @@ impl Walk<'_, '_> {
                 );
             }
             Rule::SameKind => self.same_kind(at),
+            Rule::ToolPartType if w == STR => self.tool_part_type(at),
+            Rule::DottedKind if w == STR => self.dotted_kind(at),
+            Rule::NonEmptyUnless { list, key, value } if w == OBJ => {
+                self.non_empty_unless(at, list, key, value)
+            }
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -145,6 +150,77 @@ impl Walk<'_, '_> {
                 Some("string".into()),
             );
         }
+    }
+
+    /// `tool-` and a tool name that is not empty.
+    fn tool_part_type(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        if tape.str_eq(s, "tool-") {
+            self.report(
+                IssueCode::EmptyToolName,
+                "a tool part's type is \"tool-\" and the tool's name, which is empty here".into(),
+                Some("tool-${string} (a non-empty name)".into()),
+                Some("\"tool-\"".into()),
+            );
+        }
+    }
+
+    /// `provider.type`: a dot with something on both sides.
+    fn dotted_kind(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        let text = tape.str_lossy(s);
+        let fine = match text.split_once('.') {
+            Some((provider, kind)) => !provider.is_empty() && !kind.is_empty(),
+            None => false,
+        };
+        if !fine {
+            let found = tape.str_display(s);
+            self.report(
+                IssueCode::InvalidFormat,
+                format!("expected a kind written provider.type (such as \"openai.compaction\"), received {found}"),
+                Some("`${string}.${string}`".into()),
+                Some(found),
+            );
+        }
+    }
+
+    /// The array at `list` is not empty unless `key` is `value`.
+    fn non_empty_unless(
+        &mut self,
+        at: usize,
+        list: crate::keys::Key,
+        key: crate::keys::Key,
+        value: &str,
+    ) {
+        let tape = self.tape;
+        let (Some(items), Some(k)) = (tape.find(at, list), tape.find(at, key)) else {
+            return;
+        };
+        if tape.word(items) != ARR || tape.items(items).next().is_some() {
+            return;
+        }
+        if tape.word(k) == STR && tape.str_eq(tape.str_at(k), value) {
+            return;
+        }
+        let who = match tape.word(k) {
+            STR => tape.str_display(tape.str_at(k)),
+            _ => tape.kind_name(k),
+        };
+        self.with(Seg::Name(list), |s| {
+            s.report(
+                IssueCode::EmptyContent,
+                format!(
+                    "{} must not be empty unless {} is {} (here it is {who})",
+                    quoted(list.name()),
+                    quoted(key.name()),
+                    quoted(value)
+                ),
+                Some("non-empty array".into()),
+                Some("[]".into()),
+            )
+        });
     }
 
     /// Every item of the array is of the first item's kind.

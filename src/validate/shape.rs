@@ -54,6 +54,14 @@ pub enum Shape {
     Record(&'static Shape),
     Object(&'static ObjectShape),
     Tagged(&'static TaggedShape),
+    /// A union by a string property whose cases may be tag prefixes and unions themselves
+    /// (the AI SDK's UI parts: `tool-${string}`, then a tool part by its `state`).
+    Union(&'static UnionShape),
+    /// Never given: a key a union case forbids (`output?: never`). Absent or `undefined` is
+    /// fine; any value is an issue.
+    Never,
+    /// Only this boolean (`approved: true`).
+    Bool(bool),
     /// The shape, with a format's own rule on top (see [`Rule`]).
     Rule(&'static Shape, Rule),
 }
@@ -78,6 +86,18 @@ pub enum Rule {
     ImageUrl,
     /// An array whose items are all of one kind (`mixed_items`).
     SameKind,
+    /// A static tool part's `type`, `tool-` and the tool's name: the name must not be empty
+    /// (`empty_tool_name`).
+    ToolPartType,
+    /// A `provider.type` string: two non-empty words around a dot (`invalid_format`).
+    DottedKind,
+    /// An object whose array `list` must not be empty unless its `key` is `value` (a UI
+    /// message's parts, unless it is the assistant's: `empty_content`).
+    NonEmptyUnless {
+        list: Key,
+        key: Key,
+        value: &'static str,
+    },
 }
 
 impl Rule {
@@ -85,9 +105,11 @@ impl Rule {
     pub fn reads(self) -> u8 {
         use crate::boundary::content::{HEAD, NONE, WHOLE};
         match self {
-            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind => NONE,
-            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl => HEAD,
-            Rule::JsonText => WHOLE,
+            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind | Rule::NonEmptyUnless { .. } => {
+                NONE
+            }
+            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::ToolPartType => HEAD,
+            Rule::JsonText | Rule::DottedKind => WHOLE,
         }
     }
 }
@@ -199,5 +221,48 @@ impl TaggedShape {
             names.extend(custom.iter().map(|c| quoted(c)));
         }
         names.join(" | ")
+    }
+}
+
+/// How a case of a [`UnionShape`] names a tag prefix: `tool-${string}` is every tag that
+/// starts with `tool-` (as TypeScript writes it, so `expected` reads as the type does).
+pub const PREFIX_MARK: &str = "${string}";
+
+/// A union told apart by one string property, whose cases are tags or tag prefixes
+/// ([`PREFIX_MARK`]) and whose case shapes may be unions by another property.
+#[derive(Debug)]
+pub struct UnionShape {
+    /// The TypeScript name, used in messages.
+    pub name: &'static str,
+    pub tag: Key,
+    /// Each case: its tag (or `prefix${string}`) and the shape of a value with that tag.
+    /// The first case that matches is taken.
+    pub cases: &'static [(&'static str, &'static Shape)],
+    /// Keys whose presence this union's tag decides (a tool part's `output`, by `state`): one
+    /// a case requires and lacks, or forbids ([`Shape::Never`]) and has, is a
+    /// `tool_state_mismatch` naming the case, not a plain `missing`.
+    pub per_case: &'static [Key],
+}
+
+impl UnionShape {
+    /// The case whose tag (or prefix) `tag` matches.
+    pub fn case(&self, tag: &str) -> Option<&'static Shape> {
+        self.cases
+            .iter()
+            .find(|(name, _)| match name.strip_suffix(PREFIX_MARK) {
+                Some(prefix) => tag.starts_with(prefix),
+                None => *name == tag,
+            })
+            .map(|(_, shape)| *shape)
+    }
+
+    /// The cases' tags, in order (prefixes written `tool-${string}`).
+    pub fn tags(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.cases.iter().map(|(name, _)| *name)
+    }
+
+    /// `"a" | "b" | "tool-${string}"`, for `expected`.
+    pub fn expected_tags(&self) -> String {
+        self.tags().map(quoted).collect::<Vec<_>>().join(" | ")
     }
 }

@@ -8,7 +8,7 @@ use super::issue::{Issue, IssueCode, PathSeg};
 use super::options::Options;
 use super::repeats::{repeated_names, SeenIds};
 use super::revive::Revive;
-use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
+use super::shape::{ObjectShape, Rule, Shape, TaggedShape, UnionShape, PREFIX_MARK};
 use super::sink::{Nest, Out, MAX_OUTPUT};
 use crate::json_text::quoted;
 use crate::keys::{self, Key};
@@ -43,6 +43,9 @@ pub(super) struct Walk<'t, 'a> {
     /// Nesting of the JSON form being written, and its deepest point.
     depth: usize,
     max_seen: usize,
+    /// The union case being walked, where its union decides some keys (`per_case`): what is
+    /// missing or forbidden there is a `tool_state_mismatch` naming the case.
+    case: Option<(&'static UnionShape, usize)>,
 }
 
 thread_local! {
@@ -68,6 +71,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             revive: Revive::default(),
             depth: 0,
             max_seen: 0,
+            case: None,
         }
     }
 
@@ -331,6 +335,15 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Array(item) if w == ARR => self.items(at, item),
             Shape::Object(os) if w == OBJ => self.object(at, os, None),
             Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
+            Shape::Union(u) if w == OBJ => self.union(at, u),
+            Shape::Never => self.forbidden(at),
+            Shape::Bool(b) if matches!(w, TRUE | FALSE) => {
+                if (w == TRUE) == *b {
+                    self.scalar(at)
+                } else {
+                    self.wrong_bool(*b)
+                }
+            }
             Shape::Record(item) if w == OBJ => self.record(at, item),
             Shape::Nullable(_) if w == NULL => self.scalar(at),
             Shape::Nullable(inner) if kind_fits(inner, w) => self.value(at, inner),
@@ -345,6 +358,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Boolean => self.expected(at, "boolean"),
             Shape::Object(os) => self.expected(at, os.name),
             Shape::Tagged(ts) => self.expected(at, ts.name),
+            Shape::Union(u) => self.expected(at, u.name),
+            Shape::Bool(b) => self.expected(at, if *b { "true" } else { "false" }),
             Shape::Array(_) | Shape::Record(_) | Shape::Nullable(_) => {
                 self.expected(at, &shape_name(shape))
             }
@@ -423,6 +438,137 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.with(Seg::Index(n as u32), |s| s.value(v, item));
         }
         self.close(Nest::Array);
+    }
+
+    /// A union by a tag whose cases may be prefixes ([`PREFIX_MARK`]) and unions.
+    fn union(&mut self, at: usize, u: &'static UnionShape) {
+        let tape = self.tape;
+        let Some(v) = tape.find(at, u.tag) else {
+            return self.with(Seg::Name(u.tag), |s| {
+                s.report(
+                    IssueCode::Missing,
+                    format!("required property {} is missing", quoted(u.tag.name())),
+                    Some(u.expected_tags()),
+                    Some("undefined".into()),
+                )
+            });
+        };
+        match tape.word(v) {
+            THREW => return self.with(Seg::Name(u.tag), |s| s.threw(v)),
+            STR => {}
+            _ => return self.with(Seg::Name(u.tag), |s| s.expected(v, &u.expected_tags())),
+        }
+        let s = tape.str_at(v);
+        // A prefix needs only the head of the string, which the walker always copies for a
+        // tag; a whole tag is compared as copied.
+        let head = tape.str_lossy(s);
+        let found = u
+            .cases
+            .iter()
+            .position(|(name, _)| match name.strip_suffix(PREFIX_MARK) {
+                Some(prefix) => head.starts_with(prefix),
+                None => tape.str_eq(s, name),
+            });
+        let Some(n) = found else {
+            let found = tape.str_display(s);
+            let expected = u.expected_tags();
+            return self.with(Seg::Name(u.tag), |w| {
+                w.report(
+                    IssueCode::UnknownType,
+                    format!(
+                        "unknown {} {} {found}; expected one of {expected}",
+                        u.name,
+                        u.tag.name()
+                    ),
+                    Some(expected.clone()),
+                    Some(found),
+                )
+            });
+        };
+        let outer = self.case;
+        if !u.per_case.is_empty() {
+            self.case = Some((u, n));
+        }
+        match u.cases[n].1 {
+            // The tag was just matched: the case's own declaration of it is not compared again.
+            Shape::Object(os) => self.object(at, os, Some(u.tag)),
+            shape => self.value(at, shape),
+        }
+        self.case = outer;
+    }
+
+    /// The union case being walked decides `key`: its name, for a `tool_state_mismatch`.
+    fn case_deciding(&self, key: Key) -> Option<(&'static UnionShape, &'static str)> {
+        self.case
+            .filter(|(u, _)| u.per_case.contains(&key))
+            .map(|(u, n)| (u, u.cases[n].0))
+    }
+
+    /// The key of the innermost path step.
+    fn last_key(&self) -> Option<String> {
+        match self.path.last()? {
+            Seg::KeyAt(i) => Some(self.tape.key_name(*i)),
+            Seg::Name(k) => Some(k.name().to_string()),
+            Seg::Index(_) => None,
+        }
+    }
+
+    /// A value where the shape says there is none (`output?: never`).
+    fn forbidden(&mut self, at: usize) {
+        let received = self.tape.kind_name(at);
+        let name = self.last_key().unwrap_or_default();
+        let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
+        match case {
+            Some((u, case)) => self.report(
+                IssueCode::ToolStateMismatch,
+                format!(
+                    "{} has no {} when {} is {}",
+                    u.name,
+                    quoted(&name),
+                    quoted(u.tag.name()),
+                    quoted(case)
+                ),
+                Some("undefined".into()),
+                Some(received),
+            ),
+            None => self.report(
+                IssueCode::InvalidType,
+                format!("expected no value here, received {received}"),
+                Some("undefined".into()),
+                Some(received),
+            ),
+        }
+    }
+
+    /// `true` where only `false` may be, or the reverse.
+    fn wrong_bool(&mut self, want: bool) {
+        let (want, got) = if want {
+            ("true", "false")
+        } else {
+            ("false", "true")
+        };
+        let name = self.last_key().unwrap_or_default();
+        let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
+        match case {
+            Some((u, case)) => self.report(
+                IssueCode::ToolStateMismatch,
+                format!(
+                    "{} {} must be {want} when {} is {}",
+                    u.name,
+                    quoted(&name),
+                    quoted(u.tag.name()),
+                    quoted(case)
+                ),
+                Some(want.into()),
+                Some(got.into()),
+            ),
+            None => self.report(
+                IssueCode::InvalidLiteral,
+                format!("expected {want}, received {got}"),
+                Some(want.into()),
+                Some(got.into()),
+            ),
+        }
     }
 
     fn tagged(&mut self, at: usize, ts: &TaggedShape) {
@@ -609,6 +755,23 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
             }
             if !f.optional && seen & (1 << fi) == 0 {
+                if let Some((u, case)) = self.case_deciding(f.key) {
+                    self.with(Seg::Name(f.key), |s| {
+                        s.report(
+                            IssueCode::ToolStateMismatch,
+                            format!(
+                                "{} needs {} when {} is {}",
+                                u.name,
+                                quoted(f.key.name()),
+                                quoted(u.tag.name()),
+                                quoted(case)
+                            ),
+                            Some(shape_name(&f.shape)),
+                            Some("undefined".into()),
+                        )
+                    });
+                    continue;
+                }
                 self.with(Seg::Name(f.key), |s| {
                     s.report(
                         IssueCode::Missing,
@@ -973,6 +1136,9 @@ fn shape_name(shape: &Shape) -> String {
         Shape::Array(item) => format!("{}[]", shape_name(item)),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
+        Shape::Union(u) => u.name.into(),
+        Shape::Never => "undefined".into(),
+        Shape::Bool(b) => b.to_string(),
         Shape::Enum(names) => names
             .iter()
             .map(|n| quoted(n))
@@ -1003,7 +1169,9 @@ fn kind_fits(shape: &Shape, w: u32) -> bool {
         Shape::TaggedBytes => matches!(w, BYTES | OBJ),
         Shape::Error => matches!(w, ERROR | OBJ),
         Shape::Array(_) => w == ARR,
-        Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) => w == OBJ,
+        Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) | Shape::Union(_) => w == OBJ,
+        Shape::Never => false,
+        Shape::Bool(_) => matches!(w, TRUE | FALSE),
         Shape::Nullable(inner) => w == NULL || kind_fits(inner, w),
         Shape::OneOf(alternatives) => alternatives.iter().any(|a| kind_fits(a, w)),
         Shape::Rule(inner, Rule::NotJsonText) => w == STR || kind_fits(inner, w),

@@ -203,6 +203,9 @@ fn rule(inner: &'static Shape, rule: Rule, depth: u32) -> S<Value> {
             _ => value(inner, depth),
         },
         Rule::NotJsonText => value(inner, depth),
+        Rule::ToolPartType => Just(Value::from("tool-search")).boxed(),
+        Rule::DottedKind => Just(Value::from("openai.compaction")).boxed(),
+        Rule::NonEmptyUnless { .. } => value(inner, depth),
     }
 }
 
@@ -241,6 +244,13 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
         Shape::Record(item) => object_of(value(item, depth + 1), 3),
         Shape::Object(object) => object_value(object, None, depth),
         Shape::Tagged(tagged) => tagged_value(tagged, depth),
+        Shape::Union(u) => {
+            let all: Vec<S<Value>> = u.cases.iter().map(|(_, c)| value(c, depth)).collect();
+            proptest::strategy::Union::new(all).boxed()
+        }
+        // (Only optional fields are `never`, and object_value leaves them out.)
+        Shape::Never => Just(Value::Null).boxed(),
+        Shape::Bool(b) => Just(Value::Bool(*b)).boxed(),
         Shape::Rule(inner, r) => rule(inner, *r, depth),
     }
 }
@@ -255,6 +265,7 @@ fn object_value(
     let mut fields: Vec<S<Option<(Name, Value)>>> = shape
         .fields
         .iter()
+        .filter(|f| !matches!(f.shape, Shape::Never))
         .map(|f| {
             let name: &'static str = f.key.name();
             let v = value(&f.shape, depth + 1).prop_map(move |v| Some((Name::from(name), v)));
