@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod agens;
+mod ai_sdk_ui;
 mod bedrock;
 mod convert;
 mod convert_agens;
