@@ -48,8 +48,8 @@ impl Walk<'_, '_> {
             Rule::SameKind => self.same_kind(at),
             Rule::ToolPartType if w == STR => self.tool_part_type(at),
             Rule::DottedKind if w == STR => self.dotted_kind(at),
-            Rule::NonEmptyUnless { list, key, value } if w == OBJ => {
-                self.non_empty_unless(at, list, key, value)
+            Rule::NonEmptyUnless(u) if w == OBJ => {
+                self.non_empty_unless(at, u.list, u.key, u.value)
             }
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),

@@ -93,11 +93,16 @@ pub enum Rule {
     DottedKind,
     /// An object whose array `list` must not be empty unless its `key` is `value` (a UI
     /// message's parts, unless it is the assistant's: `empty_content`).
-    NonEmptyUnless {
-        list: Key,
-        key: Key,
-        value: &'static str,
-    },
+    /// (Behind a reference, so that every shape stays small.)
+    NonEmptyUnless(&'static NonEmptyUnless),
+}
+
+/// The keys of [`Rule::NonEmptyUnless`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct NonEmptyUnless {
+    pub list: Key,
+    pub key: Key,
+    pub value: &'static str,
 }
 
 impl Rule {
@@ -105,9 +110,7 @@ impl Rule {
     pub fn reads(self) -> u8 {
         use crate::boundary::content::{HEAD, NONE, WHOLE};
         match self {
-            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind | Rule::NonEmptyUnless { .. } => {
-                NONE
-            }
+            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind | Rule::NonEmptyUnless(_) => NONE,
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::ToolPartType => HEAD,
             Rule::JsonText | Rule::DottedKind => WHOLE,
         }

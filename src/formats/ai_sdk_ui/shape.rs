@@ -6,7 +6,9 @@
 
 use super::types::*;
 use crate::keys::*;
-use crate::validate::{Described, Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape};
+use crate::validate::{
+    Described, Field, NonEmptyUnless, ObjectShape, Rule, Shape, TaggedShape, UnionShape,
+};
 
 static NO_FIELDS: ObjectShape = ObjectShape {
     name: "object",
@@ -224,11 +226,11 @@ static DATA_PART_ONLY: UnionShape = UnionShape {
 /// them empty; an assistant's may be, while it streams).
 pub static MESSAGE: Shape = Shape::Rule(
     &UIMessage::SHAPE,
-    Rule::NonEmptyUnless {
+    Rule::NonEmptyUnless(&NonEmptyUnless {
         list: PARTS,
         key: ROLE,
         value: "assistant",
-    },
+    }),
 );
 
 /// What the facade reads from `describe()`: the roles (from `UIMessage.role`), the part
