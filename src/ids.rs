@@ -136,6 +136,22 @@ pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
     Ok(id)
 }
 
+/// A UI message id as the AI SDK's `generateId` makes them: 16 characters of `0-9A-Za-z`.
+pub fn ui_message_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut b = [0u8; 16];
+    loop {
+        pool.fill(&mut b)?;
+        // Rejection sampling keeps every character equally likely (248 = 4 * 62).
+        if b.iter().all(|&x| x < 248) {
+            break;
+        }
+    }
+    Ok(b.iter()
+        .map(|&x| DIGITS[(x % 62) as usize] as char)
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,6 @@ import api from './index.cjs';
 export const {
   validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES, ModelMessage,
   // UIMessage
-  UI_ROLES, UIMessage,
+  createUIMessage, createTextUIPart, createReasoningUIPart, createFileUIPart, createSourceUrlUIPart, createStepStartUIPart, createToolUIPart, createDynamicToolUIPart, createDataUIPart, generateUIMessageId, UI_ROLES, UI_PART_TYPES, TOOL_STATES, UIMessage, UIMessagePart, TextUIPart, CustomContentUIPart, ReasoningUIPart, ToolUIPart, DynamicToolUIPart, SourceUrlUIPart, SourceDocumentUIPart, FileUIPart, ReasoningFileUIPart, DataUIPart, SteeringMessageUIPart, StepStartUIPart, Citation,
 } = api.aiSdk;
 export default api.aiSdk;
