@@ -202,6 +202,7 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
             }
             Shape::Union(u) => {
                 out.push((u.tag.name(), HEAD));
+                visit(&Shape::Object(u.base), out, seen);
                 for (_, case) in u.cases {
                     visit(case, out, seen);
                 }

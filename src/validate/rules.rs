@@ -4,7 +4,7 @@
 
 use super::engine::{check, Mode};
 use super::issue::{IssueCode, PathSeg};
-use super::shape::{Rule, Shape};
+use super::shape::{NonEmptyUnless, Rule, Shape};
 use super::walk::{Seg, Walk};
 use crate::json_text::quoted;
 use crate::tape::json;
@@ -48,9 +48,7 @@ impl Walk<'_, '_> {
             Rule::SameKind => self.same_kind(at),
             Rule::ToolPartType if w == STR => self.tool_part_type(at),
             Rule::DottedKind if w == STR => self.dotted_kind(at),
-            Rule::NonEmptyUnless(u) if w == OBJ => {
-                self.non_empty_unless(at, u.list, u.key, u.value)
-            }
+            Rule::NonEmptyUnless(u) if w == OBJ => self.non_empty_unless(at, u),
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -170,11 +168,9 @@ impl Walk<'_, '_> {
     fn dotted_kind(&mut self, at: usize) {
         let tape = self.tape;
         let s = tape.str_at(at);
-        let text = tape.str_lossy(s);
-        let fine = match text.split_once('.') {
-            Some((provider, kind)) => !provider.is_empty() && !kind.is_empty(),
-            None => false,
-        };
+        let units = tape.str_units(s);
+        let dot = units.iter().position(|&u| u == u16::from(b'.'));
+        let fine = dot.is_some_and(|d| d > 0 && d + 1 < units.len());
         if !fine {
             let found = tape.str_display(s);
             self.report(
@@ -187,35 +183,25 @@ impl Walk<'_, '_> {
     }
 
     /// The array at `list` is not empty unless `key` is `value`.
-    fn non_empty_unless(
-        &mut self,
-        at: usize,
-        list: crate::keys::Key,
-        key: crate::keys::Key,
-        value: &str,
-    ) {
+    fn non_empty_unless(&mut self, at: usize, rule: &NonEmptyUnless) {
         let tape = self.tape;
-        let (Some(items), Some(k)) = (tape.find(at, list), tape.find(at, key)) else {
+        let (Some(items), Some(k)) = (tape.find(at, rule.list), tape.find(at, rule.key)) else {
             return;
         };
-        if tape.word(items) != ARR || tape.items(items).next().is_some() {
+        if tape.word(items) != ARR
+            || tape.items(items).next().is_some()
+            || tape.word(k) == STR && tape.str_eq(tape.str_at(k), rule.value)
+        {
             return;
         }
-        if tape.word(k) == STR && tape.str_eq(tape.str_at(k), value) {
-            return;
-        }
-        let who = match tape.word(k) {
-            STR => tape.str_display(tape.str_at(k)),
-            _ => tape.kind_name(k),
-        };
-        self.with(Seg::Name(list), |s| {
+        self.with(Seg::Name(rule.list), |s| {
             s.report(
                 IssueCode::EmptyContent,
                 format!(
-                    "{} must not be empty unless {} is {} (here it is {who})",
-                    quoted(list.name()),
-                    quoted(key.name()),
-                    quoted(value)
+                    "{} must not be empty unless {} is {}",
+                    quoted(rule.list.name()),
+                    quoted(rule.key.name()),
+                    quoted(rule.value)
                 ),
                 Some("non-empty array".into()),
                 Some("[]".into()),

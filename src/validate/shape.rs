@@ -241,6 +241,10 @@ pub struct UnionShape {
     /// Each case: its tag (or `prefix${string}`) and the shape of a value with that tag.
     /// The first case that matches is taken.
     pub cases: &'static [(&'static str, &'static Shape)],
+    /// Fields every case that is an interface has besides its own (checked with them, as one
+    /// interface): cases can then be shared by unions that differ in these (a static and a
+    /// dynamic tool part, by `state`). At most 64 fields with a case's.
+    pub base: &'static ObjectShape,
     /// Keys whose presence this union's tag decides (a tool part's `output`, by `state`): one
     /// a case requires and lacks, or forbids ([`Shape::Never`]) and has, is a
     /// `tool_state_mismatch` naming the case, not a plain `missing`.

@@ -8,7 +8,7 @@ use super::issue::{Issue, IssueCode, PathSeg};
 use super::options::Options;
 use super::repeats::{repeated_names, SeenIds};
 use super::revive::Revive;
-use super::shape::{ObjectShape, Rule, Shape, TaggedShape, UnionShape, PREFIX_MARK};
+use super::shape::{Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape, PREFIX_MARK};
 use super::sink::{Nest, Out, MAX_OUTPUT};
 use crate::json_text::quoted;
 use crate::keys::{self, Key};
@@ -336,12 +336,12 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Object(os) if w == OBJ => self.object(at, os, None),
             Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
             Shape::Union(u) if w == OBJ => self.union(at, u),
-            Shape::Never => self.forbidden(at),
+            Shape::Never => self.not_here(at, None),
             Shape::Bool(b) if matches!(w, TRUE | FALSE) => {
                 if (w == TRUE) == *b {
                     self.scalar(at)
                 } else {
-                    self.wrong_bool(*b)
+                    self.not_here(at, Some(*b))
                 }
             }
             Shape::Record(item) if w == OBJ => self.record(at, item),
@@ -491,7 +491,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
         match u.cases[n].1 {
             // The tag was just matched: the case's own declaration of it is not compared again.
-            Shape::Object(os) => self.object(at, os, Some(u.tag)),
+            Shape::Object(os) => self.object_with(at, os, u.base, Some(u.tag), false),
             shape => self.value(at, shape),
         }
         self.case = outer;
@@ -513,62 +513,39 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
     }
 
-    /// A value where the shape says there is none (`output?: never`).
-    fn forbidden(&mut self, at: usize) {
-        let received = self.tape.kind_name(at);
-        let name = self.last_key().unwrap_or_default();
-        let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
-        match case {
-            Some((u, case)) => self.report(
-                IssueCode::ToolStateMismatch,
-                format!(
-                    "{} has no {} when {} is {}",
-                    u.name,
-                    quoted(&name),
-                    quoted(u.tag.name()),
-                    quoted(case)
-                ),
-                Some("undefined".into()),
-                Some(received),
-            ),
-            None => self.report(
-                IssueCode::InvalidType,
-                format!("expected no value here, received {received}"),
-                Some("undefined".into()),
-                Some(received),
-            ),
-        }
-    }
-
-    /// `true` where only `false` may be, or the reverse.
-    fn wrong_bool(&mut self, want: bool) {
-        let (want, got) = if want {
-            ("true", "false")
-        } else {
-            ("false", "true")
+    /// A value where the shape allows none (`want` None: `output?: never`) or only the other
+    /// boolean (`approved: true`): a `tool_state_mismatch` naming the case where the union
+    /// case being walked decides the key.
+    fn not_here(&mut self, at: usize, want: Option<bool>) {
+        let (expected, received) = match want {
+            None => ("undefined".to_string(), self.tape.kind_name(at)),
+            Some(b) => (b.to_string(), (!b).to_string()),
         };
         let name = self.last_key().unwrap_or_default();
         let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
-        match case {
-            Some((u, case)) => self.report(
+        let (code, message) = match case {
+            Some((u, case)) => (
                 IssueCode::ToolStateMismatch,
                 format!(
-                    "{} {} must be {want} when {} is {}",
+                    "{} {} when {} is {}",
                     u.name,
-                    quoted(&name),
+                    match want {
+                        None => format!("has no {}", quoted(&name)),
+                        Some(_) => format!("{} must be {expected}", quoted(&name)),
+                    },
                     quoted(u.tag.name()),
                     quoted(case)
                 ),
-                Some(want.into()),
-                Some(got.into()),
             ),
-            None => self.report(
-                IssueCode::InvalidLiteral,
-                format!("expected {want}, received {got}"),
-                Some(want.into()),
-                Some(got.into()),
+            None => (
+                match want {
+                    None => IssueCode::InvalidType,
+                    Some(_) => IssueCode::InvalidLiteral,
+                },
+                format!("expected {expected}, received {received}"),
             ),
-        }
+        };
+        self.report(code, message, Some(expected), Some(received));
     }
 
     fn tagged(&mut self, at: usize, ts: &TaggedShape) {
@@ -603,7 +580,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         if ts.extensible && self.opts.custom_types.iter().any(|c| tape.str_eq(s, c)) {
             // A registered type: the base fields are checked, everything else is kept, even
             // in strict mode (we cannot know its other fields).
-            return self.object_with(at, ts.base, Some(ts.tag), true);
+            return self.object_with(at, ts.base, &NO_FIELDS, Some(ts.tag), true);
         }
         let found = tape.str_display(s);
         let expected = ts.expected_tags(&self.opts.custom_types);
@@ -630,11 +607,19 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// An object against a documented interface. `tag_done`: a tag key already judged by
     /// [`Self::tagged`], accepted here whatever its value.
     fn object(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>) {
-        self.object_with(at, os, tag_done, false)
+        self.object_with(at, os, &NO_FIELDS, tag_done, false)
     }
 
-    /// [`Self::object`]; `open` keeps unknown properties unreported even in strict mode.
-    fn object_with(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>, open: bool) {
+    /// [`Self::object`], with the fields of `base` too (a [`UnionShape::base`]); `open` keeps
+    /// unknown properties unreported even in strict mode.
+    fn object_with(
+        &mut self,
+        at: usize,
+        os: &ObjectShape,
+        base: &ObjectShape,
+        tag_done: Option<Key>,
+        open: bool,
+    ) {
         let tape = self.tape;
         // The fields present, and those present with a value other than null (for
         // `Field::unless`), one bit each.
@@ -650,7 +635,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 return;
             }
             let id = tape.key_id(k);
-            let field = id.and_then(|id| os.fields.iter().position(|f| f.key == id));
+            let field = id.and_then(|id| fields(base, os).position(|f| f.key == id));
             match field {
                 Some(fi) if id == tag_done && !tag_skipped => {
                     // (Only the first: `tagged` matched that one; a repeat is still compared.)
@@ -660,7 +645,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.scalar(v);
                 }
                 Some(fi) => {
-                    let f = &os.fields[fi];
+                    let f = field_at(base, os, fi);
                     seen |= 1 << fi;
                     if !matches!(tape.word(v), NULL | UNDEF) {
                         given |= 1 << fi;
@@ -680,7 +665,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
         }
         self.close(Nest::Object);
-        self.absent_fields(at, os, seen, given);
+        self.absent_fields(at, os, base, seen, given);
     }
 
     /// A property `os` does not document (kept as a free-form value).
@@ -720,17 +705,22 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     /// The fields of `os` that the object at `at` lacks: required ones not `seen`, and those
     /// required unless another is `given` when none is.
-    fn absent_fields(&mut self, at: usize, os: &ObjectShape, seen: u64, given: u64) {
+    fn absent_fields(
+        &mut self,
+        at: usize,
+        os: &ObjectShape,
+        base: &ObjectShape,
+        seen: u64,
+        given: u64,
+    ) {
         let tape = self.tape;
-        for (fi, f) in os.fields.iter().enumerate() {
+        for (fi, f) in fields(base, os).enumerate() {
             if !f.unless.is_empty() && given & (1 << fi) == 0 {
-                let alternatives_given = os
-                    .fields
-                    .iter()
+                let alternatives_given = fields(base, os)
                     .enumerate()
                     .any(|(oi, o)| f.unless.contains(&o.key) && given & (1 << oi) != 0);
                 let unknown_given = f.unless.iter().any(|k| {
-                    !os.fields.iter().any(|o| o.key == *k)
+                    !fields(base, os).any(|o| o.key == *k)
                         && tape
                             .find(at, *k)
                             .is_some_and(|v| !matches!(tape.word(v), NULL | UNDEF))
@@ -1119,6 +1109,25 @@ impl<'t, 'a> Walk<'t, 'a> {
             self.with(Seg::KeyAt(k), |s| s.free(v, json_only));
         }
         self.close(Nest::Object);
+    }
+}
+
+/// An object without documented fields: the base of an object that has none.
+static NO_FIELDS: ObjectShape = ObjectShape {
+    name: "object",
+    fields: &[],
+};
+
+/// The fields of `base`, then those of `os`.
+fn fields<'s>(base: &'s ObjectShape, os: &'s ObjectShape) -> impl Iterator<Item = &'s Field> {
+    base.fields.iter().chain(os.fields)
+}
+
+/// The field at `fi` of [`fields`] (an index it gave).
+fn field_at<'s>(base: &'s ObjectShape, os: &'s ObjectShape, fi: usize) -> &'s Field {
+    match base.fields.get(fi) {
+        Some(f) => f,
+        None => &os.fields[fi - base.fields.len()],
     }
 }
 

@@ -75,11 +75,97 @@ const DENIED: Shape = approval!(
     Field::optional(REASON, Shape::String)
 );
 
-/// One state of a tool part: the part's own keys (`head`: static or dynamic), those of every
-/// invocation, and the state's (`UIToolInvocation`, L2050).
+/// One state of a tool invocation: its own keys (`UIToolInvocation`, L2050); those of every
+/// state are the union's `base`.
 macro_rules! state {
-    ($name:expr, [$($head:expr),*], [$($own:expr),*]) => {
+    ($($own:expr),*) => {
         Shape::Object(&ObjectShape {
+            name: "UIToolInvocation",
+            fields: &[$($own),*],
+        })
+    };
+}
+
+/// The states of a tool invocation, shared by static and dynamic tool parts.
+static STATES: &[(&str, &Shape)] = &[
+    (
+        "input-streaming",
+        &state!(
+            Field::optional(INPUT, Shape::Any),
+            Field::optional(RAW_INPUT, Shape::String),
+            Field::optional(INPUT_ENCODING, Shape::Enum(&["json", "text"])),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::optional(APPROVAL, Shape::Never)
+        ),
+    ),
+    (
+        "input-available",
+        &state!(
+            Field::required(INPUT, Shape::Any),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::optional(APPROVAL, Shape::Never)
+        ),
+    ),
+    (
+        "approval-requested",
+        &state!(
+            Field::required(INPUT, Shape::Any),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::required(APPROVAL, REQUESTED)
+        ),
+    ),
+    (
+        "approval-responded",
+        &state!(
+            Field::required(INPUT, Shape::Any),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::required(APPROVAL, RESPONDED)
+        ),
+    ),
+    (
+        "output-available",
+        &state!(
+            Field::required(INPUT, Shape::Any),
+            Field::required(OUTPUT, Shape::Any),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::optional(RESULT_PROVIDER_METADATA, ProviderMetadata::SHAPE),
+            Field::optional(PRELIMINARY, Shape::Boolean),
+            Field::optional(APPROVAL, GRANTED)
+        ),
+    ),
+    (
+        "output-error",
+        &state!(
+            // `input: I | undefined`: the key is required (the runtime lets it be absent: a
+            // documented decision, docs/DECISIONS-ai-sdk-ui.md).
+            Field::required(INPUT, Shape::Any),
+            Field::optional(RAW_INPUT, Shape::Any),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::required(ERROR_TEXT, Shape::String),
+            Field::optional(RESULT_PROVIDER_METADATA, ProviderMetadata::SHAPE),
+            Field::optional(APPROVAL, GRANTED)
+        ),
+    ),
+    (
+        "output-denied",
+        &state!(
+            Field::required(INPUT, Shape::Any),
+            Field::optional(OUTPUT, Shape::Never),
+            Field::optional(ERROR_TEXT, Shape::Never),
+            Field::required(APPROVAL, DENIED)
+        ),
+    ),
+];
+
+/// What a tool part has in every state: its own keys (`head`: static or dynamic), then those
+/// of every invocation.
+macro_rules! tool_part {
+    ($name:expr, $($head:expr),*) => {
+        ObjectShape {
             name: $name,
             fields: &[
                 $($head,)*
@@ -90,93 +176,40 @@ macro_rules! state {
                 // (The union's tag: judged there.)
                 Field::required(STATE, Shape::String),
                 Field::optional(CALL_PROVIDER_METADATA, ProviderMetadata::SHAPE),
-                $($own,)*
-            ],
-        })
-    };
-}
-
-/// A tool part as a union by `state`, named `$name`, with the part's own keys `head`.
-macro_rules! tool_states {
-    ($name:expr, [$($head:expr),*]) => {
-        UnionShape {
-            name: $name,
-            tag: STATE,
-            per_case: PER_STATE,
-            cases: &[
-                ("input-streaming", &state!($name, [$($head),*], [
-                    Field::optional(INPUT, Shape::Any),
-                    Field::optional(RAW_INPUT, Shape::String),
-                    Field::optional(INPUT_ENCODING, Shape::Enum(&["json", "text"])),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::optional(APPROVAL, Shape::Never)
-                ])),
-                ("input-available", &state!($name, [$($head),*], [
-                    Field::required(INPUT, Shape::Any),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::optional(APPROVAL, Shape::Never)
-                ])),
-                ("approval-requested", &state!($name, [$($head),*], [
-                    Field::required(INPUT, Shape::Any),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::required(APPROVAL, REQUESTED)
-                ])),
-                ("approval-responded", &state!($name, [$($head),*], [
-                    Field::required(INPUT, Shape::Any),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::required(APPROVAL, RESPONDED)
-                ])),
-                ("output-available", &state!($name, [$($head),*], [
-                    Field::required(INPUT, Shape::Any),
-                    Field::required(OUTPUT, Shape::Any),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::optional(RESULT_PROVIDER_METADATA, ProviderMetadata::SHAPE),
-                    Field::optional(PRELIMINARY, Shape::Boolean),
-                    Field::optional(APPROVAL, GRANTED)
-                ])),
-                ("output-error", &state!($name, [$($head),*], [
-                    // `input: I | undefined`: the key is required (the runtime lets it be
-                    // absent: a documented decision).
-                    Field::required(INPUT, Shape::Any),
-                    Field::optional(RAW_INPUT, Shape::Any),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::required(ERROR_TEXT, Shape::String),
-                    Field::optional(RESULT_PROVIDER_METADATA, ProviderMetadata::SHAPE),
-                    Field::optional(APPROVAL, GRANTED)
-                ])),
-                ("output-denied", &state!($name, [$($head),*], [
-                    Field::required(INPUT, Shape::Any),
-                    Field::optional(OUTPUT, Shape::Never),
-                    Field::optional(ERROR_TEXT, Shape::Never),
-                    Field::required(APPROVAL, DENIED)
-                ])),
             ],
         }
     };
 }
 
-/// `ToolUIPart`: `tool-` and the tool's name, by `state`.
-static TOOL_UI_PART_STATES: UnionShape = tool_states!(
+static TOOL_UI_PART_BASE: ObjectShape = tool_part!(
     "ToolUIPart",
-    [Field::required(
-        TYPE,
-        Shape::Rule(&Shape::String, Rule::ToolPartType)
-    )]
+    Field::required(TYPE, Shape::Rule(&Shape::String, Rule::ToolPartType))
 );
 
-/// `DynamicToolUIPart`, by `state`.
-static DYNAMIC_TOOL_UI_PART_STATES: UnionShape = tool_states!(
+static DYNAMIC_TOOL_UI_PART_BASE: ObjectShape = tool_part!(
     "DynamicToolUIPart",
-    [
-        Field::required(TYPE, Shape::Literal("dynamic-tool")),
-        Field::optional(DYNAMIC, Shape::Bool(false)),
-        Field::required(TOOL_NAME, Shape::String)
-    ]
+    Field::required(TYPE, Shape::Literal("dynamic-tool")),
+    Field::optional(DYNAMIC, Shape::Bool(false)),
+    Field::required(TOOL_NAME, Shape::String)
 );
+
+/// `ToolUIPart`: `tool-` and the tool's name, by `state`.
+static TOOL_UI_PART_STATES: UnionShape = UnionShape {
+    name: "ToolUIPart",
+    tag: STATE,
+    cases: STATES,
+    base: &TOOL_UI_PART_BASE,
+    per_case: PER_STATE,
+};
+
+/// `DynamicToolUIPart`, by `state`.
+static DYNAMIC_TOOL_UI_PART_STATES: UnionShape = UnionShape {
+    name: "DynamicToolUIPart",
+    tag: STATE,
+    cases: STATES,
+    base: &DYNAMIC_TOOL_UI_PART_BASE,
+    per_case: PER_STATE,
+};
 
 const TOOL_STATES_SHAPE: Shape = Shape::Union(&TOOL_UI_PART_STATES);
 const DYNAMIC_TOOL_SHAPE: Shape = Shape::Union(&DYNAMIC_TOOL_UI_PART_STATES);
@@ -185,6 +218,7 @@ const DYNAMIC_TOOL_SHAPE: Shape = Shape::Union(&DYNAMIC_TOOL_UI_PART_STATES);
 static PART_UNION: UnionShape = UnionShape {
     name: "UIMessagePart",
     tag: TYPE,
+    base: &NO_FIELDS,
     per_case: &[],
     cases: &[
         ("text", &TextUIPart::SHAPE),
@@ -210,6 +244,7 @@ impl Described for UIMessagePart {
 static TOOL_PART_ONLY: UnionShape = UnionShape {
     name: "ToolUIPart",
     tag: TYPE,
+    base: &NO_FIELDS,
     per_case: &[],
     cases: &[("tool-${string}", &TOOL_STATES_SHAPE)],
 };
@@ -218,6 +253,7 @@ static TOOL_PART_ONLY: UnionShape = UnionShape {
 static DATA_PART_ONLY: UnionShape = UnionShape {
     name: "DataUIPart",
     tag: TYPE,
+    base: &NO_FIELDS,
     per_case: &[],
     cases: &[("data-${string}", &DataUIPart::SHAPE)],
 };
