@@ -245,7 +245,31 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
         Shape::Object(object) => object_value(object, None, depth),
         Shape::Tagged(tagged) => tagged_value(tagged, depth),
         Shape::Union(u) => {
-            let all: Vec<S<Value>> = u.cases.iter().map(|(_, c)| value(c, depth)).collect();
+            let tag = u.tag.name();
+            let all: Vec<S<Value>> = u
+                .cases
+                .iter()
+                .map(|(name, case)| match case {
+                    // The case's fields and the union's base, the tag as the case names it
+                    // (a prefix case's `tool-${string}` is a tag it takes).
+                    Shape::Object(os) => (
+                        object_value(u.base, None, depth),
+                        object_value(os, Some((tag, Value::from(*name))), depth),
+                    )
+                        .prop_map(|(base, own)| match (base, own) {
+                            (Value::Obj(mut entries), Value::Obj(more)) => {
+                                for (k, v) in more {
+                                    entries.retain(|(seen, _)| *seen != k);
+                                    entries.push((k, v));
+                                }
+                                Value::Obj(entries)
+                            }
+                            (_, own) => own,
+                        })
+                        .boxed(),
+                    other => value(other, depth),
+                })
+                .collect();
             proptest::strategy::Union::new(all).boxed()
         }
         // (Only optional fields are `never`, and object_value leaves them out.)
