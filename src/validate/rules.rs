@@ -151,6 +151,7 @@ impl Walk<'_, '_> {
     }
 
     /// `tool-` and a tool name that is not empty.
+    #[inline(never)]
     fn tool_part_type(&mut self, at: usize) {
         let tape = self.tape;
         let s = tape.str_at(at);
@@ -165,6 +166,7 @@ impl Walk<'_, '_> {
     }
 
     /// `provider.type`: a dot with something on both sides.
+    #[inline(never)]
     fn dotted_kind(&mut self, at: usize) {
         let tape = self.tape;
         let s = tape.str_at(at);
@@ -183,6 +185,7 @@ impl Walk<'_, '_> {
     }
 
     /// The array at `list` is not empty unless `key` is `value`.
+    #[inline(never)]
     fn non_empty_unless(&mut self, at: usize, rule: &NonEmptyUnless) {
         let tape = self.tape;
         let (Some(items), Some(k)) = (tape.find(at, rule.list), tape.find(at, rule.key)) else {

@@ -441,6 +441,7 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 
     /// A union by a tag whose cases may be prefixes ([`PREFIX_MARK`]) and unions.
+    #[inline(never)]
     fn union(&mut self, at: usize, u: &'static UnionShape) {
         let tape = self.tape;
         let Some(v) = tape.find(at, u.tag) else {
@@ -516,6 +517,8 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// A value where the shape allows none (`want` None: `output?: never`) or only the other
     /// boolean (`approved: true`): a `tool_state_mismatch` naming the case where the union
     /// case being walked decides the key.
+    #[cold]
+    #[inline(never)]
     fn not_here(&mut self, at: usize, want: Option<bool>) {
         let (expected, received) = match want {
             None => ("undefined".to_string(), self.tape.kind_name(at)),

@@ -381,3 +381,31 @@ fn the_lists_come_from_the_declarations() {
     assert_eq!(get("UI_PART_TYPES").len(), 12);
     assert_eq!(ai_sdk_ui::VALIDATORS[0].0, "UIMessage");
 }
+
+#[test]
+fn prefix_tags_match_escaped_json_text_and_the_js_form() {
+    // `\u0074ool-x` is `tool-x`: the prefix is compared on the decoded text.
+    let text = r#"{"id":"m","role":"user","parts":[{"type":"\u0074ool-x","toolCallId":"c","state":"input-available","input":1},{"type":"d\u0061ta-","data":1}]}"#;
+    assert_eq!(codes(&check_text(&ai_sdk_ui::MESSAGE, text)), vec![]);
+    let text = r#"{"id":"m","role":"user","parts":[{"type":"\u0074oo","data":1}]}"#;
+    assert_eq!(
+        codes(&check_text(&ai_sdk_ui::MESSAGE, text)),
+        pairs(&[("unknown_type", r#"["parts",0,"type"]"#)])
+    );
+    use agent_messages::tape::builder::Js;
+    let part = Js::obj([
+        ("type", Js::Str("tool-search".into())),
+        ("toolCallId", Js::Str("c".into())),
+        ("state", Js::Str("output-available".into())),
+        ("input", Js::Null),
+    ]);
+    let m = Js::obj([
+        ("id", Js::Str("m".into())),
+        ("role", Js::Str("assistant".into())),
+        ("parts", Js::Arr(vec![part])),
+    ]);
+    assert_eq!(
+        codes(&crate::support::check_js(&ai_sdk_ui::MESSAGE, &m)),
+        pairs(&[("tool_state_mismatch", r#"["parts",0,"output"]"#)])
+    );
+}
