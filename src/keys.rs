@@ -19,12 +19,12 @@ macro_rules! known_keys {
         known_keys!(@consts 0u16; $($konst = $name,)*);
         /// Every known key, indexed by its number.
         pub const KEYS: &[&str] = &[$($name),*];
-        /// The number of a known key, from its text.
+        /// The number of a known key, from its text. (A scan of the table: a `match` on the
+        /// names compiles to the same comparisons, one after another, in much more code.)
         pub fn lookup(name: &[u8]) -> Option<Key> {
-            match name {
-                $(k if k == $name.as_bytes() => Some($konst),)*
-                _ => None,
-            }
+            KEYS.iter()
+                .position(|k| k.as_bytes() == name)
+                .map(|i| Key(i as u16))
         }
     };
     (@consts $n:expr; $konst:ident = $name:literal, $($rest:tt)*) => {

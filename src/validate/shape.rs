@@ -42,7 +42,7 @@ pub enum Shape {
     Enum(&'static [&'static str]),
     /// A finite whole number of at least `min`.
     Integer {
-        min: i64,
+        min: i32,
     },
     /// `null`, or the shape (Python's `Optional[X]`, Elixir's `nil`).
     Nullable(&'static Shape),

@@ -386,7 +386,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
     }
 
-    fn integer(&mut self, at: usize, min: i64) {
+    fn integer(&mut self, at: usize, min: i32) {
         let tape = self.tape;
         let w = tape.word(at);
         let n = tape.num(at);

@@ -225,7 +225,7 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
         Shape::Literal(s) => Just(Value::from(*s)).boxed(),
         Shape::Enum(names) => select(names.to_vec()).prop_map(Value::from).boxed(),
         Shape::Integer { min } => select(vec![0, 1, 2, 7, 9_007_199_254_740_991i64])
-            .prop_map(move |n| Value::Num((n + min) as f64))
+            .prop_map(move |n| Value::Num((n + i64::from(*min)) as f64))
             .prop_filter(
                 "safe",
                 |v| matches!(v, Value::Num(n) if *n <= 9_007_199_254_740_991.0),
