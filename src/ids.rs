@@ -130,7 +130,7 @@ fn random_id(
     let mut buf = [0u8; 16];
     let b = &mut buf[..n.min(16)];
     // Rejection sampling keeps every character equally likely (below a multiple of the
-    // alphabet's size: 252 = 7 * 36, 248 = 4 * 62).
+    // alphabet's size: 252 = 7 * 36).
     let limit = 256 - 256 % alphabet.len();
     loop {
         pool.fill(b)?;
@@ -149,16 +149,6 @@ fn random_id(
 /// A tool-call id as agent-swarm-kit makes them: `call_` and 9 base-36 characters.
 pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
     random_id(pool, "call_", b"0123456789abcdefghijklmnopqrstuvwxyz", 9)
-}
-
-/// A UI message id as the AI SDK's `generateId` makes them: 16 characters of `0-9A-Za-z`.
-pub fn ui_message_id(pool: &mut RandomPool) -> Result<String, IdError> {
-    random_id(
-        pool,
-        "",
-        b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-        16,
-    )
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 import { rethrow } from './errors.mjs';
 import { kindOf, tagFirst } from './values.mjs';
 
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
 export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PART_TYPES, TOOL_STATES }) {
   const message = validators.UIMessage;
 
@@ -28,13 +30,24 @@ export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PA
     return { ...given, ...init };
   }
 
-  // 16 characters of 0-9A-Za-z, as the AI SDK's `generateId` makes them.
+  // 16 characters of 0-9A-Za-z, as the AI SDK's `generateId` makes them, from the wasm's
+  // cryptographic random bytes (`generate_uid`: 16 of them as hex), each below 248 = 4 * 62
+  // so that every character is equally likely.
   function generateUIMessageId() {
-    try {
-      return wasm.generate_ui_message_id();
-    } catch (e) {
-      rethrow(e, 'id_generation');
+    let id = '';
+    while (id.length < 16) {
+      let hex;
+      try {
+        hex = wasm.generate_uid();
+      } catch (e) {
+        rethrow(e, 'id_generation');
+      }
+      for (let i = 0; i < hex.length && id.length < 16; i += 2) {
+        const byte = parseInt(hex.slice(i, i + 2), 16);
+        if (byte < 248) id += ID_ALPHABET[byte % 62];
+      }
     }
+    return id;
   }
 
   // `{ id, role, parts, ...init }`; the id is generated unless init gives one.

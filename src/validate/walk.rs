@@ -527,24 +527,23 @@ impl<'t, 'a> Walk<'t, 'a> {
         let name = self.last_key().unwrap_or_default();
         let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
         let (code, message) = match case {
+            // "ToolUIPart: "output" must be undefined when "state" is "input-available"".
             Some((u, case)) => (
                 IssueCode::ToolStateMismatch,
                 format!(
-                    "{} {} when {} is {}",
+                    "{}: {} must be {expected} when {} is {}",
                     u.name,
-                    match want {
-                        None => format!("has no {}", quoted(&name)),
-                        Some(_) => format!("{} must be {expected}", quoted(&name)),
-                    },
+                    quoted(&name),
                     quoted(u.tag.name()),
                     quoted(case)
                 ),
             ),
+            None if want.is_none() => (
+                IssueCode::InvalidType,
+                format!("expected {expected}, received {received}"),
+            ),
             None => (
-                match want {
-                    None => IssueCode::InvalidType,
-                    Some(_) => IssueCode::InvalidLiteral,
-                },
+                IssueCode::InvalidLiteral,
                 format!("expected {expected}, received {received}"),
             ),
         };

@@ -1,7 +1,7 @@
 //! Ids for the constructors. A ULID is written as 26 UTF-16 units into a buffer JavaScript
 //! reads, so making one costs a single call and no string crossing.
 
-use crate::ids::{call_id, hex_uid, ui_message_id, uuid_v4, RandomPool, UlidGenerator};
+use crate::ids::{call_id, hex_uid, uuid_v4, RandomPool, UlidGenerator};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -58,12 +58,5 @@ pub fn generate_uuid() -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn generate_call_id() -> Result<String, JsError> {
     POOL.with_borrow_mut(call_id)
-        .map_err(|e| JsError::new(&e.to_string()))
-}
-
-/// 16 characters of `0-9A-Za-z` (the AI SDK's `generateId`, for UI message ids).
-#[wasm_bindgen]
-pub fn generate_ui_message_id() -> Result<String, JsError> {
-    POOL.with_borrow_mut(ui_message_id)
         .map_err(|e| JsError::new(&e.to_string()))
 }

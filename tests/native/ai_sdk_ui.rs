@@ -184,7 +184,7 @@ fn a_tool_state_without_the_keys_it_needs_is_a_tool_state_mismatch() {
     );
     assert_eq!(
         msg,
-        r#"ToolUIPart has no "output" when "state" is "input-available""#
+        r#"ToolUIPart: "output" must be undefined when "state" is "input-available""#
     );
     mismatch(
         tool(
