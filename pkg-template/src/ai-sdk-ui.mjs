@@ -43,7 +43,7 @@ export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PA
         rethrow(e, 'id_generation');
       }
       for (let i = 0; i < hex.length && id.length < 16; i += 2) {
-        const byte = parseInt(hex.slice(i, i + 2), 16);
+        const byte = Number(`0x${hex.slice(i, i + 2)}`);
         if (byte < 248) id += ID_ALPHABET[byte % 62];
       }
     }
