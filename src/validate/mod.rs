@@ -35,6 +35,6 @@ pub use options::{Options, DEPTH_CEILING};
 pub use revive::{Revive, ReviveKind};
 pub use rules::is_image_url;
 pub use shape::{
-    enum_names, Described, Elsewhere, Field, NonEmptyUnless, ObjectShape, Rule, Shape, TaggedShape,
-    UnionShape, PREFIX_MARK,
+    enum_names, Described, Elsewhere, Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape,
+    PREFIX_MARK,
 };

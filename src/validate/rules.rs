@@ -4,9 +4,10 @@
 
 use super::engine::{check, Mode};
 use super::issue::{IssueCode, PathSeg};
-use super::shape::{NonEmptyUnless, Rule, Shape};
+use super::shape::{Rule, Shape};
 use super::walk::{Seg, Walk};
 use crate::json_text::quoted;
+use crate::keys::{Key, PARTS, ROLE};
 use crate::tape::json;
 use crate::tape::*;
 
@@ -48,7 +49,9 @@ impl Walk<'_, '_> {
             Rule::SameKind => self.same_kind(at),
             Rule::ToolPartType if w == STR => self.tool_part_type(at),
             Rule::DottedKind if w == STR => self.dotted_kind(at),
-            Rule::NonEmptyUnless(u) if w == OBJ => self.non_empty_unless(at, u),
+            Rule::PartsUnlessAssistant if w == OBJ => {
+                self.non_empty_unless(at, PARTS, ROLE, "assistant")
+            }
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -186,25 +189,25 @@ impl Walk<'_, '_> {
 
     /// The array at `list` is not empty unless `key` is `value`.
     #[inline(never)]
-    fn non_empty_unless(&mut self, at: usize, rule: &NonEmptyUnless) {
+    fn non_empty_unless(&mut self, at: usize, list: Key, key: Key, value: &str) {
         let tape = self.tape;
-        let (Some(items), Some(k)) = (tape.find(at, rule.list), tape.find(at, rule.key)) else {
+        let (Some(items), Some(k)) = (tape.find(at, list), tape.find(at, key)) else {
             return;
         };
         if tape.word(items) != ARR
             || tape.items(items).next().is_some()
-            || tape.word(k) == STR && tape.str_eq(tape.str_at(k), rule.value)
+            || tape.word(k) == STR && tape.str_eq(tape.str_at(k), value)
         {
             return;
         }
-        self.with(Seg::Name(rule.list), |s| {
+        self.with(Seg::Name(list), |s| {
             s.report(
                 IssueCode::EmptyContent,
                 format!(
                     "{} must not be empty unless {} is {}",
-                    quoted(rule.list.name()),
-                    quoted(rule.key.name()),
-                    quoted(rule.value)
+                    quoted(list.name()),
+                    quoted(key.name()),
+                    quoted(value)
                 ),
                 Some("non-empty array".into()),
                 Some("[]".into()),

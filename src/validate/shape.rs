@@ -91,18 +91,10 @@ pub enum Rule {
     ToolPartType,
     /// A `provider.type` string: two non-empty words around a dot (`invalid_format`).
     DottedKind,
-    /// An object whose array `list` must not be empty unless its `key` is `value` (a UI
-    /// message's parts, unless it is the assistant's: `empty_content`).
-    /// (Behind a reference, so that every shape stays small.)
-    NonEmptyUnless(&'static NonEmptyUnless),
-}
-
-/// The keys of [`Rule::NonEmptyUnless`].
-#[derive(Debug, PartialEq, Eq)]
-pub struct NonEmptyUnless {
-    pub list: Key,
-    pub key: Key,
-    pub value: &'static str,
+    /// A message whose `parts` must not be empty unless its `role` is `"assistant"` (the AI
+    /// SDK's UI messages: `empty_content`). (A unit rule: a rule with data would make every
+    /// shape larger.)
+    PartsUnlessAssistant,
 }
 
 impl Rule {
@@ -110,7 +102,9 @@ impl Rule {
     pub fn reads(self) -> u8 {
         use crate::boundary::content::{HEAD, NONE, WHOLE};
         match self {
-            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind | Rule::NonEmptyUnless(_) => NONE,
+            Rule::NonEmpty | Rule::NotJsonText | Rule::SameKind | Rule::PartsUnlessAssistant => {
+                NONE
+            }
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::ToolPartType => HEAD,
             Rule::JsonText | Rule::DottedKind => WHOLE,
         }

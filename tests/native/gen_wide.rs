@@ -205,7 +205,7 @@ fn rule(inner: &'static Shape, rule: Rule, depth: u32) -> S<Value> {
         Rule::NotJsonText => value(inner, depth),
         Rule::ToolPartType => Just(Value::from("tool-search")).boxed(),
         Rule::DottedKind => Just(Value::from("openai.compaction")).boxed(),
-        Rule::NonEmptyUnless(_) => value(inner, depth),
+        Rule::PartsUnlessAssistant => value(inner, depth),
     }
 }
 

@@ -6,9 +6,7 @@
 
 use super::types::*;
 use crate::keys::*;
-use crate::validate::{
-    Described, Field, NonEmptyUnless, ObjectShape, Rule, Shape, TaggedShape, UnionShape,
-};
+use crate::validate::{Described, Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape};
 
 static NO_FIELDS: ObjectShape = ObjectShape {
     name: "object",
@@ -260,14 +258,7 @@ static DATA_PART_ONLY: UnionShape = UnionShape {
 
 /// Any UI message: a user's or the system's must have parts (`validateUIMessages` refuses
 /// them empty; an assistant's may be, while it streams).
-pub static MESSAGE: Shape = Shape::Rule(
-    &UIMessage::SHAPE,
-    Rule::NonEmptyUnless(&NonEmptyUnless {
-        list: PARTS,
-        key: ROLE,
-        value: "assistant",
-    }),
-);
+pub static MESSAGE: Shape = Shape::Rule(&UIMessage::SHAPE, Rule::PartsUnlessAssistant);
 
 /// What the facade reads from `describe()`: the roles (from `UIMessage.role`), the part
 /// types (the union's tags, prefixes as `tool-${string}`) and the tool states.
