@@ -120,35 +120,20 @@ pub fn uuid_v4(pool: &mut RandomPool) -> Result<String, IdError> {
     ))
 }
 
-/// `prefix` and `n` (at most 16) characters drawn evenly from `alphabet` (at most 256).
-fn random_id(
-    pool: &mut RandomPool,
-    prefix: &str,
-    alphabet: &[u8],
-    n: usize,
-) -> Result<String, IdError> {
-    let mut buf = [0u8; 16];
-    let b = &mut buf[..n.min(16)];
-    // Rejection sampling keeps every character equally likely (below a multiple of the
-    // alphabet's size: 252 = 7 * 36).
-    let limit = 256 - 256 % alphabet.len();
+/// A tool-call id as agent-swarm-kit makes them: `call_` and 9 base-36 characters.
+pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut id = String::from("call_");
+    let mut b = [0u8; 9];
     loop {
-        pool.fill(b)?;
-        if b.iter().all(|&x| (x as usize) < limit) {
+        pool.fill(&mut b)?;
+        // Rejection sampling keeps every character equally likely (252 = 7 * 36).
+        if b.iter().all(|&x| x < 252) {
             break;
         }
     }
-    let mut id = String::from(prefix);
-    id.extend(
-        b.iter()
-            .map(|&x| alphabet[x as usize % alphabet.len()] as char),
-    );
+    id.extend(b.iter().map(|&x| DIGITS[(x % 36) as usize] as char));
     Ok(id)
-}
-
-/// A tool-call id as agent-swarm-kit makes them: `call_` and 9 base-36 characters.
-pub fn call_id(pool: &mut RandomPool) -> Result<String, IdError> {
-    random_id(pool, "call_", b"0123456789abcdefghijklmnopqrstuvwxyz", 9)
 }
 
 #[cfg(test)]
