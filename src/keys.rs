@@ -19,12 +19,12 @@ macro_rules! known_keys {
         known_keys!(@consts 0u16; $($konst = $name,)*);
         /// Every known key, indexed by its number.
         pub const KEYS: &[&str] = &[$($name),*];
-        /// The number of a known key, from its text.
+        /// The number of a known key, from its text. (A scan of the table: a `match` on the
+        /// names compiles to the same comparisons, one after another, in much more code.)
         pub fn lookup(name: &[u8]) -> Option<Key> {
-            match name {
-                $(k if k == $name.as_bytes() => Some($konst),)*
-                _ => None,
-            }
+            KEYS.iter()
+                .position(|k| k.as_bytes() == name)
+                .map(|i| Key(i as u16))
         }
     };
     (@consts $n:expr; $konst:ident = $name:literal, $($rest:tt)*) => {
@@ -217,6 +217,24 @@ known_keys! {
     PROVIDER_REFERENCE = "providerReference",
     // AI SDK UIMessage (add this format's keys here)
     PARTS = "parts",
+    STATE = "state",
+    PROVIDER_METADATA = "providerMetadata",
+    SOURCE_ID = "sourceId",
+    SOURCE_TYPE = "sourceType",
+    START_INDEX = "startIndex",
+    END_INDEX = "endIndex",
+    CITED_TEXT_CAMEL = "citedText",
+    TOOL_METADATA = "toolMetadata",
+    CALL_PROVIDER_METADATA = "callProviderMetadata",
+    RESULT_PROVIDER_METADATA = "resultProviderMetadata",
+    RAW_INPUT = "rawInput",
+    INPUT_ENCODING = "inputEncoding",
+    ERROR_TEXT = "errorText",
+    APPROVAL = "approval",
+    PRELIMINARY = "preliminary",
+    DYNAMIC = "dynamic",
+    DESCRIPTOR = "descriptor",
+    REQUEST_REASON = "requestReason",
 }
 
 #[cfg(test)]

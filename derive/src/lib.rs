@@ -41,7 +41,7 @@ struct ShapeAttrs {
     static_name: Option<Ident>,
     name: Option<String>,
     rule: Option<Ident>,
-    integer_min: Option<i64>,
+    integer_min: Option<i32>,
     kind: Option<&'static str>,
     expr: Option<Expr>,
     unless: Vec<String>,

@@ -8,6 +8,6 @@ export const {
   createMessage, createSystemMessage, createUserMessage, createAssistantMessage, createToolMessage,
   createTextPart, createFilePart, createImagePart, createToolCallPart, createToolResultPart, generateId, PART_TYPES, TOOL_RESULT_OUTPUT_TYPES,
   // UIMessage
-  UI_ROLES, UIMessage,
+  createUIMessage, createTextUIPart, createReasoningUIPart, createFileUIPart, createSourceUrlUIPart, createStepStartUIPart, createToolUIPart, createDynamicToolUIPart, createDataUIPart, generateUIMessageId, UI_ROLES, UI_PART_TYPES, TOOL_STATES, UIMessage, UIMessagePart, TextUIPart, CustomContentUIPart, ReasoningUIPart, ToolUIPart, DynamicToolUIPart, SourceUrlUIPart, SourceDocumentUIPart, FileUIPart, ReasoningFileUIPart, DataUIPart, SteeringMessageUIPart, StepStartUIPart, Citation,
 } = aiSdk;
 export default aiSdk;

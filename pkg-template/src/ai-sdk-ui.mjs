@@ -1,8 +1,109 @@
 // The AI SDK's `UIMessage` (what `useChat` keeps): its validator object `aiSdk.UIMessage`, the
-// part validators and constructors, in the `aiSdk` namespace beside ModelMessage (ai-sdk.mjs).
+// part validators (`aiSdk.TextUIPart`, `aiSdk.ToolUIPart`, ...) and constructors, in the `aiSdk`
+// namespace beside ModelMessage (ai-sdk.mjs). Every constructor validates what it returns (a
+// ValidationError otherwise) and keeps what it was given as given.
 
-export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES }) {
+import { rethrow } from './errors.mjs';
+import { kindOf, tagFirst } from './values.mjs';
+
+const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PART_TYPES, TOOL_STATES }) {
+  const message = validators.UIMessage;
+
+  function readInit(init, fn, what = 'init') {
+    if (init === undefined) return {};
+    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
+      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
+    }
+    return init;
+  }
+
+  // `{ ...given, ...init }`, refusing an init that contradicts an argument.
+  function merge(fn, given, init) {
+    init = readInit(init, fn);
+    for (const key of Object.keys(given)) {
+      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
+        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
+      }
+    }
+    return { ...given, ...init };
+  }
+
+  // 16 characters of 0-9A-Za-z, as the AI SDK's `generateId` makes them, from the wasm's
+  // cryptographic random bytes (`generate_uid`: 16 of them as hex), each below 248 = 4 * 62
+  // so that every character is equally likely.
+  function generateUIMessageId() {
+    let id = '';
+    while (id.length < 16) {
+      let hex;
+      try {
+        hex = wasm.generate_uid();
+      } catch (e) {
+        rethrow(e, 'id_generation');
+      }
+      for (let i = 0; i < hex.length && id.length < 16; i += 2) {
+        const byte = Number(`0x${hex.slice(i, i + 2)}`);
+        if (byte < 248) id += ID_ALPHABET[byte % 62];
+      }
+    }
+    return id;
+  }
+
+  // `{ id, role, parts, ...init }`; the id is generated unless init gives one.
+  function createUIMessage(role, parts, init) {
+    tagFirst('aiSdk.createUIMessage', 'role', role, 'user');
+    init = readInit(init, 'createUIMessage');
+    if (Object.hasOwn(init, 'role') && init.role !== role) {
+      throw new TypeError(`createUIMessage: init.role is ${JSON.stringify(init.role)} but the role argument is ${JSON.stringify(role)}`);
+    }
+    if (Object.hasOwn(init, 'parts') && init.parts !== parts) {
+      throw new TypeError('createUIMessage: init.parts contradicts the parts argument');
+    }
+    const id = Object.hasOwn(init, 'id') ? init.id : generateUIMessageId();
+    return message.assert({ id, role, parts, ...init });
+  }
+
+  // A static tool part: `tool-<name>` in `state`, with that state's fields.
+  function createToolUIPart(toolName, state, fields) {
+    if (typeof toolName !== 'string') throw new TypeError(`createToolUIPart: toolName must be a string, received ${kindOf(toolName)}`);
+    fields = readInit(fields, 'createToolUIPart', 'fields');
+    const type = `tool-${toolName}`;
+    if (Object.hasOwn(fields, 'type') && fields.type !== type) {
+      throw new TypeError(`createToolUIPart: fields.type is ${JSON.stringify(fields.type)} but this part's type is ${JSON.stringify(type)}`);
+    }
+    if (Object.hasOwn(fields, 'state') && fields.state !== state) {
+      throw new TypeError('createToolUIPart: fields.state contradicts the state argument');
+    }
+    return validators.ToolUIPart.assert({ type, ...fields, state });
+  }
+
+  // A dynamic tool part (a tool known only at run time).
+  function createDynamicToolUIPart(toolName, state, fields) {
+    const given = { type: 'dynamic-tool', toolName, state };
+    return validators.DynamicToolUIPart.assert(merge('createDynamicToolUIPart', given, fields));
+  }
+
+  function createDataUIPart(name, data, id) {
+    if (typeof name !== 'string') throw new TypeError(`createDataUIPart: name must be a string, received ${kindOf(name)}`);
+    const part = { type: `data-${name}`, data };
+    if (id !== undefined) part.id = id;
+    return validators.DataUIPart.assert(part);
+  }
+
   return {
+    createUIMessage,
+    createTextUIPart: (text, init) => validators.TextUIPart.assert(merge('createTextUIPart', { type: 'text', text }, init)),
+    createReasoningUIPart: (text, init) => validators.ReasoningUIPart.assert(merge('createReasoningUIPart', { type: 'reasoning', text }, init)),
+    createFileUIPart: (url, mediaType, init) => validators.FileUIPart.assert(merge('createFileUIPart', { type: 'file', mediaType, url }, init)),
+    createSourceUrlUIPart: (sourceId, url, init) => validators.SourceUrlUIPart.assert(merge('createSourceUrlUIPart', { type: 'source-url', sourceId, url }, init)),
+    createStepStartUIPart: () => validators.StepStartUIPart.assert({ type: 'step-start' }),
+    createToolUIPart,
+    createDynamicToolUIPart,
+    createDataUIPart,
+    generateUIMessageId,
     UI_ROLES: Object.freeze([...UI_ROLES]),
+    UI_PART_TYPES: Object.freeze([...UI_PART_TYPES]),
+    TOOL_STATES: Object.freeze([...TOOL_STATES]),
   };
 }

@@ -205,6 +205,13 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
                     visit(&Shape::Tagged(ts), out, seen);
                 }
             }
+            Shape::Union(u) => {
+                out.push((u.tag.name(), HEAD));
+                visit(&Shape::Object(u.base), out, seen);
+                for (_, case) in u.cases {
+                    visit(case, out, seen);
+                }
+            }
             _ => {}
         }
     }

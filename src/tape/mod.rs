@@ -183,6 +183,31 @@ impl<'a> TapeView<'a> {
         }
     }
 
+    /// Does the (copied part of the) string start with `prefix`? (A tag's head is always
+    /// copied.)
+    pub fn str_starts(&self, s: Str, prefix: &str) -> bool {
+        match self.chars {
+            Chars::Utf16(units) => {
+                let end = (s.off + s.copied.min(s.len)) as usize;
+                let mut src = units.get(s.off as usize..end).unwrap_or(&[]).iter();
+                prefix.encode_utf16().all(|u| src.next() == Some(&u))
+            }
+            Chars::Utf8(text) => {
+                let raw = text
+                    .get(s.off as usize..(s.off + s.len) as usize)
+                    .unwrap_or(&[]);
+                if s.flags & F_ESCAPED == 0 {
+                    raw.starts_with(prefix.as_bytes())
+                } else {
+                    json::unescape(raw).is_some_and(|u| {
+                        let mut src = u.iter();
+                        prefix.encode_utf16().all(|p| src.next() == Some(&p))
+                    })
+                }
+            }
+        }
+    }
+
     /// The copied part of the string as UTF-16 units (lone surrogates kept).
     pub fn str_units(&self, s: Str) -> Vec<u16> {
         match self.chars {

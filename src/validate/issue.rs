@@ -62,6 +62,13 @@ pub enum IssueCode {
     /// A value a provider must be sent as JSON that JSON cannot carry unchanged (AI SDK tool
     /// `input`: `undefined`, a function, `NaN`, a `Date`, ...).
     NotJson,
+    /// A key that a union case (an AI SDK tool part's `state`) requires is missing, or one it
+    /// forbids is given: the message names the case and the key.
+    ToolStateMismatch,
+    /// A static tool part's `type` is `tool-` with no tool name after it.
+    EmptyToolName,
+    /// Content the API refuses when empty (a UI message's `parts`, unless the assistant's).
+    EmptyContent,
 }
 
 impl IssueCode {
@@ -93,6 +100,9 @@ impl IssueCode {
             IssueCode::MissingSignature => "missing_signature",
             IssueCode::UnsupportedMediaType => "unsupported_media_type",
             IssueCode::NotJson => "not_json",
+            IssueCode::ToolStateMismatch => "tool_state_mismatch",
+            IssueCode::EmptyToolName => "empty_tool_name",
+            IssueCode::EmptyContent => "empty_content",
         }
     }
 }

@@ -37,4 +37,5 @@ pub use revive::{Revive, ReviveKind};
 pub use rules::is_image_url;
 pub use shape::{
     enum_names, Described, Elsewhere, Field, MediaShape, ObjectShape, Rule, Shape, TaggedShape,
+    UnionShape, PREFIX_MARK,
 };

@@ -7,7 +7,7 @@ use super::issue::{IssueCode, PathSeg};
 use super::shape::{Rule, Shape};
 use super::walk::{Seg, Walk};
 use crate::json_text::quoted;
-use crate::keys;
+use crate::keys::{self, Key, PARTS, ROLE};
 use crate::tape::json;
 use crate::tape::*;
 
@@ -76,6 +76,10 @@ impl Walk<'_, '_> {
             Rule::ToolUseId if w == STR => self.tool_use_id(at),
             Rule::JsonValue => {}
             Rule::ProviderKind if w == STR => self.provider_kind(at),
+            Rule::ToolPartType if w == STR => self.tool_part_type(at),
+            Rule::PartsUnlessAssistant if w == OBJ => {
+                self.non_empty_unless(at, PARTS, ROLE, "assistant")
+            }
             Rule::JsonText if w == STR => self.json_text(at),
             Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl if w == STR => self.format(at, rule),
             _ => {}
@@ -377,6 +381,49 @@ impl Walk<'_, '_> {
                 });
             }
         }
+    }
+
+    /// `tool-` and a tool name that is not empty.
+    #[inline(never)]
+    fn tool_part_type(&mut self, at: usize) {
+        let tape = self.tape;
+        let s = tape.str_at(at);
+        if tape.str_eq(s, "tool-") {
+            self.report(
+                IssueCode::EmptyToolName,
+                "a tool part's type is \"tool-\" and the tool's name, which is empty here".into(),
+                Some("tool-${string} (a non-empty name)".into()),
+                Some("\"tool-\"".into()),
+            );
+        }
+    }
+
+    /// The array at `list` is not empty unless `key` is `value`.
+    #[inline(never)]
+    fn non_empty_unless(&mut self, at: usize, list: Key, key: Key, value: &str) {
+        let tape = self.tape;
+        let (Some(items), Some(k)) = (tape.find(at, list), tape.find(at, key)) else {
+            return;
+        };
+        if tape.word(items) != ARR
+            || tape.items(items).next().is_some()
+            || tape.word(k) == STR && tape.str_eq(tape.str_at(k), value)
+        {
+            return;
+        }
+        self.with(Seg::Name(list), |s| {
+            s.report(
+                IssueCode::EmptyContent,
+                format!(
+                    "{} must not be empty unless {} is {}",
+                    quoted(list.name()),
+                    quoted(key.name()),
+                    quoted(value)
+                ),
+                Some("non-empty array".into()),
+                Some("[]".into()),
+            )
+        });
     }
 
     /// Every item of the array is of the first item's kind.

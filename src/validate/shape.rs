@@ -47,7 +47,7 @@ pub enum Shape {
     Enum(&'static [&'static str]),
     /// A finite whole number of at least `min`.
     Integer {
-        min: i64,
+        min: i32,
     },
     /// `null`, or the shape (Python's `Optional[X]`, Elixir's `nil`).
     Nullable(&'static Shape),
@@ -59,6 +59,14 @@ pub enum Shape {
     Record(&'static Shape),
     Object(&'static ObjectShape),
     Tagged(&'static TaggedShape),
+    /// A union by a string property whose cases may be tag prefixes and unions themselves
+    /// (the AI SDK's UI parts: `tool-${string}`, then a tool part by its `state`).
+    Union(&'static UnionShape),
+    /// Never given: a key a union case forbids (`output?: never`). Absent or `undefined` is
+    /// fine; any value is an issue.
+    Never,
+    /// Only this boolean (`approved: true`).
+    Bool(bool),
     /// The shape, with a format's own rule on top (see [`Rule`]).
     Rule(&'static Shape, Rule),
 }
@@ -100,6 +108,13 @@ pub enum Rule {
     JsonValue,
     /// `{provider}.{type}`: a string with a dot (`invalid_format`).
     ProviderKind,
+    /// A static tool part's `type`, `tool-` and the tool's name: the name must not be empty
+    /// (`empty_tool_name`).
+    ToolPartType,
+    /// A message whose `parts` must not be empty unless its `role` is `"assistant"` (the AI
+    /// SDK's UI messages: `empty_content`). (A unit rule: a rule with data would make every
+    /// shape larger.)
+    PartsUnlessAssistant,
 }
 
 impl Rule {
@@ -113,11 +128,15 @@ impl Rule {
             | Rule::ToolResultsFirst
             | Rule::NoToolResult
             | Rule::ToolResultPairs
-            | Rule::JsonValue => NONE,
+            | Rule::JsonValue
+            | Rule::PartsUnlessAssistant => NONE,
             // (A tool-use id is at most 64 characters, a head.)
-            Rule::Pid | Rule::IsoDateTime | Rule::ImageUrl | Rule::MediaType | Rule::ToolUseId => {
-                HEAD
-            }
+            Rule::Pid
+            | Rule::IsoDateTime
+            | Rule::ImageUrl
+            | Rule::MediaType
+            | Rule::ToolUseId
+            | Rule::ToolPartType => HEAD,
             Rule::JsonText | Rule::ProviderKind => WHOLE,
         }
     }
@@ -258,5 +277,52 @@ impl TaggedShape {
             names.extend(custom.iter().map(|c| quoted(c)));
         }
         names.join(" | ")
+    }
+}
+
+/// How a case of a [`UnionShape`] names a tag prefix: `tool-${string}` is every tag that
+/// starts with `tool-` (as TypeScript writes it, so `expected` reads as the type does).
+pub const PREFIX_MARK: &str = "${string}";
+
+/// A union told apart by one string property, whose cases are tags or tag prefixes
+/// ([`PREFIX_MARK`]) and whose case shapes may be unions by another property.
+#[derive(Debug)]
+pub struct UnionShape {
+    /// The TypeScript name, used in messages.
+    pub name: &'static str,
+    pub tag: Key,
+    /// Each case: its tag (or `prefix${string}`) and the shape of a value with that tag.
+    /// The first case that matches is taken.
+    pub cases: &'static [(&'static str, &'static Shape)],
+    /// Fields every case that is an interface has besides its own (checked with them, as one
+    /// interface): cases can then be shared by unions that differ in these (a static and a
+    /// dynamic tool part, by `state`). At most 64 fields with a case's.
+    pub base: &'static ObjectShape,
+    /// Keys whose presence this union's tag decides (a tool part's `output`, by `state`): one
+    /// a case requires and lacks, or forbids ([`Shape::Never`]) and has, is a
+    /// `tool_state_mismatch` naming the case, not a plain `missing`.
+    pub per_case: &'static [Key],
+}
+
+impl UnionShape {
+    /// The case whose tag (or prefix) `tag` matches.
+    pub fn case(&self, tag: &str) -> Option<&'static Shape> {
+        self.cases
+            .iter()
+            .find(|(name, _)| match name.strip_suffix(PREFIX_MARK) {
+                Some(prefix) => tag.starts_with(prefix),
+                None => *name == tag,
+            })
+            .map(|(_, shape)| *shape)
+    }
+
+    /// The cases' tags, in order (prefixes written `tool-${string}`).
+    pub fn tags(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.cases.iter().map(|(name, _)| *name)
+    }
+
+    /// `"a" | "b" | "tool-${string}"`, for `expected`.
+    pub fn expected_tags(&self) -> String {
+        self.tags().map(quoted).collect::<Vec<_>>().join(" | ")
     }
 }

@@ -8,7 +8,7 @@ use super::issue::{Issue, IssueCode, PathSeg};
 use super::options::Options;
 use super::repeats::{repeated_names, SeenIds};
 use super::revive::Revive;
-use super::shape::{ObjectShape, Rule, Shape, TaggedShape};
+use super::shape::{Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape, PREFIX_MARK};
 use super::sink::{Nest, Out, MAX_OUTPUT};
 use crate::json_text::quoted;
 use crate::keys::{self, Key};
@@ -45,6 +45,9 @@ pub(super) struct Walk<'t, 'a> {
     /// Nesting of the JSON form being written, and its deepest point.
     depth: usize,
     max_seen: usize,
+    /// The union case being walked, where its union decides some keys (`per_case`): what is
+    /// missing or forbidden there is a `tool_state_mismatch` naming the case.
+    case: Option<(&'static UnionShape, usize)>,
 }
 
 thread_local! {
@@ -70,6 +73,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             revive: Revive::default(),
             depth: 0,
             max_seen: 0,
+            case: None,
         }
     }
 
@@ -355,6 +359,15 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Array(item) if w == ARR => self.items(at, item),
             Shape::Object(os) if w == OBJ => self.object(at, os, None),
             Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
+            Shape::Union(u) if w == OBJ => self.union(at, u),
+            Shape::Never => self.not_here(at, None),
+            Shape::Bool(b) if matches!(w, TRUE | FALSE) => {
+                if (w == TRUE) == *b {
+                    self.scalar(at)
+                } else {
+                    self.not_here(at, Some(*b))
+                }
+            }
             Shape::Record(item) if w == OBJ => self.record(at, item),
             Shape::Nullable(_) if w == NULL => self.scalar(at),
             Shape::Nullable(inner) if kind_fits(inner, w) => self.value(at, inner),
@@ -369,6 +382,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Boolean => self.expected(at, "boolean"),
             Shape::Object(os) => self.expected(at, os.name),
             Shape::Tagged(ts) => self.expected(at, ts.name),
+            Shape::Union(u) => self.expected(at, u.name),
+            Shape::Bool(b) => self.expected(at, if *b { "true" } else { "false" }),
             Shape::Array(_) | Shape::Record(_) | Shape::Nullable(_) => {
                 self.expected(at, &shape_name(shape))
             }
@@ -395,7 +410,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         }
     }
 
-    fn integer(&mut self, at: usize, min: i64) {
+    fn integer(&mut self, at: usize, min: i32) {
         let tape = self.tape;
         let w = tape.word(at);
         let n = tape.num(at);
@@ -452,6 +467,116 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.close(Nest::Array);
     }
 
+    /// A union by a tag whose cases may be prefixes ([`PREFIX_MARK`]) and unions.
+    #[inline(never)]
+    fn union(&mut self, at: usize, u: &'static UnionShape) {
+        let tape = self.tape;
+        let Some(v) = tape.find(at, u.tag) else {
+            return self.with(Seg::Name(u.tag), |s| {
+                s.report(
+                    IssueCode::Missing,
+                    format!("required property {} is missing", quoted(u.tag.name())),
+                    Some(u.expected_tags()),
+                    Some("undefined".into()),
+                )
+            });
+        };
+        match tape.word(v) {
+            THREW => return self.with(Seg::Name(u.tag), |s| s.threw(v)),
+            STR => {}
+            _ => return self.with(Seg::Name(u.tag), |s| s.expected(v, &u.expected_tags())),
+        }
+        let s = tape.str_at(v);
+        // A prefix needs only the head of the string, which the walker always copies for a
+        // tag; a whole tag is compared as copied.
+        let head = tape.str_lossy(s);
+        let found = u
+            .cases
+            .iter()
+            .position(|(name, _)| match name.strip_suffix(PREFIX_MARK) {
+                Some(prefix) => head.starts_with(prefix),
+                None => tape.str_eq(s, name),
+            });
+        let Some(n) = found else {
+            let found = tape.str_display(s);
+            let expected = u.expected_tags();
+            return self.with(Seg::Name(u.tag), |w| {
+                w.report(
+                    IssueCode::UnknownType,
+                    format!(
+                        "unknown {} {} {found}; expected one of {expected}",
+                        u.name,
+                        u.tag.name()
+                    ),
+                    Some(expected.clone()),
+                    Some(found),
+                )
+            });
+        };
+        let outer = self.case;
+        if !u.per_case.is_empty() {
+            self.case = Some((u, n));
+        }
+        match u.cases[n].1 {
+            // The tag was just matched: the case's own declaration of it is not compared again.
+            Shape::Object(os) => self.object_with(at, os, u.base, Some(u.tag), false),
+            shape => self.value(at, shape),
+        }
+        self.case = outer;
+    }
+
+    /// The union case being walked decides `key`: its name, for a `tool_state_mismatch`.
+    fn case_deciding(&self, key: Key) -> Option<(&'static UnionShape, &'static str)> {
+        self.case
+            .filter(|(u, _)| u.per_case.contains(&key))
+            .map(|(u, n)| (u, u.cases[n].0))
+    }
+
+    /// The key of the innermost path step.
+    fn last_key(&self) -> Option<String> {
+        match self.path.last()? {
+            Seg::KeyAt(i) => Some(self.tape.key_name(*i)),
+            Seg::Name(k) => Some(k.name().to_string()),
+            Seg::Index(_) => None,
+        }
+    }
+
+    /// A value where the shape allows none (`want` None: `output?: never`) or only the other
+    /// boolean (`approved: true`): a `tool_state_mismatch` naming the case where the union
+    /// case being walked decides the key.
+    #[cold]
+    #[inline(never)]
+    fn not_here(&mut self, at: usize, want: Option<bool>) {
+        let (expected, received) = match want {
+            None => ("undefined".to_string(), self.tape.kind_name(at)),
+            Some(b) => (b.to_string(), (!b).to_string()),
+        };
+        let name = self.last_key().unwrap_or_default();
+        let case = crate::keys::lookup(name.as_bytes()).and_then(|k| self.case_deciding(k));
+        let (code, message) = match case {
+            // "ToolUIPart: "output" must be undefined when "state" is "input-available"".
+            Some((u, case)) => (
+                IssueCode::ToolStateMismatch,
+                format!(
+                    "{}: {} must be {expected} when {} is {}",
+                    u.name,
+                    quoted(&name),
+                    quoted(u.tag.name()),
+                    quoted(case)
+                ),
+            ),
+            None if want.is_none() => (
+                IssueCode::InvalidType,
+                format!("expected {expected}, received {received}"),
+            ),
+            None => (
+                IssueCode::InvalidLiteral,
+                format!("expected {expected}, received {received}"),
+            ),
+        };
+        self.report(code, message, Some(expected), Some(received));
+    }
+
     pub(super) fn tagged(&mut self, at: usize, ts: &TaggedShape) {
         let tape = self.tape;
         let Some(v) = tape.find(at, ts.tag) else {
@@ -484,7 +609,7 @@ impl<'t, 'a> Walk<'t, 'a> {
         if ts.extensible && self.opts.custom_types.iter().any(|c| tape.str_eq(s, c)) {
             // A registered type: the base fields are checked, everything else is kept, even
             // in strict mode (we cannot know its other fields).
-            return self.object_with(at, ts.base, Some(ts.tag), true);
+            return self.object_with(at, ts.base, &NO_FIELDS, Some(ts.tag), true);
         }
         let found = tape.str_display(s);
         let expected = ts.expected_tags(&self.opts.custom_types);
@@ -511,11 +636,19 @@ impl<'t, 'a> Walk<'t, 'a> {
     /// An object against a documented interface. `tag_done`: a tag key already judged by
     /// [`Self::tagged`], accepted here whatever its value.
     fn object(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>) {
-        self.object_with(at, os, tag_done, false)
+        self.object_with(at, os, &NO_FIELDS, tag_done, false)
     }
 
-    /// [`Self::object`]; `open` keeps unknown properties unreported even in strict mode.
-    fn object_with(&mut self, at: usize, os: &ObjectShape, tag_done: Option<Key>, open: bool) {
+    /// [`Self::object`], with the fields of `base` too (a [`UnionShape::base`]); `open` keeps
+    /// unknown properties unreported even in strict mode.
+    fn object_with(
+        &mut self,
+        at: usize,
+        os: &ObjectShape,
+        base: &ObjectShape,
+        tag_done: Option<Key>,
+        open: bool,
+    ) {
         let tape = self.tape;
         // The fields present, and those present with a value other than null (for
         // `Field::unless`), one bit each.
@@ -531,7 +664,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 return;
             }
             let id = tape.key_id(k);
-            let field = id.and_then(|id| os.fields.iter().position(|f| f.key == id));
+            let field = id.and_then(|id| fields(base, os).position(|f| f.key == id));
             match field {
                 Some(fi) if id == tag_done && !tag_skipped => {
                     // (Only the first: `tagged` matched that one; a repeat is still compared.)
@@ -541,7 +674,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.scalar(v);
                 }
                 Some(fi) => {
-                    let f = &os.fields[fi];
+                    let f = field_at(base, os, fi);
                     seen |= 1 << fi;
                     if !matches!(tape.word(v), NULL | UNDEF) {
                         given |= 1 << fi;
@@ -561,7 +694,7 @@ impl<'t, 'a> Walk<'t, 'a> {
             }
         }
         self.close(Nest::Object);
-        self.absent_fields(at, os, seen, given);
+        self.absent_fields(at, os, base, seen, given);
     }
 
     /// A property `os` does not document (kept as a free-form value).
@@ -601,17 +734,22 @@ impl<'t, 'a> Walk<'t, 'a> {
 
     /// The fields of `os` that the object at `at` lacks: required ones not `seen`, and those
     /// required unless another is `given` when none is.
-    fn absent_fields(&mut self, at: usize, os: &ObjectShape, seen: u64, given: u64) {
+    fn absent_fields(
+        &mut self,
+        at: usize,
+        os: &ObjectShape,
+        base: &ObjectShape,
+        seen: u64,
+        given: u64,
+    ) {
         let tape = self.tape;
-        for (fi, f) in os.fields.iter().enumerate() {
+        for (fi, f) in fields(base, os).enumerate() {
             if !f.unless.is_empty() && given & (1 << fi) == 0 {
-                let alternatives_given = os
-                    .fields
-                    .iter()
+                let alternatives_given = fields(base, os)
                     .enumerate()
                     .any(|(oi, o)| f.unless.contains(&o.key) && given & (1 << oi) != 0);
                 let unknown_given = f.unless.iter().any(|k| {
-                    !os.fields.iter().any(|o| o.key == *k)
+                    !fields(base, os).any(|o| o.key == *k)
                         && tape
                             .find(at, *k)
                             .is_some_and(|v| !matches!(tape.word(v), NULL | UNDEF))
@@ -636,6 +774,23 @@ impl<'t, 'a> Walk<'t, 'a> {
                 }
             }
             if !f.optional && seen & (1 << fi) == 0 {
+                if let Some((u, case)) = self.case_deciding(f.key) {
+                    self.with(Seg::Name(f.key), |s| {
+                        s.report(
+                            IssueCode::ToolStateMismatch,
+                            format!(
+                                "{} needs {} when {} is {}",
+                                u.name,
+                                quoted(f.key.name()),
+                                quoted(u.tag.name()),
+                                quoted(case)
+                            ),
+                            Some(shape_name(&f.shape)),
+                            Some("undefined".into()),
+                        )
+                    });
+                    continue;
+                }
                 let why = match f.missing {
                     IssueCode::MissingSignature => ": a thinking block must be passed back with the signature the API returned with it, unmodified",
                     _ => "",
@@ -1000,6 +1155,25 @@ impl<'t, 'a> Walk<'t, 'a> {
     }
 }
 
+/// An object without documented fields: the base of an object that has none.
+static NO_FIELDS: ObjectShape = ObjectShape {
+    name: "object",
+    fields: &[],
+};
+
+/// The fields of `base`, then those of `os`.
+fn fields<'s>(base: &'s ObjectShape, os: &'s ObjectShape) -> impl Iterator<Item = &'s Field> {
+    base.fields.iter().chain(os.fields)
+}
+
+/// The field at `fi` of [`fields`] (an index it gave).
+fn field_at<'s>(base: &'s ObjectShape, os: &'s ObjectShape, fi: usize) -> &'s Field {
+    match base.fields.get(fi) {
+        Some(f) => f,
+        None => &os.fields[fi - base.fields.len()],
+    }
+}
+
 /// How `expected` names a shape.
 pub(super) fn shape_name(shape: &Shape) -> String {
     match shape {
@@ -1016,6 +1190,9 @@ pub(super) fn shape_name(shape: &Shape) -> String {
         Shape::Array(item) => format!("{}[]", shape_name(item)),
         Shape::Object(os) => os.name.into(),
         Shape::Tagged(ts) => ts.name.into(),
+        Shape::Union(u) => u.name.into(),
+        Shape::Never => "undefined".into(),
+        Shape::Bool(b) => b.to_string(),
         Shape::Enum(names) => names
             .iter()
             .map(|n| quoted(n))
@@ -1048,7 +1225,9 @@ fn kind_fits(shape: &Shape, w: u32) -> bool {
         Shape::Url => matches!(w, URL | OBJ),
         Shape::Media(m) => matches!(w, STR | BYTES | ARRAY_BUFFER | OBJ) || (m.url && w == URL),
         Shape::Array(_) => w == ARR,
-        Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) => w == OBJ,
+        Shape::Record(_) | Shape::Object(_) | Shape::Tagged(_) | Shape::Union(_) => w == OBJ,
+        Shape::Never => false,
+        Shape::Bool(_) => matches!(w, TRUE | FALSE),
         Shape::Nullable(inner) => w == NULL || kind_fits(inner, w),
         Shape::OneOf(alternatives) => alternatives.iter().any(|a| kind_fits(a, w)),
         Shape::Rule(inner, Rule::NotJsonText) => w == STR || kind_fits(inner, w),

@@ -65,6 +65,7 @@ pub fn generate_call_id() -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn generate_tool_use_id() -> Result<String, JsError> {
     POOL.with_borrow_mut(tool_use_id)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// 16 characters of `0-9A-Za-z`, as the AI SDK's `generateId` makes them (tool-call ids).

@@ -210,12 +210,13 @@ fn rule(inner: &'static Shape, rule: Rule, depth: u32) -> S<Value> {
         | Rule::MediaType
         | Rule::ToolResultsFirst
         | Rule::NoToolResult
-        | Rule::ToolResultPairs => value(inner, depth),
-        Rule::NotJsonText => value(inner, depth),
+        | Rule::ToolResultPairs
+        | Rule::PartsUnlessAssistant => value(inner, depth),
         Rule::JsonValue => json_value(),
         Rule::ProviderKind => select(vec!["openai.compaction", "anthropic.web"])
             .prop_map(Value::from)
             .boxed(),
+        Rule::ToolPartType => Just(Value::from("tool-search")).boxed(),
     }
 }
 
@@ -238,7 +239,7 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
         Shape::Literal(s) => Just(Value::from(*s)).boxed(),
         Shape::Enum(names) => select(names.to_vec()).prop_map(Value::from).boxed(),
         Shape::Integer { min } => select(vec![0, 1, 2, 7, 9_007_199_254_740_991i64])
-            .prop_map(move |n| Value::Num((n + min) as f64))
+            .prop_map(move |n| Value::Num((n + i64::from(*min)) as f64))
             .prop_filter(
                 "safe",
                 |v| matches!(v, Value::Num(n) if *n <= 9_007_199_254_740_991.0),
@@ -257,6 +258,37 @@ pub fn value(shape: &'static Shape, depth: u32) -> S<Value> {
         Shape::Record(item) => object_of(value(item, depth + 1), 3),
         Shape::Object(object) => object_value(object, None, depth),
         Shape::Tagged(tagged) => tagged_value(tagged, depth),
+        Shape::Union(u) => {
+            let tag = u.tag.name();
+            let all: Vec<S<Value>> = u
+                .cases
+                .iter()
+                .map(|(name, case)| match case {
+                    // The case's fields and the union's base, the tag as the case names it
+                    // (a prefix case's `tool-${string}` is a tag it takes).
+                    Shape::Object(os) => (
+                        object_value(u.base, None, depth),
+                        object_value(os, Some((tag, Value::from(*name))), depth),
+                    )
+                        .prop_map(|(base, own)| match (base, own) {
+                            (Value::Obj(mut entries), Value::Obj(more)) => {
+                                for (k, v) in more {
+                                    entries.retain(|(seen, _)| *seen != k);
+                                    entries.push((k, v));
+                                }
+                                Value::Obj(entries)
+                            }
+                            (_, own) => own,
+                        })
+                        .boxed(),
+                    other => value(other, depth),
+                })
+                .collect();
+            proptest::strategy::Union::new(all).boxed()
+        }
+        // (Only optional fields are `never`, and object_value leaves them out.)
+        Shape::Never => Just(Value::Null).boxed(),
+        Shape::Bool(b) => Just(Value::Bool(*b)).boxed(),
         Shape::Rule(inner, r) => rule(inner, *r, depth),
     }
 }
@@ -271,6 +303,7 @@ fn object_value(
     let mut fields: Vec<S<Option<(Name, Value)>>> = shape
         .fields
         .iter()
+        .filter(|f| !matches!(f.shape, Shape::Never))
         .map(|f| {
             let name: &'static str = f.key.name();
             let v = value(&f.shape, depth + 1).prop_map(move |v| Some((Name::from(name), v)));

@@ -3,6 +3,7 @@
 
 mod agens;
 mod ai_sdk;
+mod ai_sdk_ui;
 mod anthropic;
 mod bedrock;
 mod convert;

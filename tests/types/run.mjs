@@ -142,9 +142,9 @@ for (const [file, src] of Object.entries(sources)) {
 // --- running tsc ------------------------------------------------------------------------------
 
 /** tsc on a project dir, run from that dir so that the paths it prints are relative to it. */
-function runTsc(project) {
+function runTsc(project, config = '.') {
   return new Promise((done) => {
-    execFile(process.execPath, [tsc, '-p', '.', '--pretty', 'false'], { cwd: project, maxBuffer: 16 << 20 },
+    execFile(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { cwd: project, maxBuffer: 16 << 20 },
       (err, stdout, stderr) => {
         const out = stdout + stderr;
         const diags = out.split('\n').map((l) => l.match(DIAG)).filter(Boolean)
@@ -169,8 +169,8 @@ function stage(id, text, file = KERNEL) {
   return dir;
 }
 
-async function expectPass(project) {
-  const { code, out, diags } = await runTsc(project);
+async function expectPass(project, config) {
+  const { code, out, diags } = await runTsc(project, config);
   if (code !== 0 || out.trim() !== '') {
     const lines = diags.length ? diags.map(show) : [out.trim()];
     return { ok: false, detail: `tsc exit ${code}, ${diags.length} errors:\n${clip(lines, 40).join('\n')}` };
@@ -213,6 +213,8 @@ baselineElsewhere = new Set(baseline.diags.filter((d) => d.file !== join(baselin
 
 const cases = [
   { name: 'real test type-checks (tsc -p tests/types)', run: () => expectPass(here) },
+  // The types compared with the official packages' own (`ai`), which need the DOM lib.
+  { name: 'provider type tests type-check (tsc -p tests/types/tsconfig.providers.json)', run: () => expectPass(here, 'tsconfig.providers.json') },
   { name: 'unmutated copy in a temp dir type-checks (harness sanity)', run: () => expectPass(baselineDir) },
   ...mutations.map((m, i) => ({ name: `mutant rejected: ${m.name}`, run: () => expectFail(`m${i}`, m) })),
 ];
