@@ -1,19 +1,23 @@
-// The benchmark's groups for the four other formats: for each message type (swarm
-// IModelMessage, agens Message, bedrock AgentResponse and Event, openai
-// ChatCompletionMessageParam) a realistic mix of valid messages, validated by ours, zod 4
-// (the baseline) and ajv, with the target "at most 2x zod 4" as for Kernel. run.mjs measures
+// The benchmark's groups for the other formats: for each message type (swarm IModelMessage,
+// agens Message, bedrock AgentResponse and Event, openai ChatCompletionMessageParam, anthropic
+// MessageParam, the AI SDK's ModelMessage and UIMessage) a realistic mix of valid messages,
+// validated by ours, zod 4 (the baseline: the AI SDK's own schema for ModelMessage) and, for the
+// seed formats, ajv, with the target "at most 2x zod 4" as for Kernel. run.mjs measures
 // these groups like its own (section 6); this file holds their fixtures' selection, their rows,
 // the names the rows' ops use, and their fixture checks.
 
 import * as FF from './fixtures-formats.mjs';
 import * as P from './peers-formats.mjs';
+import * as FP from './fixtures-providers.mjs';
+import * as PP from './peers-providers.mjs';
 import { checklist } from './harness.mjs';
 
-const { swarm, agens, bedrock, openai } = await import('../pkg/index.mjs');
+const { swarm, agens, bedrock, openai, anthropic, aiSdk } = await import('../pkg/index.mjs');
 
 /** What the ops of these rows (compiled by run.mjs's `fresh`) may name. */
 export const FORMAT_SCOPE = {
-  swarm, agens, bedrock, openai,
+  swarm, agens, bedrock, openai, anthropic, aiSdk,
+  zodAnthropic: PP.zodAnthropic, zodModelMessage: PP.zodModelMessage, zodUIMessage: PP.zodUIMessage,
   zodSwarm: P.zodSwarm, ajvSwarm: P.ajvSwarm,
   zodAgens: P.zodAgens, ajvAgens: P.ajvAgens,
   zodBedrock: P.zodBedrock, ajvBedrock: P.ajvBedrock,
@@ -26,6 +30,9 @@ const agensMsgs = FF.agensMessages(40);
 const bedrockMsgs = FF.bedrockResponses(48);
 const eventMsgs = FF.bedrockEvents(48);
 const openaiMsgs = FF.openaiMessages(48);
+const anthropicMsgs = FP.anthropicMessages(48);
+const aiSdkMsgs = FP.aiSdkMessages(48);
+const uiMsgs = FP.uiMessages(48);
 
 const mean = (values) => Math.round(FF.meanJsonBytes(values));
 const agensFresh = agensMsgs.filter((m) => m.caller === undefined).length;
@@ -67,6 +74,24 @@ const TYPES = [
       { key: 'zod-loose', label: "zod 4  arguments not JSON.parse'd (looser; reference)", op: 'm => zodOpenAILoose.safeParse(m).success ? 1 : 0' },
     ],
   },
+  {
+    id: 'anthropic', format: 'anthropic', name: 'anthropic MessageParam', ours: 'anthropic.validate', validate: anthropic.validate, zod: 'zodAnthropic',
+    zodLabel: 'zod 4  schema.safeParse(msg) (written from the SDK types)',
+    valid: anthropicMsgs, invalid: FP.anthropicInvalid(),
+    title: `anthropic MessageParam: a chat, ${anthropicMsgs.length} messages, mean ${mean(anthropicMsgs)} B (${FF.describeMix(anthropicMsgs, 'role')})`,
+  },
+  {
+    id: 'ai-sdk', format: 'aiSdk', name: 'aiSdk ModelMessage', ours: 'aiSdk.validate', validate: aiSdk.validate, zod: 'zodModelMessage',
+    zodLabel: "zod 4  the AI SDK's own modelMessageSchema.safeParse(msg)",
+    valid: aiSdkMsgs, invalid: FP.aiSdkInvalid(),
+    title: `aiSdk ModelMessage: a streamText prompt, ${aiSdkMsgs.length} messages, mean ${mean(aiSdkMsgs)} B (${FF.describeMix(aiSdkMsgs, 'role')})`,
+  },
+  {
+    id: 'ai-sdk-ui', format: 'aiSdk', name: 'aiSdk UIMessage', ours: 'aiSdk.UIMessage.validate', validate: aiSdk.UIMessage.validate, zod: 'zodUIMessage',
+    zodLabel: "zod 4  schema.safeParse(msg) (written from ai's runtime schema)",
+    valid: uiMsgs, invalid: FP.uiInvalid(),
+    title: `aiSdk UIMessage: a useChat history, ${uiMsgs.length} messages, mean ${mean(uiMsgs)} B (${FF.describeMix(uiMsgs, 'role')})`,
+  },
 ];
 
 /** The groups of section 6, in run.mjs's group format (plus `format`). */
@@ -77,9 +102,9 @@ export const FORMAT_GROUPS = TYPES.map((t) => ({
   inputs: t.valid,
   rows: [
     { key: 'ours', label: `ours   ${t.ours}(msg)`, op: `m => ${t.ours}(m).ok ? 1 : 0`, target: true },
-    { key: 'zod', label: 'zod 4  schema.safeParse(msg)', op: `m => ${t.zod}.safeParse(m).success ? 1 : 0`, baseline: true },
+    { key: 'zod', label: t.zodLabel ?? 'zod 4  schema.safeParse(msg)', op: `m => ${t.zod}.safeParse(m).success ? 1 : 0`, baseline: true },
     ...(t.extraRows ?? []),
-    { key: 'ajv', label: 'ajv    compiled validate(msg)', op: `m => ${t.ajv}(m) ? 1 : 0` },
+    ...(t.ajv ? [{ key: 'ajv', label: 'ajv    compiled validate(msg)', op: `m => ${t.ajv}(m) ? 1 : 0` }] : []),
   ],
   target: { label: `valid objects (${t.name}): at most 2x zod 4`, max: 2 },
 }));
@@ -95,7 +120,8 @@ export function verifyFormats(format) {
     const ours = t.validate;
     const zod = FORMAT_SCOPE[t.zod];
     const ajv = FORMAT_SCOPE[t.ajv];
-    const accepters = { [`ours ${t.ours}`]: (m) => ours(m).ok, [`zod 4 ${t.name}`]: (m) => zod.safeParse(m).success, [`ajv ${t.name}`]: (m) => ajv(m) };
+    const accepters = { [`ours ${t.ours}`]: (m) => ours(m).ok, [`zod 4 ${t.name}`]: (m) => zod.safeParse(m).success };
+    if (ajv) accepters[`ajv ${t.name}`] = (m) => ajv(m);
     if (t.id === 'openai') accepters['zod 4 openai without the refine'] = (m) => P.zodOpenAILoose.safeParse(m).success;
     for (const [name, accept] of Object.entries(accepters)) {
       t.valid.forEach((m, i) => check(`${name} accepts valid fixture #${i}`, () => accept(m) === true));

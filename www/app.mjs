@@ -14,9 +14,16 @@ const SOURCES = [
   { key: 'bedrock', format: 'bedrock', type: 'AgentResponse', label: 'Bedrock Swarm (AgentResponse)' },
   { key: 'bedrock-event', format: 'bedrock', type: 'Event', label: 'Bedrock Swarm (Event)' },
   { key: 'openai', format: 'openai', type: 'ChatCompletionMessageParam', label: 'OpenAI Chat (ChatCompletionMessageParam)' },
+  { key: 'anthropic', format: 'anthropic', type: 'MessageParam', label: 'Anthropic Messages (MessageParam)' },
+  { key: 'anthropic-prompt', format: 'anthropic', type: 'Prompt', label: 'Anthropic Messages (Prompt: system and messages)' },
+  // The AI SDK's two formats share one namespace of the package, `aiSdk`.
+  { key: 'ai-sdk', format: 'ai-sdk', ns: 'aiSdk', type: 'ModelMessage', label: 'AI SDK (ModelMessage)' },
+  { key: 'ai-sdk-ui', format: 'ai-sdk-ui', ns: 'aiSdk', type: 'UIMessage', label: 'AI SDK UI (UIMessage)' },
 ];
+// The formats conversions take (the targets), then those this version validates only.
 const FORMAT_NAMES = { kernel: 'Kernel', swarm: 'agent-swarm-kit', agens: 'Agens', bedrock: 'Bedrock Swarm', openai: 'OpenAI Chat' };
 const TARGETS = Object.keys(FORMAT_NAMES);
+Object.assign(FORMAT_NAMES, { anthropic: 'Anthropic Messages', 'ai-sdk': 'AI SDK', 'ai-sdk-ui': 'AI SDK UI' });
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -42,7 +49,7 @@ const sourceOf = (key) => SOURCES.find((s) => s.key === key);
  * package's issues for the text, each with where it points. */
 function read(text, source) {
   const shape = shapeOf(text);
-  const validator = api[source.format][source.type];
+  const validator = api[source.ns ?? source.format][source.type];
   let issues = [], value;
   if (shape === 'jsonl') {
     const records = jsonlRecords(text);
@@ -205,7 +212,9 @@ function analyze() {
   const notes = reading.issues.map((note) => ({ note, kind: 'issue' }));
   const asList = Array.isArray(reading.value) || reading.shape === 'jsonl';
   const locateFinding = (f) => locate(text, asList ? [f.index, ...f.path] : f.path, reading.shape);
-  if (reading.value !== undefined && reading.issues.length === 0) {
+  if (!TARGETS.includes(source.format)) {
+    $('checks').replaceChildren(h('p', { class: 'muted', id: 'checks-later' }, `Conversation checks for ${FORMAT_NAMES[source.format]} come with its conversions, in a later version; each message is validated above.`));
+  } else if (reading.value !== undefined && reading.issues.length === 0) {
     try {
       const findings = conversationChecks(reading.value, source);
       state.findings = findings;

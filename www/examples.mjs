@@ -162,4 +162,106 @@ export const EXAMPLES = [
       { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', type: 'run_complete', timestamp: '2025-02-21T15:52:53Z', agent_name: 'calc', thread_id: 't1', parent_event_id: '0b8f6f3e-4a8e-4c1e-9a55-2f5d2c3b7a10', details: {}, metadata: {} },
     ]),
   },
+  {
+    id: 'anthropic-conversation', source: 'anthropic', to: 'openai', broken: false,
+    title: 'Anthropic Messages: thinking, a tool round trip',
+    text: pretty([
+      { role: 'user', content: 'Weather in Paris?' },
+      {
+        role: 'assistant', content: [
+          { type: 'thinking', thinking: 'The user wants the weather: call the tool.', signature: 'EqQBCkYIARgCIkB0aGlzIGlzIGEgc2lnbmF0dXJl' },
+          { type: 'text', text: 'Let me check.' },
+          { type: 'tool_use', id: 'toolu_01A09q90qw90lq917835lq9', name: 'weather', input: { city: 'Paris' } },
+        ],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01A09q90qw90lq917835lq9', content: '{"celsius":18}' }] },
+      { role: 'assistant', content: [{ type: 'text', text: '18 °C in Paris.' }] },
+    ]),
+  },
+  {
+    id: 'anthropic-broken', source: 'anthropic', to: 'openai', broken: true,
+    title: 'Anthropic Messages: a tool result after text, unsigned thinking, a BMP image',
+    text: pretty([
+      { role: 'user', content: [{ type: 'text', text: 'Here you go:' }, { type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+      { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm.' }, { type: 'text', text: 'Thanks.' }] },
+      { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'Qk0=' } }] },
+    ]),
+  },
+  {
+    id: 'anthropic-prompt', source: 'anthropic-prompt', to: 'openai', broken: false,
+    title: 'Anthropic Messages: a request\'s system and messages',
+    text: pretty({
+      system: [{ type: 'text', text: 'You answer about the weather.', cache_control: { type: 'ephemeral' } }],
+      messages: [
+        { role: 'user', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_02', name: 'weather', input: { city: 'Oslo' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_02', content: '{"celsius":4}' }, { type: 'text', text: 'And tomorrow?' }] },
+      ],
+    }),
+  },
+  {
+    id: 'anthropic-prompt-unpaired', source: 'anthropic-prompt', to: 'openai', broken: true,
+    title: 'Anthropic Messages: a tool result whose tool use is not in the turn before',
+    text: pretty({
+      system: 'You answer about the weather.',
+      messages: [
+        { role: 'user', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: [{ type: 'text', text: 'One moment.' }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_03', content: '{"celsius":4}' }] },
+      ],
+    }),
+  },
+  {
+    id: 'ai-sdk-conversation', source: 'ai-sdk', to: 'openai', broken: false,
+    title: 'AI SDK ModelMessage: reasoning, a tool round trip',
+    text: pretty([
+      { role: 'system', content: 'You answer about the weather.' },
+      { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
+      {
+        role: 'assistant', content: [
+          { type: 'reasoning', text: 'Call the tool.', providerOptions: { anthropic: { signature: 'EqQBCkYIARgC' } } },
+          { type: 'tool-call', toolCallId: 'call_1', toolName: 'weather', input: { city: 'Paris' } },
+        ],
+      },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'weather', output: { type: 'json', value: { celsius: 18 } } }] },
+      { role: 'assistant', content: '18 °C in Paris.' },
+    ]),
+  },
+  {
+    id: 'ai-sdk-broken', source: 'ai-sdk', to: 'openai', broken: true,
+    title: 'AI SDK ModelMessage: system parts, a call without input, a bare tool output',
+    text: pretty([
+      { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'weather' }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'weather', output: 'sunny' }] },
+    ]),
+  },
+  {
+    id: 'ai-sdk-ui-conversation', source: 'ai-sdk-ui', to: 'openai', broken: false,
+    title: 'AI SDK UIMessage: a useChat history with a tool part',
+    text: pretty([
+      { id: 'msg_user_1', role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }] },
+      {
+        id: 'msg_asst_1', role: 'assistant', parts: [
+          { type: 'step-start' },
+          { type: 'tool-weather', toolCallId: 'call_1', state: 'output-available', input: { city: 'Paris' }, output: { celsius: 18 } },
+          { type: 'step-start' },
+          { type: 'text', text: '18 °C in Paris.', state: 'done' },
+        ],
+      },
+    ]),
+  },
+  {
+    id: 'ai-sdk-ui-broken', source: 'ai-sdk-ui', to: 'openai', broken: true,
+    title: 'AI SDK UIMessage: an output state without output, an unknown part',
+    text: pretty([
+      { id: 'msg_user_1', role: 'user', parts: [] },
+      {
+        id: 'msg_asst_1', role: 'assistant', parts: [
+          { type: 'tool-weather', toolCallId: 'call_1', state: 'output-available', input: { city: 'Paris' } },
+          { type: 'video', url: 'https://example.com/v.mp4' },
+        ],
+      },
+    ]),
+  },
 ];

@@ -11,9 +11,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { run } from './providers.cases.mjs';
 
 const PKG = fileURLToPath(new URL('../../pkg/', import.meta.url));
 const FORMATS_SCRIPT = fileURLToPath(new URL('./formats.page.mjs', import.meta.url));
+const PROVIDERS_SCRIPT = fileURLToPath(new URL('./providers.page.mjs', import.meta.url));
+const PROVIDERS_CASES = fileURLToPath(new URL('./providers.cases.mjs', import.meta.url));
 const MIME = {
   '.wasm': 'application/wasm', '.mjs': 'text/javascript', '.js': 'text/javascript',
   '.json': 'application/json', '.html': 'text/html; charset=utf-8',
@@ -22,7 +25,7 @@ const MIME = {
 const IMPORT_MAP = JSON.stringify({
   imports: Object.fromEntries([
     ['agent-messages', '/pkg/index.browser.mjs'],
-    ...['kernel', 'swarm', 'agens', 'bedrock', 'openai'].map((f) => [`agent-messages/${f}`, `/pkg/${f}.browser.mjs`]),
+    ...['kernel', 'swarm', 'agens', 'bedrock', 'openai', 'anthropic', 'ai-sdk'].map((f) => [`agent-messages/${f}`, `/pkg/${f}.browser.mjs`]),
   ]),
 });
 const page = (script) => `<!doctype html>
@@ -101,6 +104,9 @@ function serve() {
     else if (url.pathname === '/page.mjs') body = PAGE_SCRIPT, file = 'page.mjs';
     else if (url.pathname === '/formats.html') body = page('/formats.mjs'), file = 'formats.html';
     else if (url.pathname === '/formats.mjs') file = FORMATS_SCRIPT;
+    else if (url.pathname === '/providers.html') body = page('/providers.mjs'), file = 'providers.html';
+    else if (url.pathname === '/providers.mjs') file = PROVIDERS_SCRIPT;
+    else if (url.pathname === '/providers.cases.mjs') file = PROVIDERS_CASES;
     else if (url.pathname.startsWith('/pkg/')) {
       file = path.join(PKG, decodeURIComponent(url.pathname.slice(5)));
       if (!file.startsWith(PKG)) file = null;
@@ -373,4 +379,32 @@ test('agent-swarm-kit, Agens, Bedrock Swarm and OpenAI Chat in Chromium through 
   await t.test('toJSON/fromJSON of a revoked Proxy throw a ValidationError', () => {
     assert.deepEqual(rootProxyCodec.filter((line) => !line.endsWith('toJSON ValidationError, fromJSON ValidationError')), []);
   });
+});
+
+test('Anthropic Messages and the AI SDK in Chromium through their subpath entries: as in Node, hostile values included', { timeout: 120_000 }, async () => {
+  const r = await runPage('/providers.html');
+  for (const [name, e] of Object.entries(r.entries)) {
+    assert.equal(e.same, true, `${name}: the subpath entry's default export is the root namespace`);
+    assert.deepEqual(e.differing, [], `${name}: its named exports are the namespace's`);
+  }
+  assert.equal(r.entries.aiSdk.ui, true, 'agent-messages/ai-sdk exports UIMessage');
+  const api = await import('../../pkg/index.mjs');
+  const node = run({ anthropic: api.anthropic, aiSdk: api.aiSdk, ValidationError: api.ValidationError });
+  assert.deepEqual(r.cases, node, 'the page answers exactly as Node does');
+  for (const [format, c] of Object.entries(node)) {
+    assert.deepEqual(c.good, { ok: true }, `${format}: the good value is valid`);
+    assert.equal(c.bigOk, true, `${format}: a 5 MB string where a string belongs is valid`);
+    assert.deepEqual(c.afterwards, { good: true, is: true }, `${format} keeps answering`);
+    for (const [name, v] of Object.entries(c.hostile)) {
+      assert.equal(v.threw, undefined, `${format} ${name} must not throw`);
+      assert.equal(v.ok, false, `${format} ${name} is invalid`);
+      assert.ok(v.issues.length > 0 && v.issueBytes < 4096, `${format} ${name}: issues, small ones (${v.issueBytes} bytes)`);
+      assert.equal(v.is, false, `${format} ${name}: is`);
+      assert.deepEqual(v.many, [false, true], `${format} ${name}: validateMany`);
+      if (name === 'revokedProxy') continue;
+      assert.equal(v.toJSON, 'ValidationError', `${format} ${name}: toJSON refuses it`);
+      assert.equal(v.fromJSON, 'ValidationError', `${format} ${name}: fromJSON refuses it`);
+    }
+    for (const [name, v] of Object.entries(c.broken)) assert.equal(v.ok, false, `${format} ${name} is invalid`);
+  }
 });

@@ -19,11 +19,16 @@ import { EXAMPLES } from '../../www/examples.mjs';
 import { shapeOf, jsonlRecords, locate, syntaxPosition } from '../../www/locate.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/playground/', import.meta.url));
+// The formats conversions take (every one a target), and those this version validates only.
 const FORMATS = ['kernel', 'swarm', 'agens', 'bedrock', 'openai'];
-// What each example's `source` reading means: a format and a message type of the package.
+const VALIDATED_ONLY = ['anthropic', 'ai-sdk', 'ai-sdk-ui'];
+// What each example's `source` reading means: a format, a message type of the package, and the
+// namespace that holds it when that is not the format's name.
 const READINGS = {
   kernel: ['kernel', 'KernelMessage'], swarm: ['swarm', 'IModelMessage'], agens: ['agens', 'Message'],
   bedrock: ['bedrock', 'AgentResponse'], 'bedrock-event': ['bedrock', 'Event'], openai: ['openai', 'ChatCompletionMessageParam'],
+  anthropic: ['anthropic', 'MessageParam'], 'anthropic-prompt': ['anthropic', 'Prompt'],
+  'ai-sdk': ['ai-sdk', 'ModelMessage', 'aiSdk'], 'ai-sdk-ui': ['ai-sdk-ui', 'UIMessage', 'aiSdk'],
 };
 
 // ---- what the package says in Node ---------------------------------------------------------
@@ -32,8 +37,8 @@ const byText = (a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
 
 // The package's issues for `text` read as `source`, each with the line it points at.
 function expectedIssues(text, source) {
-  const [format, type] = READINGS[source];
-  const validator = api[format][type];
+  const [format, type, ns = format] = READINGS[source];
+  const validator = api[ns][type];
   const shape = shapeOf(text);
   const issues = [];
   if (shape === 'jsonl') {
@@ -177,7 +182,7 @@ const loadExample = (page, id) => page.click(`button[data-example="${id}"]`);
 // ---- tests --------------------------------------------------------------------------------
 
 test('examples: a valid and a broken one for every format, JSONL among them', () => {
-  for (const format of FORMATS) {
+  for (const format of [...FORMATS, ...VALIDATED_ONLY]) {
     const mine = EXAMPLES.filter((e) => READINGS[e.source][0] === format);
     assert.ok(mine.some((e) => !e.broken), `${format}: a valid example`);
     assert.ok(mine.some((e) => e.broken), `${format}: a broken example`);
@@ -227,9 +232,11 @@ test('every example: the issues, their lines, the checks and every conversion ar
 
       const value = parsed(ex.text);
       if (value !== undefined && want.length === 0) {
-        // Events are checked as a tree (buildEventTree), everything else as a conversation.
+        // Events are checked as a tree (buildEventTree), everything else as a conversation (the
+        // formats that do not convert yet have no conversation checks: the page says why).
         const findings = ex.source === 'bedrock-event'
           ? api.bedrock.buildEventTree(value).issues.map(({ code, path }) => ({ code, path, severity: 'error' }))
+          : VALIDATED_ONLY.includes(READINGS[ex.source][0]) ? []
           : api.checkConversation(value, { format: READINGS[ex.source][0] }).map((f) => ({ code: f.code, path: [f.index, ...f.path], severity: f.severity }));
         assert.deepEqual(shown.findings, findings.map(({ code, path }) => ({ code, path })), 'conversation checks');
         if (ex.broken) assert.ok(findings.some((f) => f.severity === 'error'), 'a broken example with no issues has failing checks');
@@ -239,7 +246,7 @@ test('every example: the issues, their lines, the checks and every conversion ar
 
       // Every format but the input's own is a target.
       const from = READINGS[ex.source][0];
-      assert.deepEqual(shown.disabledTargets, [from], 'the input\'s format is no target');
+      assert.deepEqual(shown.disabledTargets, FORMATS.includes(from) ? [from] : [], 'the input\'s format is no target');
       assert.equal(shown.target, ex.to, 'the example\'s target is picked');
       for (const target of FORMATS.filter((f) => f !== from)) {
         await page.selectOption('#target', target);
