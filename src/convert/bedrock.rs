@@ -140,7 +140,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                 ));
                 continue;
             }
-            Body::Reasoning { .. } => {
+            Body::Reasoning { .. } | Body::RedactedReasoning { .. } => {
                 losses.push(unsupported("reasoning"));
                 continue;
             }

@@ -239,9 +239,20 @@ pub enum Body {
     ToolOutputs {
         outputs: Vec<Output>,
     },
+    /// What the model thought before it answered: Kernel's reasoning (a title and a summary),
+    /// Anthropic's `thinking`, the AI SDK's `reasoning` part.
     Reasoning {
-        title: String,
-        summary: String,
+        /// Kernel's title; formats without one have none.
+        title: Option<String>,
+        /// The reasoning itself: Kernel's summary, Anthropic's `thinking`, the AI SDK's `text`.
+        text: String,
+        /// Anthropic's signature, which the API wants back unmodified with the thinking.
+        signature: Option<String>,
+    },
+    /// Reasoning the provider redacted: its opaque data (Anthropic `redacted_thinking`),
+    /// carried byte for byte.
+    RedactedReasoning {
+        data: String,
     },
     Log {
         text: String,
@@ -258,7 +269,7 @@ impl Body {
     /// no message for: `"reasoning"`, `"log"`, or `"such"` for another format's own kind.
     pub fn kind_chats_lack(&self) -> Option<&'static str> {
         match self {
-            Body::Reasoning { .. } => Some("reasoning"),
+            Body::Reasoning { .. } | Body::RedactedReasoning { .. } => Some("reasoning"),
             Body::Log { .. } => Some("log"),
             Body::Other { .. } => Some("such"),
             _ => None,

@@ -24,6 +24,9 @@ fn documented(ty: &str) -> &'static [&'static str] {
 /// The mark of a system message that was a developer message elsewhere.
 const DEVELOPER: &str = "developer";
 
+/// The mark of a reasoning message that carries Anthropic's signature of its thinking.
+const SIGNATURE: &str = "signature";
+
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     for (i, v) in values.iter().enumerate() {
@@ -48,6 +51,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         read_properties(&mut m, v, &ty, losses);
         one_of_each(&mut m, 0, losses);
         read_developer(&mut m, losses);
+        read_signature(&mut m, losses);
         out.push(m);
     }
     out
@@ -74,9 +78,11 @@ fn read_body(
         "log" => Body::Log {
             text: text(v, "text").unwrap_or_default(),
         },
+        // An empty title is none: formats without titles write that.
         "reasoning" => Body::Reasoning {
-            title: text(v, "title").unwrap_or_default(),
-            summary: text(v, "summary").unwrap_or_default(),
+            title: text(v, "title").filter(|t| !t.is_empty()),
+            text: text(v, "summary").unwrap_or_default(),
+            signature: None,
         },
         "tool-calls" => read_tool_calls(v, i, items, losses),
         "tool-results" => read_tool_results(v, i, items, losses),
@@ -262,10 +268,40 @@ fn read_developer(m: &mut Message, losses: &mut Vec<Loss>) {
     }
 }
 
+/// On a reasoning message `signature` is the thinking's signature (a string; reported and not
+/// carried otherwise), read into the body.
+fn read_signature(m: &mut Message, losses: &mut Vec<Loss>) {
+    let Body::Reasoning { signature, .. } = &mut m.body else {
+        return;
+    };
+    for t in m.marks.iter().filter(|t| t.name == SIGNATURE) {
+        match &t.value {
+            Value::Str(s) if signature.is_none() => *signature = Some(s.clone()),
+            _ => losses.push(Loss::at(
+                m.source,
+                t.at.clone(),
+                loss::RESERVED_NAME,
+                format!(
+                    "on a reasoning message {} is the signature of its thinking (one string); this value is not carried",
+                    quoted(SIGNATURE)
+                ),
+            )),
+        }
+    }
+    m.marks.retain(|t| t.name != SIGNATURE);
+}
+
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn Fill) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let developer = Tagged::new(DEVELOPER, Value::Bool(true), Vec::new());
     for (n, m) in msgs.iter().enumerate() {
+        // Kernel has no field for a signature: a mark, read back by to_canonical.
+        let signed = match &m.body {
+            Body::Reasoning {
+                signature: Some(s), ..
+            } => Some(Tagged::new(SIGNATURE, Value::from(s), Vec::new())),
+            _ => None,
+        };
         let (id, timestamp) = id_and_time(m, fill);
         let mut o = obj([
             ("id", Value::from(id)),
@@ -295,10 +331,20 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 o.set("type", Value::from("log"));
                 o.set("text", Value::from(text));
             }
-            Body::Reasoning { title, summary } => {
+            Body::Reasoning { title, text, .. } => {
                 o.set("type", Value::from("reasoning"));
-                o.set("title", Value::from(title));
-                o.set("summary", Value::from(summary));
+                o.set("title", Value::from(title.as_deref().unwrap_or_default()));
+                o.set("summary", Value::from(text));
+                marks.retain(|t| t.name != SIGNATURE);
+                marks.extend(signed.as_ref());
+            }
+            Body::RedactedReasoning { .. } => {
+                losses.push(m.loss(
+                    What::Message,
+                    loss::UNSUPPORTED_MESSAGE,
+                    "redacted reasoning (opaque data) has no Kernel type",
+                ));
+                continue;
             }
             Body::ToolCalls { calls } => write_tool_calls(&mut o, calls),
             Body::ToolOutputs { outputs } => {

@@ -456,7 +456,10 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             Body::ToolOutputs { outputs } => {
                 write_tool_outputs(&mut out, m, outputs, &names, losses)
             }
-            Body::Reasoning { .. } | Body::Log { .. } | Body::Other { .. } => {}
+            Body::Reasoning { .. }
+            | Body::RedactedReasoning { .. }
+            | Body::Log { .. }
+            | Body::Other { .. } => {}
         }
         if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
             write_nulls(&mut out, m, &mut used);

@@ -503,7 +503,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
                 out.push(value.clone());
                 continue;
             }
-            Body::Reasoning { .. } | Body::Log { .. } => continue,
+            Body::Reasoning { .. } | Body::RedactedReasoning { .. } | Body::Log { .. } => continue,
         };
         if let Some(p) = payload(m, &h, false, losses) {
             o.set(PAYLOAD, p);
@@ -516,7 +516,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
 /// Is this a message swarm has no role for?
 fn is_unsupported(body: &Body) -> bool {
     match body {
-        Body::Reasoning { .. } | Body::Log { .. } => true,
+        Body::Reasoning { .. } | Body::RedactedReasoning { .. } | Body::Log { .. } => true,
         Body::Other { format, .. } => *format != Format::Swarm,
         _ => false,
     }

@@ -261,3 +261,29 @@ fn an_empty_kernel_files_list_is_carried() {
         "{losses:?}"
     );
 }
+
+#[test]
+fn a_kernel_reasoning_carries_a_thinking_signature_and_an_empty_title() {
+    let k = vec![
+        json!({"id": "a", "timestamp": 1, "type": "reasoning", "title": "", "summary": "s",
+               "agentMessages": {"signature": "EqQBCkYI"}}),
+        json!({"id": "b", "timestamp": 2, "type": "reasoning", "title": "Plan", "summary": "s"}),
+    ];
+    let canonical = agent_messages::convert::to_canonical(Kernel, &ours(&k), &mut Vec::new());
+    assert!(matches!(
+        &canonical[0].body,
+        agent_messages::convert::canonical::Body::Reasoning { title: None, signature: Some(s), .. } if s == "EqQBCkYI"
+    ));
+    let (out, losses) = run(Kernel, Kernel, &k);
+    assert_eq!(losses, vec![]);
+    assert_eq!(out, k);
+    // A signature that is not one string is reported, not carried.
+    let bad = vec![
+        json!({"id": "a", "timestamp": 1, "type": "reasoning", "title": "", "summary": "s",
+                          "agentMessages": {"signature": 7}}),
+    ];
+    let (out, losses) = run(Kernel, Kernel, &bad);
+    assert_eq!(losses.len(), 1, "{losses:?}");
+    assert_eq!(losses[0].1, "reserved_name");
+    assert!(out[0].get("agentMessages").is_none());
+}
