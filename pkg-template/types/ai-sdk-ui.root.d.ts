@@ -28,9 +28,6 @@ export type {
   LanguageModelV4UrlSource,
   LanguageModelV4DocumentSource,
   ProviderMetadata,
-  ProviderReference,
-  JSONObject,
-  AiSdkJSONValue,
 } from './types/generated.js';
 
 /** The roles of a `UIMessage`. */

@@ -5,6 +5,7 @@
 //! `sourceType`, and the message's rule (no empty `parts` but the assistant's).
 
 use super::types::*;
+use crate::formats::ai_sdk::AiSdkJSONObject;
 use crate::keys::*;
 use crate::validate::{Described, Field, ObjectShape, Rule, Shape, TaggedShape, UnionShape};
 
@@ -169,7 +170,7 @@ macro_rules! tool_part {
                 $($head,)*
                 Field::required(TOOL_CALL_ID_CAMEL, Shape::String),
                 Field::optional(TITLE, Shape::String),
-                Field::optional(TOOL_METADATA, JSONObject::SHAPE),
+                Field::optional(TOOL_METADATA, AiSdkJSONObject::SHAPE),
                 Field::optional(PROVIDER_EXECUTED, Shape::Boolean),
                 // (The union's tag: judged there.)
                 Field::required(STATE, Shape::String),

@@ -7,48 +7,21 @@
 //! `ai` declares `UIMessage<METADATA, DATA_PARTS, TOOLS>`; these are its defaults
 //! (`metadata?: unknown`, any `data-${string}` part, any `tool-${string}` part).
 
+use crate::formats::ai_sdk::{AiSdkJSONObject, AiSdkProviderReference};
 use crate::validate::{Described, Shape};
 use agent_messages_derive::Described;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
-/// `@ai-sdk/provider`'s `JSONValue` (read-only arrays and objects whose properties may be
-/// `undefined`; named apart from the Kernel's `JSONValue`).
+/// Provider-specific metadata, by provider (`SharedV4ProviderMetadata`; the same as the model
+/// messages' `ProviderOptions`, under the name `ai` gives it here).
 #[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[tsify(
-    type = "null | string | number | boolean | Readonly<JSONObject> | readonly AiSdkJSONValue[]"
-)]
-#[serde(transparent)]
-pub struct AiSdkJSONValue(pub serde_json::Value);
-
-/// `@ai-sdk/provider`'s `JSONObject`.
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[tsify(type = "{ [key: string]: AiSdkJSONValue | undefined }")]
-#[serde(transparent)]
-pub struct JSONObject(pub serde_json::Value);
-
-impl Described for JSONObject {
-    const SHAPE: Shape = Shape::Record(&Shape::Json);
-}
-
-/// Provider-specific metadata, by provider (`SharedV4ProviderMetadata`).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[tsify(type = "Record<string, JSONObject>")]
+#[tsify(type = "Record<string, AiSdkJSONObject>")]
 #[serde(transparent)]
 pub struct ProviderMetadata(pub serde_json::Value);
 
 impl Described for ProviderMetadata {
-    const SHAPE: Shape = Shape::Record(&JSONObject::SHAPE);
-}
-
-/// A file as a provider knows it, by provider (`SharedV4ProviderReference`).
-#[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[tsify(type = "Record<string, string> & { type?: never }")]
-#[serde(transparent)]
-pub struct ProviderReference(pub serde_json::Value);
-
-impl Described for ProviderReference {
-    const SHAPE: Shape = Shape::Record(&Shape::String);
+    const SHAPE: Shape = Shape::Record(&AiSdkJSONObject::SHAPE);
 }
 
 /// A message of a chat UI: an id, a role and its parts.
@@ -180,7 +153,7 @@ pub struct FileUIPart {
     pub url: String,
     #[serde(rename = "providerReference", skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
-    pub provider_reference: Option<ProviderReference>,
+    pub provider_reference: Option<AiSdkProviderReference>,
     #[serde(rename = "providerMetadata", skip_serializing_if = "Option::is_none")]
     #[tsify(optional)]
     pub provider_metadata: Option<ProviderMetadata>,
@@ -322,7 +295,7 @@ pub struct UIToolApprovalBase(pub serde_json::Value);
 /// The states of a tool invocation, each with its keys (`UIToolInvocation<UITool>`).
 #[derive(Tsify, Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[tsify(
-    type = "{ toolCallId: string; title?: string; toolMetadata?: JSONObject; providerExecuted?: boolean } & UIToolInvocationState"
+    type = "{ toolCallId: string; title?: string; toolMetadata?: AiSdkJSONObject; providerExecuted?: boolean } & UIToolInvocationState"
 )]
 #[serde(transparent)]
 pub struct UIToolInvocation(pub serde_json::Value);
