@@ -13,8 +13,11 @@ step "cargo fmt --check, cargo clippy (native and wasm32)"
 cargo fmt --all -- --check
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --all-targets -- -D warnings
-# The browsers' validation build: the wasm without the conversions' exports.
-cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
+# The browsers' validation builds: one format family each, without the conversions' exports.
+for family in seed anthropic ai-sdk; do
+  cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features "$family" \
+    --lib -- -D warnings
+done
 
 step "cargo test (native core)"
 cargo test --quiet

@@ -1,4 +1,4 @@
-import api from './validate.browser.mjs';
+import api from './validate-ai-sdk.browser.mjs';
 const { aiSdk } = api;
 export const {
   validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, ROLES,

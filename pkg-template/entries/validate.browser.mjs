@@ -1,7 +1,11 @@
-// Browsers and bundlers, the format entries (kernel.browser.mjs and the like): the validation
-// wasm, built without the conversions (pkg/web-validate), so a page that imports format entries
-// and not the root downloads about 60% of the whole wasm. It is fetched beside this file and
-// instantiated before the module finishes loading (top-level await). Not an entry of its own.
+// Browsers and bundlers, the entries of the seed formats (kernel.browser.mjs and the like): the
+// validation wasm of their family, built without the conversions and without the other
+// families' shapes (pkg/web-validate), so a page that imports these entries and not the root
+// downloads about half of the whole wasm. It is fetched beside this file and instantiated before
+// the module finishes loading (top-level await). Not an entry of its own. The Anthropic and AI
+// SDK entries have loaders of their own (validate-anthropic.browser.mjs,
+// validate-ai-sdk.browser.mjs): a page that imports entries of two families downloads both
+// wasms (or imports the root, for one wasm with everything).
 import init, * as wasm from './web-validate/agent_messages.js';
 import { createApi } from './api.mjs';
 import { page } from './page.browser.mjs';

@@ -39,7 +39,11 @@ impl Describe {
                 .collect(),
             content_keys: content_keys(),
             numbers: crate::boundary::TABLES,
-            formats: Format::ALL.iter().map(|&f| (f, f.lists())).collect(),
+            formats: Format::ALL
+                .iter()
+                .filter(|f| f.built())
+                .map(|&f| (f, f.lists()))
+                .collect(),
             version: env!("CARGO_PKG_VERSION"),
         }
     }

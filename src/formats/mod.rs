@@ -20,7 +20,7 @@ use crate::validate::Shape;
 use std::sync::OnceLock;
 
 macro_rules! formats {
-    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $namespace:literal $module:ident,)*) => {
+    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $namespace:literal $module:ident $family:literal,)*) => {
         /// A message format. This declaration is the one list of formats: [`Format::ALL`] (in
         /// the order that numbers the schemas at the boundary), each one's name (the word the
         /// package's user passes and reports carry) and what each format has follow from it.
@@ -55,10 +55,31 @@ macro_rules! formats {
                 }
             }
 
-            /// The format's validators: TypeScript name and shape, the message type first.
+            /// The cargo feature of the format's family: a build without it has no shapes of
+            /// the format (and so does not describe it to the facade).
+            pub const fn family(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $family,)*
+                }
+            }
+
+            /// Whether this build has the format's family ([`Format::family`]).
+            pub const fn built(self) -> bool {
+                match self {
+                    $(Format::$variant => cfg!(feature = $family),)*
+                }
+            }
+
+            /// The format's validators: TypeScript name and shape, the message type first
+            /// (none in a build without its family).
             fn validators(self) -> &'static [(&'static str, &'static Shape)] {
                 match self {
-                    $(Format::$variant => $module::VALIDATORS,)*
+                    $(Format::$variant => {
+                        #[cfg(feature = $family)]
+                        return $module::VALIDATORS;
+                        #[cfg(not(feature = $family))]
+                        return &[];
+                    })*
                 }
             }
 
@@ -66,7 +87,12 @@ macro_rules! formats {
             /// OpenAI's `ROLES`, ...), each read from the declaration it names.
             pub fn lists(self) -> Lists {
                 match self {
-                    $(Format::$variant => $module::lists(),)*
+                    $(Format::$variant => {
+                        #[cfg(feature = $family)]
+                        return $module::lists();
+                        #[cfg(not(feature = $family))]
+                        return Vec::new();
+                    })*
                 }
             }
         }
@@ -75,28 +101,30 @@ macro_rules! formats {
 
 formats! {
     /// Kernel message stream (`@unternet/kernel`).
-    Kernel "kernel" "Kernel" "kernel" kernel,
+    Kernel "kernel" "Kernel" "kernel" kernel "seed",
     /// agent-swarm-kit's `IModelMessage`.
-    Swarm "swarm" "swarm" "swarm" swarm,
+    Swarm "swarm" "swarm" "swarm" swarm "seed",
     /// Elixir `Agens.Message`.
-    Agens "agens" "Agens" "agens" agens,
+    Agens "agens" "Agens" "agens" agens "seed",
     /// Bedrock Swarm's `AgentResponse`.
-    Bedrock "bedrock" "Bedrock" "bedrock" bedrock,
+    Bedrock "bedrock" "Bedrock" "bedrock" bedrock "seed",
     /// OpenAI Chat Completions' `ChatCompletionMessageParam`.
-    OpenAI "openai" "OpenAI" "openai" openai,
+    OpenAI "openai" "OpenAI" "openai" openai "seed",
     /// Anthropic Messages' `MessageParam` (`@anthropic-ai/sdk`).
-    Anthropic "anthropic" "Anthropic" "anthropic" anthropic,
+    Anthropic "anthropic" "Anthropic" "anthropic" anthropic "anthropic",
     /// The AI SDK's `ModelMessage` (`ai`).
-    AiSdk "ai-sdk" "AI SDK" "aiSdk" ai_sdk,
+    AiSdk "ai-sdk" "AI SDK" "aiSdk" ai_sdk "ai-sdk",
     /// The AI SDK's `UIMessage` (`ai`), in the same namespace as its `ModelMessage`.
-    AiSdkUi "ai-sdk-ui" "AI SDK UI" "aiSdk" ai_sdk_ui,
+    AiSdkUi "ai-sdk-ui" "AI SDK UI" "aiSdk" ai_sdk_ui "ai-sdk",
 }
 
 impl Format {
     /// Whether `convert` and `checkConversation` take the format yet (the provider formats
-    /// validate; their conversions come next).
+    /// validate; their conversions come next), in this build.
     pub const fn convertible(self) -> bool {
-        !matches!(self, Format::Anthropic | Format::AiSdk | Format::AiSdkUi)
+        cfg!(feature = "convert")
+            && self.built()
+            && !matches!(self, Format::Anthropic | Format::AiSdk | Format::AiSdkUi)
     }
 }
 

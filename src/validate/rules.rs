@@ -5,7 +5,7 @@
 use super::engine::{check, Mode};
 use super::issue::{IssueCode, PathSeg};
 use super::shape::{Rule, Shape};
-use super::walk::{Seg, Walk};
+use super::walk::{Seg, Walk, AI_SDK, ANTHROPIC};
 use crate::json_text::quoted;
 use crate::keys::{self, Key, PARTS, ROLE};
 use crate::tape::json;
@@ -26,10 +26,10 @@ impl Walk<'_, '_> {
                 Some("string".into()),
             );
         }
-        if rule == Rule::MediaType {
+        if ANTHROPIC && rule == Rule::MediaType {
             return self.media_type(at, inner);
         }
-        if rule == Rule::JsonValue {
+        if AI_SDK && rule == Rule::JsonValue {
             // Checked first, so that validation and the codec report the same code.
             if self.json_value(at) {
                 self.value(at, inner);
@@ -40,10 +40,12 @@ impl Walk<'_, '_> {
         self.value(at, inner);
         // Rules about the items of a list of blocks or messages: what each item is was judged
         // by the walk; where they stand is said even when some item had other issues.
-        if matches!(
-            rule,
-            Rule::ToolResultsFirst | Rule::NoToolResult | Rule::ToolResultPairs
-        ) && w == ARR
+        if ANTHROPIC
+            && matches!(
+                rule,
+                Rule::ToolResultsFirst | Rule::NoToolResult | Rule::ToolResultPairs
+            )
+            && w == ARR
             && !self.stopped
         {
             return match rule {
@@ -73,11 +75,11 @@ impl Walk<'_, '_> {
                 );
             }
             Rule::SameKind => self.same_kind(at),
-            Rule::ToolUseId if w == STR => self.tool_use_id(at),
+            Rule::ToolUseId if ANTHROPIC && w == STR => self.tool_use_id(at),
             Rule::JsonValue => {}
-            Rule::ProviderKind if w == STR => self.provider_kind(at),
-            Rule::ToolPartType if w == STR => self.tool_part_type(at),
-            Rule::PartsUnlessAssistant if w == OBJ => {
+            Rule::ProviderKind if AI_SDK && w == STR => self.provider_kind(at),
+            Rule::ToolPartType if AI_SDK && w == STR => self.tool_part_type(at),
+            Rule::PartsUnlessAssistant if AI_SDK && w == OBJ => {
                 self.non_empty_unless(at, PARTS, ROLE, "assistant")
             }
             Rule::JsonText if w == STR => self.json_text(at),

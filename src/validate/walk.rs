@@ -14,6 +14,13 @@ use crate::json_text::quoted;
 use crate::keys::{self, Key};
 use crate::tape::*;
 
+/// Whether this build walks the shapes only the AI SDK formats have (`Shape::Union`, `Media`,
+/// `Url`, `Never`, `Bool`), and the rules only Anthropic's or the AI SDK's shapes name: a build
+/// without the family has no such shape, so their code is left out of its wasm.
+pub(super) const AI_SDK: bool = cfg!(feature = "ai-sdk");
+/// See [`AI_SDK`].
+pub(super) const ANTHROPIC: bool = cfg!(feature = "anthropic");
+
 /// One step of the current path, resolved to text only when an issue needs it.
 #[derive(Clone, Copy)]
 pub(super) enum Seg {
@@ -354,14 +361,16 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Bytes => self.bytes(at),
             Shape::TaggedBytes => self.tagged_bytes(at),
             Shape::Error => self.error(at),
-            Shape::Url => self.url(at),
-            Shape::Media(m) => self.media(at, m),
+            // (Each format family's shapes are walked only in a build with that family: in
+            // another no shape has them, and the code they need is left out.)
+            Shape::Url if AI_SDK => self.url(at),
+            Shape::Media(m) if AI_SDK => self.media(at, m),
             Shape::Array(item) if w == ARR => self.items(at, item),
             Shape::Object(os) if w == OBJ => self.object(at, os, None),
             Shape::Tagged(ts) if w == OBJ => self.tagged(at, ts),
-            Shape::Union(u) if w == OBJ => self.union(at, u),
-            Shape::Never => self.not_here(at, None),
-            Shape::Bool(b) if matches!(w, TRUE | FALSE) => {
+            Shape::Union(u) if AI_SDK && w == OBJ => self.union(at, u),
+            Shape::Never if AI_SDK => self.not_here(at, None),
+            Shape::Bool(b) if AI_SDK && matches!(w, TRUE | FALSE) => {
                 if (w == TRUE) == *b {
                     self.scalar(at)
                 } else {
@@ -387,6 +396,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             Shape::Array(_) | Shape::Record(_) | Shape::Nullable(_) => {
                 self.expected(at, &shape_name(shape))
             }
+            // Only in a build without the family whose shapes these are: none is walked.
+            Shape::Url | Shape::Media(_) | Shape::Never => {}
         }
     }
 

@@ -2,14 +2,18 @@
 //! converts the result; the crossing itself (tape buffers, results, errors) is in [`interop`].
 
 pub mod agens;
+#[cfg(feature = "anthropic")]
 pub mod anthropic;
 mod anthropic_opaque;
+#[cfg(feature = "seed")]
 pub mod bedrock;
 #[cfg(feature = "convert")]
 pub mod convert;
 pub mod ids;
 pub mod interop;
+#[cfg(feature = "seed")]
 pub mod kernel;
+#[cfg(feature = "seed")]
 pub mod openai;
 pub mod swarm;
 pub mod validate;

@@ -166,8 +166,8 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       /^(index|kernel|swarm|agens|bedrock|openai|anthropic|ai-sdk)\.(cjs|mjs|browser\.mjs|d\.ts)$/,
       /^(swarm|agens|bedrock|openai|anthropic|ai-sdk|ai-sdk-ui)\.root\.d\.ts$/,
       /^api\.(cjs|mjs)$/,
-      /^(node|web|web-validate)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
-      /^(validate|page)\.browser\.mjs$/,
+      /^(node|web|web-validate|web-validate-anthropic|web-validate-ai-sdk)\/agent_messages(\.js|\.d\.ts|_bg\.wasm|_bg\.wasm\.d\.ts)$/,
+      /^(validate|validate-anthropic|validate-ai-sdk|page)\.browser\.mjs$/,
       /^node\/package\.json$/,
       /^types\/generated\.d\.ts$/,
     ];
@@ -179,6 +179,8 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       'node/agent_messages.js', 'node/agent_messages_bg.wasm', 'node/package.json',
       'web/agent_messages.js', 'web/agent_messages_bg.wasm',
       'web-validate/agent_messages.js', 'web-validate/agent_messages_bg.wasm', 'validate.browser.mjs', 'page.browser.mjs',
+      'web-validate-anthropic/agent_messages_bg.wasm', 'validate-anthropic.browser.mjs',
+      'web-validate-ai-sdk/agent_messages_bg.wasm', 'validate-ai-sdk.browser.mjs',
     ]) assert.ok(files.includes(need), `tarball lacks ${need}`);
   });
 });
@@ -250,12 +252,33 @@ globalThis.__result = {
   converted: convert([${REPLY}], { from: 'kernel', to: 'openai' }).messages,
 };
 `,
+  // The provider formats' entries alone: each family's own validation wasm.
+  anthropic: `
+import * as anthropic from 'agent-messages/anthropic';
+globalThis.__result = {
+  valid: anthropic.validate({ role: 'user', content: 'hi' }).ok,
+  invalid: anthropic.validate({ role: 'assistant', content: [{ type: 'thinking', thinking: 'x' }] }).issues.map((i) => i.code + ' ' + i.path.join('.')),
+};
+`,
+  aiSdk: `
+import * as aiSdk from 'agent-messages/ai-sdk';
+globalThis.__result = {
+  valid: aiSdk.validate({ role: 'user', content: 'hi' }).ok,
+  ui: aiSdk.UIMessage.validate({ id: 'm', role: 'assistant', parts: [{ type: 'tool-f', toolCallId: 'c', state: 'output-available', input: {} }] }).issues.map((i) => i.code + ' ' + i.path.join('.')),
+};
+`,
 };
 // What each page must fetch: the wasm files under the package's folders.
-const FETCHES = { whole: ['web'], validate: ['web-validate'], mixed: ['web'], entryFirst: ['web', 'web-validate'] };
-// The budgets (the issue's): a page that only validates downloads at most 70 KB gzip of wasm,
-// the whole package at most 120 KB.
-const BUDGET = { web: 120_000, 'web-validate': 70_000 };
+const FETCHES = {
+  whole: ['web'], validate: ['web-validate'], mixed: ['web'], entryFirst: ['web', 'web-validate'],
+  anthropic: ['web-validate-anthropic'], aiSdk: ['web-validate-ai-sdk'],
+};
+// The budgets: a page that only validates downloads at most 70 KB gzip of wasm (issue 10's
+// budget, for each format family's validation build); the whole package is measured and
+// reported (issue 11), with a ceiling against accidental growth: 120 KB was issue 10's budget
+// for five formats; with eight it is 121 KB, and 130 KB is the ceiling.
+const BUDGET = { web: 130_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
+const BROWSER_BUILDS = Object.keys(BUDGET);
 
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 
@@ -279,7 +302,7 @@ describe('bundled for the browser from the packed tarball (Vite, esbuild)', () =
       // as it is, so the wasm is copied to that place beside the bundle, as a consumer would.
       await inApp(ESBUILD, [`pages/${name}/main.js`, '--bundle', '--format=esm', '--platform=browser', '--minify', `--outdir=${dist('esbuild', name)}`, '--log-level=warning']);
       await copyFile(path.join(app, `pages/${name}/index.html`), path.join(dist('esbuild', name), 'index.html'));
-      for (const dir of ['web', 'web-validate']) {
+      for (const dir of BROWSER_BUILDS) {
         await mkdir(path.join(dist('esbuild', name), dir), { recursive: true });
         await copyFile(path.join(app, `node_modules/agent-messages/${dir}/agent_messages_bg.wasm`), path.join(dist('esbuild', name), `${dir}/agent_messages_bg.wasm`));
       }
@@ -311,14 +334,16 @@ describe('bundled for the browser from the packed tarball (Vite, esbuild)', () =
   });
 
   // The package's wasm files, by folder, to tell which one a fetched (perhaps renamed) file is.
-  const shipped = async () => Object.fromEntries(await Promise.all(['web', 'web-validate'].map(async (dir) =>
+  const shipped = async () => Object.fromEntries(await Promise.all(BROWSER_BUILDS.map(async (dir) =>
     [dir, await readFile(path.join(app, `node_modules/agent-messages/${dir}/agent_messages_bg.wasm`))])));
 
-  it('the two browser builds differ, and each is within its budget (gzip -9)', async () => {
+  it('the browser builds differ, and each is within its budget (gzip -9)', async (t) => {
     const files = await shipped();
-    assert.ok(!files.web.equals(files['web-validate']), 'web/ and web-validate/ hold different wasm');
+    const all = Object.values(files);
+    assert.equal(new Set(all.map((b) => b.toString('base64'))).size, all.length, 'each build is a different wasm');
     for (const [dir, bytes] of Object.entries(files)) {
       const size = gzipSync(bytes, { level: 9 }).length;
+      t.diagnostic(`${dir}: ${size} B gzip (budget ${BUDGET[dir]})`);
       assert.ok(size <= BUDGET[dir], `${dir}: ${size} B gzip, over ${BUDGET[dir]}`);
     }
   });
@@ -358,6 +383,10 @@ describe('bundled for the browser from the packed tarball (Vite, esbuild)', () =
             assert.equal(r.valid, true);
             assert.equal(r.made, 26);
             assert.deepEqual(r.invalid, ['invalid_type timestamp', 'missing text']);
+          } else if (name === 'anthropic') {
+            assert.deepEqual(r, { valid: true, invalid: ['missing_signature content.0.signature'] });
+          } else if (name === 'aiSdk') {
+            assert.deepEqual(r, { valid: true, ui: ['tool_state_mismatch parts.0.output'] });
           } else if (name === 'mixed') {
             assert.equal(r.same, true, 'the kernel entry is the root kernel');
           } else {
