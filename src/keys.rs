@@ -19,11 +19,22 @@ macro_rules! known_keys {
         known_keys!(@consts 0u16; $($konst = $name,)*);
         /// Every known key, indexed by its number.
         pub const KEYS: &[&str] = &[$($name),*];
-        /// The number of a known key, from its text. (A scan of the table: a `match` on the
-        /// names compiles to the same comparisons, one after another, in much more code.)
+        /// The number of a known key, from its text: one hash and a probe or two in a table
+        /// built on first use (a `match` on the names compiles to one comparison after
+        /// another in kilobytes of code, and a scan of the table makes every key of JSON text
+        /// cost a few hundred comparisons).
         pub fn lookup(name: &[u8]) -> Option<Key> {
-            KEYS.iter()
-                .position(|k| k.as_bytes() == name)
+            static TABLE: std::sync::OnceLock<crate::fnv::Table> = std::sync::OnceLock::new();
+            let table = TABLE.get_or_init(|| {
+                let mut table = crate::fnv::Table::with_capacity(KEYS.len());
+                for (i, k) in KEYS.iter().enumerate() {
+                    // The names are unique (a test says so): none is found before its own.
+                    table.insert(crate::fnv::bytes(k.as_bytes()), i, |_| false);
+                }
+                table
+            });
+            table
+                .get(crate::fnv::bytes(name), |i| KEYS[i].as_bytes() == name)
                 .map(|i| Key(i as u16))
         }
     };
