@@ -10,8 +10,8 @@ import * as S from 'agent-messages/swarm';
 import * as G from 'agent-messages/agens';
 import * as B from 'agent-messages/bedrock';
 import * as O from 'agent-messages/openai';
+import { brief, probe as probeWith } from './providers.cases.mjs';
 
-const brief = (r) => (r.ok ? { ok: true } : { ok: false, issues: r.issues.map(({ code, path }) => ({ code, path })) });
 // What a call threw: `null` if nothing, else whether it was a ValidationError and its issues.
 const thrown = (fn) => {
   try { fn(); return null; } catch (e) {
@@ -225,19 +225,8 @@ const FORMATS = {
   },
 };
 
-const probe = (v, value, good) => {
-  const res = {};
-  try {
-    const r = v.validate(value);
-    Object.assign(res, brief(r), { issueBytes: r.ok ? 0 : JSON.stringify(r.issues).length });
-  } catch (e) { res.threw = `validate: ${e}`; return res; }
-  try { res.is = v.is(value); } catch (e) { res.threw = `is: ${e}`; }
-  try { res.many = v.validateMany([value, good]).map((r) => r.ok); } catch (e) { res.threw = `validateMany: ${e}`; }
-  for (const verb of ['toJSON', 'fromJSON']) {
-    try { v[verb](value); res[verb] = 'no error'; } catch (e) { res[verb] = e instanceof ValidationError ? 'ValidationError' : String(e); }
-  }
-  return res;
-};
+// The hostile probe the provider formats' page uses too (providers.cases.mjs).
+const probe = (v, value, good) => probeWith(v, value, good, ValidationError);
 
 out.hostile = {};
 for (const [name, f] of Object.entries(FORMATS)) {

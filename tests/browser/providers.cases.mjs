@@ -1,15 +1,16 @@
-// The provider formats' cases, run twice: in Chromium by providers.page.mjs (the namespaces of
+// The provider formats' cases (and the hostile probe every format's page uses), run twice: in Chromium by providers.page.mjs (the namespaces of
 // the browser entries) and in Node by browser.test.mjs (pkg/index.mjs), which then asserts
 // that the page answers exactly as Node does, and that every hostile value gives small issues
 // without a throw. Plain JSON out; no imports, so that both sides can load it as it is.
 
 const BIG = 'x'.repeat(5 * 1024 * 1024);
 
-const brief = (r) => (r.ok ? { ok: true } : { ok: false, issues: r.issues.map(({ code, path }) => ({ code, path })) });
+export const brief = (r) => (r.ok ? { ok: true } : { ok: false, issues: r.issues.map(({ code, path }) => ({ code, path })) });
 
 // What validate, is, validateMany, toJSON and fromJSON make of a value: never a throw from the
-// first three; the codec refuses a bad value with a ValidationError.
-function probe(v, value, good, ValidationError) {
+// first three; the codec refuses a bad value with a ValidationError. (formats.page.mjs probes
+// the seed formats with it.)
+export function probe(v, value, good, ValidationError) {
   const res = {};
   try {
     const r = v.validate(value);
