@@ -78,13 +78,28 @@ export function createTape(wasm, described) {
     '[object BigInt]': K.BIGINT_OBJECT, '[object Symbol]': K.SYMBOL_OBJECT,
   };
 
-  // Known keys map to their number (the low 16 bits); a key whose string values some rule
-  // reads also carries COPY_HEAD (a head is read: a `type` tag, a literal) or COPY_ALL (the
-  // whole string: JSON text), and only those strings are copied in the fast mode.
+  // Known keys map to their number (the low 16 bits); a key whose string values some rule of
+  // the format being validated reads also carries COPY_HEAD (a head is read: a `type` tag, a
+  // literal) or COPY_ALL (the whole string: JSON text), and only those strings are copied in
+  // the fast mode. One map per format (describe().contentKeys), so that one format's rules
+  // (Anthropic's on every `id`) cost the others nothing; `anyKeys`, what any format reads,
+  // for a caller that names none.
   var ID_BITS = 0xffff, COPY_HEAD = 0x10000, COPY_ALL = 0x20000;
-  var reads = new Map(described.contentKeys);
   var readBits = (level) => (level === HEAD ? COPY_HEAD : level === WHOLE ? COPY_ALL : 0);
-  var keyIds = new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
+  var keyMap = (contentKeys) => {
+    const reads = new Map(contentKeys);
+    return new Map(described.keys.map((k, i) => [k, i | readBits(reads.get(k))]));
+  };
+  var keysByFormat = new Map(Object.entries(described.contentKeys).map(([format, keys]) => [format, keyMap(keys)]));
+  var anyKeys = new Map(described.keys.map((k, i) => [k, i]));
+  // (The most any format reads: the whole string over its head.)
+  for (const map of keysByFormat.values()) {
+    for (const [k, bits] of map) {
+      const had = anyKeys.get(k);
+      if ((bits & COPY_ALL) || ((bits & COPY_HEAD) && !(had & COPY_ALL))) anyKeys.set(k, (had & ID_BITS) | (bits & (COPY_HEAD | COPY_ALL)));
+    }
+  }
+  var keyIds = anyKeys;
 
   // Views over the buffers; rebuilt when wasm memory grows (old views then have length 0).
   var memory = wasm.wasm_memory();
@@ -326,11 +341,13 @@ export function createTape(wasm, described) {
   }
 
   /** Write one value (or, with `many`, the items of an array; with `plainOnly`, an object of a
-   * class as a mark). False when the tape would not fit in memory (or kept changing size, as a
-   * getter that returns more each time can make it). */
-  function write(value, copyAll, depthLimit, many, plainOnly) {
+   * class as a mark; with `keys`, a format's map of the strings its rules read: `keysOf`).
+   * False when the tape would not fit in memory (or kept changing size, as a getter that
+   * returns more each time can make it). */
+  function write(value, copyAll, depthLimit, many, plainOnly, keys) {
     busy = true;
     plain = plainOnly === true;
+    keyIds = keys ?? anyKeys;
     try {
       return writeOnce(value, copyAll, depthLimit, many);
     } finally {
@@ -454,5 +471,11 @@ export function createTape(wasm, described) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
   }
 
-  return { run, write, check, withSizes, read };
+  /** The key map for writing a value of schema `id` (numbered as describe().schemas): its
+   * format's (see keyIds). */
+  function keysOf(id) {
+    return keysByFormat.get(described.schemas[id][0]) ?? anyKeys;
+  }
+
+  return { run, write, check, withSizes, read, keysOf };
 }

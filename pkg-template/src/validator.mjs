@@ -93,10 +93,12 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
   }
 
   return function createValidator(id, typeName) {
+    // Which strings the walker copies for this type (its format's rules read them).
+    const keys = tape.keysOf(id);
     // The result code; its data (issues, JSON text, a plan) is read with `result()` before
     // anything else can overwrite it.
     function writeAndCheck(value, o, mode, copyAll) {
-      if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {
+      if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0, false, keys)) {
         pending = TOO_LARGE;
         return INVALID;
       }

@@ -14,9 +14,10 @@ pub struct Describe {
     pub keys: Vec<&'static str>,
     /// `[format, type name]` of every schema, numbered by position.
     pub schemas: Vec<(&'static str, &'static str)>,
-    /// Keys whose string values the rules read, with how much (a [`crate::boundary::content`]
-    /// level): the walker copies only those strings.
-    pub content_keys: Vec<(&'static str, u8)>,
+    /// By format, the keys whose string values its rules read, with how much (a
+    /// [`crate::boundary::content`] level): the walker copies only those strings.
+    #[tsify(type = "Record<string, [string, number][]>")]
+    pub content_keys: Vec<(Format, Vec<(&'static str, u8)>)>,
     /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
     #[tsify(type = "Record<string, Record<string, number>>")]
     pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
@@ -37,7 +38,11 @@ impl Describe {
                 .iter()
                 .map(|s| (s.format.name(), s.name))
                 .collect(),
-            content_keys: content_keys(),
+            content_keys: Format::ALL
+                .iter()
+                .filter(|f| f.built())
+                .map(|&f| (f, content_keys(f)))
+                .collect(),
             numbers: crate::boundary::TABLES,
             formats: Format::ALL
                 .iter()
@@ -61,13 +66,21 @@ impl Describe {
             s(&mut out, name);
             out.push(']');
         }
-        out.push_str("],\"contentKeys\":[");
-        for (n, (key, level)) in self.content_keys.iter().enumerate() {
-            out.push_str(if n > 0 { ",[" } else { "[" });
-            s(&mut out, key);
-            out.push_str(&format!(",{level}]"));
+        out.push_str("],\"contentKeys\":{");
+        for (n, (format, keys)) in self.content_keys.iter().enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            s(&mut out, format.name());
+            out.push_str(":[");
+            for (k, (key, level)) in keys.iter().enumerate() {
+                out.push_str(if k > 0 { ",[" } else { "[" });
+                s(&mut out, key);
+                out.push_str(&format!(",{level}]"));
+            }
+            out.push(']');
         }
-        out.push_str("],\"numbers\":");
+        out.push_str("},\"numbers\":");
         crate::boundary::tables_json(self.numbers, &mut out);
         out.push_str(",\"formats\":[");
         for (n, (format, lists)) in self.formats.iter().enumerate() {

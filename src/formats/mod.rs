@@ -186,10 +186,12 @@ pub fn schemas() -> &'static [Schema] {
     })
 }
 
-/// Keys whose string values some rule reads, with how much of them (a
+/// Keys whose string values some rule of `format`'s shapes reads, with how much of them (a
 /// [`crate::boundary::content`] level): a head (a `type` tag, a literal, a pid) or the whole
-/// string (JSON text). The JavaScript walker copies only these strings when it only validates.
-pub fn content_keys() -> Vec<(&'static str, u8)> {
+/// string (JSON text). The JavaScript walker copies only these strings when it only validates
+/// a value of the format (so that one format's rules, Anthropic's on every `id`, cost the
+/// others nothing).
+pub fn content_keys(format: Format) -> Vec<(&'static str, u8)> {
     use crate::boundary::content::{HEAD, NONE};
     /// How much of a string value of this shape some rule reads.
     fn reads(shape: &Shape) -> u8 {
@@ -245,7 +247,7 @@ pub fn content_keys() -> Vec<(&'static str, u8)> {
     }
     let mut out = Vec::new();
     let mut seen = Vec::new();
-    for s in schemas() {
+    for s in schemas().iter().filter(|s| s.format == format) {
         visit(s.shape, &mut out, &mut seen);
     }
     // One entry per key, at the most any shape reads (no sort: it would add a quicksort to the
@@ -312,12 +314,16 @@ mod tests {
     }
     #[test]
     fn the_kernel_tag_is_a_content_key_and_free_text_is_not() {
-        let keys = super::content_keys();
-        assert!(keys.contains(&("type", crate::boundary::content::HEAD)));
+        use crate::boundary::content::HEAD;
+        let keys = super::content_keys(Format::Kernel);
+        assert!(keys.contains(&("type", HEAD)));
         assert!(!keys.iter().any(|(k, _)| *k == "text"));
-        // Ids are read to their head only: Anthropic's tool-use ids have a pattern of at most
+        // No Kernel rule reads an id: the walker leaves Kernel ids uncopied.
+        assert!(!keys.iter().any(|(k, _)| *k == "id"));
+        // Anthropic's ids are read to their head only: a tool-use id has a pattern of at most
         // 64 characters, and a tool_result names one.
-        assert!(keys.contains(&("id", crate::boundary::content::HEAD)));
-        assert!(keys.contains(&("tool_use_id", crate::boundary::content::HEAD)));
+        let keys = super::content_keys(Format::Anthropic);
+        assert!(keys.contains(&("id", HEAD)));
+        assert!(keys.contains(&("tool_use_id", HEAD)));
     }
 }

@@ -59,7 +59,7 @@ const ALLOWED = {
   },
   'validator.mjs': {
     'GUARD: { flags: ABORT_EARLY, maxIssues: 1, maxDepth: DEFAULT_MAX_DEPTH },': '`is` needs one issue at most',
-    'if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0)) {': 'a bit test',
+    'if (!tape.write(value, copyAll, o.maxDepth, (mode & EACH) !== 0, false, keys)) {': 'a bit test',
     'version: 1,': 'Standard Schema v1',
   },
 };

@@ -443,7 +443,7 @@ fn hostile_values_are_issues() {
 #[test]
 fn the_pid_and_tag_strings_are_content_keys() {
     use agent_messages::boundary::content::HEAD;
-    let keys = agent_messages::formats::content_keys();
+    let keys = agent_messages::formats::content_keys(agent_messages::formats::Format::Agens);
     assert!(keys.contains(&("caller", HEAD)));
     assert!(keys.contains(&("type", HEAD)));
     assert!(!keys.iter().any(|(k, _)| *k == "input"));
