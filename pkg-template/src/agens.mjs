@@ -2,7 +2,7 @@
 // fresh hex uid, helpers for the `next` routing instructions, and the model's short form of
 // them (`[{ type, value }]`) read with upstream's `Agens.Router.parse_next/1` rules.
 
-import { rethrow, ValidationError } from './errors.mjs';
+import { generated, ValidationError } from './errors.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 
 // Which property of the instruction the short form's `value` fills.
@@ -13,13 +13,7 @@ export function createAgens(wasm, validators, numbers, tape, { NEXT_TYPES }) {
   // A value in a message: at most this many characters of it, as the engine quotes strings.
   const SHOWN = numbers.limit.SHORT_STRING;
 
-  function generateUid() {
-    try {
-      return wasm.generate_uid();
-    } catch (e) {
-      rethrow(e, 'id_generation');
-    }
-  }
+  const generateUid = () => generated(() => wasm.generate_uid());
 
   // `%Agens.Message{}` with the struct's defaults (`retries: 0`, `next: []`) and a fresh `id`
   // (32 lowercase hex characters, as Agens makes them). The caller's fields come first, in the

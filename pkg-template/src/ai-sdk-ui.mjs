@@ -3,52 +3,18 @@
 // namespace beside ModelMessage (ai-sdk.mjs). Every constructor validates what it returns (a
 // ValidationError otherwise) and keeps what it was given as given.
 
-import { rethrow } from './errors.mjs';
-import { kindOf, tagFirst } from './values.mjs';
-
-const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+import { generated } from './errors.mjs';
+import { kindOf, mergeInit, readInit, tagFirst } from './values.mjs';
 
 export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PART_TYPES, TOOL_STATES }) {
   const message = validators.UIMessage;
 
-  function readInit(init, fn, what = 'init') {
-    if (init === undefined) return {};
-    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
-      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
-    }
-    return init;
-  }
-
   // `{ ...given, ...init }`, refusing an init that contradicts an argument.
-  function merge(fn, given, init) {
-    init = readInit(init, fn);
-    for (const key of Object.keys(given)) {
-      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
-        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
-      }
-    }
-    return { ...given, ...init };
-  }
+  const merge = (fn, given, init) => mergeInit(fn, {}, given, init);
 
-  // 16 characters of 0-9A-Za-z, as the AI SDK's `generateId` makes them, from the wasm's
-  // cryptographic random bytes (`generate_uid`: 16 of them as hex), each below 248 = 4 * 62
-  // so that every character is equally likely.
-  function generateUIMessageId() {
-    let id = '';
-    while (id.length < 16) {
-      let hex;
-      try {
-        hex = wasm.generate_uid();
-      } catch (e) {
-        rethrow(e, 'id_generation');
-      }
-      for (let i = 0; i < hex.length && id.length < 16; i += 2) {
-        const byte = Number(`0x${hex.slice(i, i + 2)}`);
-        if (byte < 248) id += ID_ALPHABET[byte % 62];
-      }
-    }
-    return id;
-  }
+  // 16 characters of 0-9A-Za-z, as the AI SDK's `generateId` makes them: the model messages'
+  // generator (src/ids.rs, cryptographic randomness).
+  const generateUIMessageId = () => generated(() => wasm.generate_ai_sdk_id());
 
   // `{ id, role, parts, ...init }`; the id is generated unless init gives one.
   function createUIMessage(role, parts, init) {

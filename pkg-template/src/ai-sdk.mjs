@@ -3,35 +3,17 @@
 // Every constructor returns what it was given, as given (no copy of bytes, URLs or inputs),
 // after validating it; it throws a ValidationError with every issue otherwise.
 
-import { rethrow } from './errors.mjs';
-import { kindOf, tagFirst } from './values.mjs';
+import { generated } from './errors.mjs';
+import { createByRole, mergeInit } from './values.mjs';
 
 export function createAiSdk(wasm, validators, numbers, tape, lists) {
   const { ROLES, ROLE_TYPES: roleTypes } = lists;
   // Each role's message type, by role (the wasm sends both lists in the union's order).
   const ROLE_TYPES = Object.fromEntries(ROLES.map((role, n) => [role, roleTypes[n]]));
 
-  function readInit(init, fn, what = 'init') {
-    if (init === undefined) return {};
-    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
-      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
-    }
-    return init;
-  }
-
-  // `{ [tagKey]: tag, ...given, ...init }`, refusing an init that contradicts an argument,
-  // validated as `type`.
+  // `{ [tagKey]: tag, ...given, ...init }`, validated as `type`.
   function build(fn, type, tagKey, tag, given, init) {
-    init = readInit(init, fn);
-    if (Object.hasOwn(init, tagKey) && init[tagKey] !== tag) {
-      throw new TypeError(`${fn}: init.${tagKey} is ${JSON.stringify(init[tagKey])} but this constructor makes ${JSON.stringify(tag)}`);
-    }
-    for (const key of Object.keys(given)) {
-      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
-        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
-      }
-    }
-    return validators[type].assert({ [tagKey]: tag, ...given, ...init });
+    return validators[type].assert(mergeInit(fn, { [tagKey]: tag }, given, init));
   }
 
   const message = (fn, role) => (content, init) => build(fn, ROLE_TYPES[role], 'role', role, { content }, init);
@@ -42,23 +24,10 @@ export function createAiSdk(wasm, validators, numbers, tape, lists) {
   const toolCallPart = part('createToolCallPart', 'ToolCallPart', 'tool-call');
   const toolResultPart = part('createToolResultPart', 'ToolResultPart', 'tool-result');
 
-  function createMessage(role, fields) {
-    tagFirst('aiSdk.createMessage', 'role', role, 'user');
-    fields = readInit(fields, 'createMessage', 'fields');
-    if (Object.hasOwn(fields, 'role') && fields.role !== role) {
-      throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
-    }
-    return validators.ModelMessage.assert({ role, ...fields });
-  }
+  const createMessage = createByRole('aiSdk', validators.ModelMessage);
 
   // An id as the AI SDK's generateId makes them (16 alphanumerics).
-  function generateId() {
-    try {
-      return wasm.generate_ai_sdk_id();
-    } catch (e) {
-      return rethrow(e, 'id_generation');
-    }
-  }
+  const generateId = () => generated(() => wasm.generate_ai_sdk_id());
 
   function createToolCallPart(toolName, input, toolCallId, init) {
     if (toolCallId === undefined) toolCallId = generateId();

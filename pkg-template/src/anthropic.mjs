@@ -3,9 +3,9 @@
 // tool-result blocks, a `Prompt` with its top-level `system`), tool-use ids made as the API
 // makes them (`toolu_` + 24 base-62 characters), and the lists of roles and block types.
 
-import { rethrow } from './errors.mjs';
+import { generated } from './errors.mjs';
 import { sniffImage } from './media.mjs';
-import { kindOf, tagFirst } from './values.mjs';
+import { createByRole, kindOf, mergeInit } from './values.mjs';
 
 // `data:<media type>;base64,<data>`.
 const DATA_URL = /^data:([^;,]+);base64,/i;
@@ -18,43 +18,12 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
     system: validators.SystemMessageParam,
   };
 
-  function readInit(init, fn, what = 'init') {
-    if (init === undefined) return {};
-    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
-      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
-    }
-    return init;
-  }
+  const createMessage = createByRole('anthropic', message);
 
-  // `{ ...tag, ...given, ...init }`, refusing an init that contradicts an argument or the tag.
-  function merge(fn, tag, given, init) {
-    init = readInit(init, fn);
-    for (const [key, value] of Object.entries(tag)) {
-      if (Object.hasOwn(init, key) && init[key] !== value) {
-        throw new TypeError(`${fn}: init.${key} is ${JSON.stringify(init[key])} but this constructor makes ${JSON.stringify(value)}`);
-      }
-    }
-    for (const key of Object.keys(given)) {
-      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
-        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
-      }
-    }
-    return { ...tag, ...given, ...init };
-  }
-
-  function createMessage(role, fields) {
-    tagFirst('anthropic.createMessage', 'role', role, 'user');
-    fields = readInit(fields, 'createMessage', 'fields');
-    if (Object.hasOwn(fields, 'role') && fields.role !== role) {
-      throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
-    }
-    return message.assert({ role, ...fields });
-  }
-
-  const byRoleMaker = (fn, role) => (content, init) => byRole[role].assert(merge(fn, { role }, { content }, init));
+  const byRoleMaker = (fn, role) => (content, init) => byRole[role].assert(mergeInit(fn, { role }, { content }, init));
 
   function createTextBlock(text, init) {
-    return validators.TextBlockParam.assert(merge('createTextBlock', { type: 'text' }, { text }, init));
+    return validators.TextBlockParam.assert(mergeInit('createTextBlock', { type: 'text' }, { text }, init));
   }
 
   // A base64 source of the bytes (the media type given, or read from their signature).
@@ -87,18 +56,14 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
     } else {
       throw new TypeError(`${fn}: expected a URL, a data: URL, base64 text (with its mediaType) or a Uint8Array, received ${kindOf(source)}`);
     }
-    return validators.ImageBlockParam.assert(merge(fn, { type: 'image' }, { source: src }, init));
+    return validators.ImageBlockParam.assert(mergeInit(fn, { type: 'image' }, { source: src }, init));
   }
+
+  const generateToolUseId = () => generated(() => wasm.generate_tool_use_id());
 
   function createToolUseBlock(name, input, id) {
     if (input === undefined) input = {};
-    if (id === undefined) {
-      try {
-        id = wasm.generate_tool_use_id();
-      } catch (e) {
-        rethrow(e, 'id_generation');
-      }
-    }
+    if (id === undefined) id = generateToolUseId();
     return validators.ToolUseBlockParam.assert({ type: 'tool_use', id, name, input });
   }
 
@@ -106,7 +71,7 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
   function createToolResultBlock(toolUseId, content, init) {
     if (toolUseId !== null && typeof toolUseId === 'object' && !Array.isArray(toolUseId)) toolUseId = toolUseId.id;
     const given = content === undefined ? { tool_use_id: toolUseId } : { tool_use_id: toolUseId, content };
-    return validators.ToolResultBlockParam.assert(merge('createToolResultBlock', { type: 'tool_result' }, given, init));
+    return validators.ToolResultBlockParam.assert(mergeInit('createToolResultBlock', { type: 'tool_result' }, given, init));
   }
 
   function createPrompt(messages, system) {
@@ -123,13 +88,7 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
     createToolUseBlock,
     createToolResultBlock,
     createPrompt,
-    generateToolUseId: () => {
-      try {
-        return wasm.generate_tool_use_id();
-      } catch (e) {
-        return rethrow(e, 'id_generation');
-      }
-    },
+    generateToolUseId,
     ROLES: Object.freeze([...ROLES]),
     BLOCK_TYPES: Object.freeze([...BLOCK_TYPES]),
     RESPONSE_BLOCK_TYPES: Object.freeze([...RESPONSE_BLOCK_TYPES]),

@@ -2,7 +2,7 @@
 // `error: null` on a successful tool result), the seed's best practices as features (child
 // events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
 
-import { rethrow } from './errors.mjs';
+import { generated } from './errors.mjs';
 import { kindOf, messageOf, tagFirst, wellFormed } from './values.mjs';
 
 export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) {
@@ -33,21 +33,8 @@ export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) 
     return base;
   }
 
-  function uuid() {
-    try {
-      return wasm.generate_uuid();
-    } catch (e) {
-      rethrow(e, 'id_generation');
-    }
-  }
-
-  function callId() {
-    try {
-      return wasm.generate_call_id();
-    } catch (e) {
-      rethrow(e, 'id_generation');
-    }
-  }
+  const uuid = () => generated(() => wasm.generate_uuid());
+  const callId = () => generated(() => wasm.generate_call_id());
 
   function createToolCall(name, args, id) {
     const call = { id: id === undefined ? callId() : id, type: 'function', function: { name, arguments: args } };

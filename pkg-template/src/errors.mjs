@@ -32,3 +32,13 @@ export class AgentMessagesError extends Error {
 export function rethrow(e, code) {
   throw new AgentMessagesError(e instanceof Error ? e.message : String(e), code);
 }
+
+/** A fresh id from one of the wasm's generators (`make`): when randomness fails, an
+ * AgentMessagesError with the code `id_generation`. */
+export function generated(make) {
+  try {
+    return make();
+  } catch (e) {
+    return rethrow(e, 'id_generation');
+  }
+}

@@ -1,7 +1,7 @@
 // Kernel: validators for every documented type, constructors that fill `id` (a monotonic
 // ULID) and `timestamp` (the same clock reading), and registration of extra message types.
 
-import { AgentMessagesError, rethrow } from './errors.mjs';
+import { AgentMessagesError, generated, rethrow } from './errors.mjs';
 import { kindOf, tagFirst, wellFormed } from './values.mjs';
 
 // A ULID's characters as a string: the arguments spelled out, several times faster than
@@ -47,11 +47,7 @@ export function createKernel(wasm, validators, numbers, tape, { TYPES }) {
   let idTime = 0;
 
   function nextId() {
-    try {
-      idTime = wasm.ulid_next(Date.now());
-    } catch (e) {
-      rethrow(e, 'id_generation');
-    }
+    idTime = generated(() => wasm.ulid_next(Date.now()));
     if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
     return fromChars(idChars);
   }

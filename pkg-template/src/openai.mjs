@@ -3,10 +3,10 @@
 // `call_...`), image parts from a URL or from bytes, and `parseArguments`, which reads a
 // model's arguments without ever throwing.
 
-import { rethrow, ValidationError } from './errors.mjs';
+import { generated, ValidationError } from './errors.mjs';
 import { sniffImage } from './media.mjs';
 import { TOO_LARGE } from './validator.mjs';
-import { kindOf, messageOf, tagFirst } from './values.mjs';
+import { createByRole, kindOf, mergeInit, messageOf } from './values.mjs';
 
 // What a media type looks like (type/subtype), for bytes given with one.
 const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/;
@@ -20,36 +20,12 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
 
-  function readInit(init, fn, what = 'init') {
-    if (init === undefined) return {};
-    if (init === null || typeof init !== 'object' || Array.isArray(init)) {
-      throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
-    }
-    return init;
-  }
-
-  // `{ role, ...given, ...init }`, refusing an init that contradicts an argument, validated.
+  // `{ role, ...given, ...init }`, validated as the role's message type.
   function build(fn, role, given, init) {
-    init = readInit(init, fn);
-    if (Object.hasOwn(init, 'role') && init.role !== role) {
-      throw new TypeError(`${fn}: init.role is ${JSON.stringify(init.role)} but this constructor makes ${JSON.stringify(role)} messages`);
-    }
-    for (const key of Object.keys(given)) {
-      if (Object.hasOwn(init, key) && init[key] !== given[key]) {
-        throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
-      }
-    }
-    return validators[ROLE_TYPES[role]].assert({ role, ...given, ...init });
+    return validators[ROLE_TYPES[role]].assert(mergeInit(fn, { role }, given, init));
   }
 
-  function createMessage(role, fields) {
-    tagFirst('openai.createMessage', 'role', role, 'user');
-    fields = readInit(fields, 'createMessage', 'fields');
-    if (Object.hasOwn(fields, 'role') && fields.role !== role) {
-      throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
-    }
-    return message.assert({ role, ...fields });
-  }
+  const createMessage = createByRole('openai', message);
 
   function createAssistantMessage(init) {
     if (typeof init === 'string') return build('createAssistantMessage', 'assistant', { content: init }, undefined);
@@ -83,13 +59,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
     if (args === undefined) text = '{}';
     else if (typeof args === 'string') text = args;
     else text = argumentsText(args);
-    if (id === undefined) {
-      try {
-        id = wasm.generate_call_id();
-      } catch (e) {
-        rethrow(e, 'id_generation');
-      }
-    }
+    if (id === undefined) id = generated(() => wasm.generate_call_id());
     return toolCallValidator.assert({ id, type: 'function', function: { name, arguments: text } });
   }
 

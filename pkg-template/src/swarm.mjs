@@ -2,7 +2,7 @@
 // message (`mode` by role, `content: ""` for a flush, `role: "tool"` and `tool_call_id` for a tool
 // output), and tool calls with upstream-style ids (`call_` + 9 base-36 characters).
 
-import { rethrow, ValidationError } from './errors.mjs';
+import { generated, ValidationError } from './errors.mjs';
 import { kindOf, tagFirst } from './values.mjs';
 
 const HELPERS = {
@@ -66,13 +66,7 @@ export function createSwarm(wasm, validators, numbers, tape, { ROLES, MODES }) {
     return msg;
   };
 
-  function nextCallId() {
-    try {
-      return wasm.generate_call_id();
-    } catch (e) {
-      rethrow(e, 'id_generation');
-    }
-  }
+  const nextCallId = () => generated(() => wasm.generate_call_id());
 
   function createToolCall(name, args, id) {
     const call = {

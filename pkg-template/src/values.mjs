@@ -1,6 +1,35 @@
 // What a value is, said without ever throwing, and the well-formedness of strings (a lone
 // surrogate has no UTF-8 form): small helpers every part of the facade uses.
 
+/** A constructor's `init` (or `fields`, named by `what`): `{}` when absent, else the object
+ * itself; anything else is a TypeError naming the constructor `fn`. */
+export function readInit(init, fn, what = 'init') {
+  if (init === undefined) return {};
+  if (init === null || typeof init !== 'object' || Array.isArray(init)) {
+    throw new TypeError(`${fn}: ${what} must be an object, received ${kindOf(init)}`);
+  }
+  return init;
+}
+
+/** What a constructor `fn` builds, `{ ...tag, ...given, ...init }`: its tag (`{ role: 'user' }`,
+ * `{ type: 'text' }`), what its arguments gave, and its init; an init that contradicts the tag
+ * or an argument is a TypeError. */
+export function mergeInit(fn, tag, given, init) {
+  init = readInit(init, fn);
+  for (const [key, value] of Object.entries(tag)) {
+    if (Object.hasOwn(init, key) && init[key] !== value) {
+      const made = key === 'role' ? `${JSON.stringify(value)} messages` : JSON.stringify(value);
+      throw new TypeError(`${fn}: init.${key} is ${JSON.stringify(init[key])} but this constructor makes ${made}`);
+    }
+  }
+  for (const key of Object.keys(given)) {
+    if (Object.hasOwn(init, key) && init[key] !== given[key]) {
+      throw new TypeError(`${fn}: init.${key} contradicts the ${key} argument`);
+    }
+  }
+  return { ...tag, ...given, ...init };
+}
+
 /** `"null"`, `"array"`, `typeof` otherwise; a revoked Proxy is named, not thrown. */
 export function kindOf(v) {
   if (v === null) return 'null';
@@ -60,4 +89,18 @@ export function tagFirst(fn, what, tag, example) {
     }
   }
   throw new TypeError(`${fn}: ${what} must be a string, received ${kind}`);
+}
+
+/** The `createMessage(role, fields)` of a format whose messages are told apart by `role`
+ * (`where`: its namespace, for the tag-first hint): `{ role, ...fields }`, validated by
+ * `validator` (a ValidationError otherwise); `fields.role` must not contradict `role`. */
+export function createByRole(where, validator) {
+  return function createMessage(role, fields) {
+    tagFirst(`${where}.createMessage`, 'role', role, 'user');
+    fields = readInit(fields, 'createMessage', 'fields');
+    if (Object.hasOwn(fields, 'role') && fields.role !== role) {
+      throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
+    }
+    return validator.assert({ role, ...fields });
+  };
 }
