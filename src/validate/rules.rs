@@ -5,7 +5,7 @@
 use super::engine::{check, Mode};
 use super::issue::{IssueCode, PathSeg};
 use super::shape::{Rule, Shape};
-use super::walk::{Seg, Walk, AI_SDK, ANTHROPIC};
+use super::walk::{shape_name, Seg, Walk, AI_SDK, ANTHROPIC};
 use crate::json_text::quoted;
 use crate::keys::{self, Key, PARTS, ROLE};
 use crate::tape::json;
@@ -195,11 +195,7 @@ impl Walk<'_, '_> {
             return self.value(at, inner);
         }
         let found = tape.str_display(tape.str_at(at));
-        let expected = names
-            .iter()
-            .map(|n| quoted(n))
-            .collect::<Vec<_>>()
-            .join(" | ");
+        let expected = shape_name(inner);
         self.report(
             IssueCode::UnsupportedMediaType,
             format!("the API does not take media type {found} here; it takes {expected}"),
