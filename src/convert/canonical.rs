@@ -27,6 +27,12 @@ pub const RESERVED: &str = "agentMessages";
 /// every mapping that splits such a message reads and writes it.
 pub const CONTINUES: &str = "continues";
 
+/// The AI SDK's provider key for OpenAI (in `providerOptions`, a `ProviderReference`): what
+/// OpenAI's own fields read as.
+pub const OPENAI: &str = "openai";
+/// The AI SDK's provider key for Anthropic.
+pub const ANTHROPIC: &str = "anthropic";
+
 /// A path inside a source message.
 pub type Path = Vec<PathSeg>;
 
@@ -119,6 +125,22 @@ pub struct Message {
     pub extra: Vec<Tagged>,
     /// What the mappings remember to convert back exactly.
     pub marks: Vec<Tagged>,
+    /// Provider options and metadata (the AI SDK's `providerOptions` / `providerMetadata`,
+    /// Anthropic's `cache_control`), opaque, on the message or on one of its items.
+    pub options: Vec<ProviderOptions>,
+}
+
+/// Opaque provider data: `Record<provider, JSONObject>` as the AI SDK's `ProviderOptions` has
+/// it (Anthropic's `cache_control` reads as `{ anthropic: { cacheControl } }`, as
+/// `@ai-sdk/anthropic` writes it). Carried byte-exact where the target has a place for it, else
+/// reported (`dropped_opaque`) at `at`, the source field it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProviderOptions {
+    /// The item (part, call or output, by its position in the body) it belongs to; `None`: the
+    /// whole message.
+    pub item: Option<usize>,
+    pub value: Value,
+    pub at: Path,
 }
 
 impl Message {
@@ -135,7 +157,18 @@ impl Message {
             timestamp: None,
             extra: Vec::new(),
             marks: Vec::new(),
+            options: Vec::new(),
         }
+    }
+
+    /// Adds provider options (`value`, read at `at`) for `item` (or the whole message).
+    pub fn add_options(&mut self, item: Option<usize>, value: Value, at: Path) {
+        self.options.push(ProviderOptions { item, value, at });
+    }
+
+    /// The provider options of `item` (or of the whole message, for `None`).
+    pub fn options_of(&self, item: Option<usize>) -> impl Iterator<Item = &ProviderOptions> {
+        self.options.iter().filter(move |o| o.item == item)
     }
 
     /// The same with the part of the source it is and its items' paths.
@@ -285,18 +318,85 @@ pub enum Part {
         source: ImageSource,
         media_type: Option<String>,
         filename: Option<String>,
+        /// How the source held it; see [`Form`].
+        form: Form,
     },
-    /// A file a provider holds, by its id (OpenAI `file_id`).
+    /// A file a provider holds, by its id: `(provider, id)` pairs (OpenAI's `file_id` is
+    /// `("openai", id)`, Anthropic's file source `("anthropic", id)`, an AI SDK
+    /// `ProviderReference` one pair per provider, in its order).
     FileId {
-        id: String,
+        refs: Vec<(String, String)>,
         filename: Option<String>,
+        media_type: Option<String>,
     },
 }
 
+impl Part {
+    /// A file of base64 data or a URL, held as the target likes.
+    pub fn file(source: ImageSource, media_type: Option<String>, filename: Option<String>) -> Part {
+        Part::File {
+            source,
+            media_type,
+            filename,
+            form: Form::default(),
+        }
+    }
+
+    /// A provider's file by its id.
+    pub fn file_id(provider: &str, id: String, filename: Option<String>) -> Part {
+        Part::FileId {
+            refs: vec![(provider.to_string(), id)],
+            filename,
+            media_type: None,
+        }
+    }
+}
+
+/// A provider file's ids as a loss names them: `"file-abc" (openai)`, comma-separated.
+pub fn refs_text(refs: &[(String, String)]) -> String {
+    refs.iter()
+        .map(|(provider, id)| format!("{} ({provider})", crate::validate::quoted(id)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a file is made of. Bytes are one thing however a JavaScript value held them (base64
+/// text, a `Uint8Array`, an `ArrayBuffer`): see [`Form`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImageSource {
     Base64(String),
     Url(String),
+    /// A plain-text document (Anthropic's `text` source, the AI SDK's `FileData` of type
+    /// `text`): the text itself.
+    Text(String),
+}
+
+/// How a source held a file. A writer that has the same form uses it, so that a format
+/// converted into itself is unchanged; another writer uses its own form of the same bytes or URL
+/// without a loss (a `Uint8Array` and base64 text of the same bytes are the same file to every
+/// provider; docs/CONVERSIONS.md), except where the kind changes (a `data:` URL written as
+/// base64 and a media type), which it reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    pub held: Held,
+    /// Inside the AI SDK's tagged `FileData` (`{ type: "data" | "url", ... }`).
+    pub tagged: bool,
+}
+
+/// See [`Form`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Held {
+    /// Base64 text, or a URL as a string.
+    #[default]
+    Plain,
+    /// A `data:` URL (its media type is the file's).
+    DataUrl,
+    /// A `Uint8Array` (JSON form `{ "$bytes" }`).
+    Bytes,
+    /// An `ArrayBuffer` (JSON form `{ "$arrayBuffer" }`).
+    ArrayBuffer,
+    /// A `URL` object (JSON form `{ "$url" }`).
+    UrlObject,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -115,11 +115,11 @@ fn read_input(v: &Value, i: usize, items: &mut Vec<Path>, losses: &mut Vec<Loss>
             "a Kernel file",
             losses,
         );
-        parts.push(Part::File {
-            source: ImageSource::Base64(text(f, "data").unwrap_or_default()),
-            media_type: text(f, "mimeType"),
-            filename: text(f, "filename"),
-        });
+        parts.push(Part::file(
+            ImageSource::Base64(text(f, "data").unwrap_or_default()),
+            text(f, "mimeType"),
+            text(f, "filename"),
+        ));
         items.push(at);
     }
     Body::UserInput { parts }
@@ -432,7 +432,16 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
                 source: ImageSource::Base64(data),
                 media_type,
                 filename,
+                ..
             } => files.push(file(data, media_type, filename)),
+            Part::File {
+                source: ImageSource::Text(_),
+                ..
+            } => losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                "a Kernel file holds bytes, not a plain-text document",
+            )),
             Part::File {
                 source: ImageSource::Url(url),
                 ..
@@ -441,12 +450,12 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
                 loss::DROPPED_FIELD,
                 format!("a Kernel file holds bytes, not a URL ({})", quoted(url)),
             )),
-            Part::FileId { id, .. } => losses.push(m.loss(
+            Part::FileId { refs, .. } => losses.push(m.loss(
                 What::Item(k),
                 loss::DROPPED_FIELD,
                 format!(
                     "a Kernel file holds bytes, not a provider's file id ({})",
-                    quoted(id)
+                    refs_text(refs)
                 ),
             )),
         }

@@ -83,6 +83,13 @@ loss_codes! {
     CHANGED_VALUE = ChangedValue "changed_value",
     /// The reserved property (`agentMessages`) holding what is not a conversion's marks.
     RESERVED_NAME = ReservedName "reserved_name",
+    /// An opaque value the target has no place for: a thinking signature, redacted reasoning
+    /// data, provider options or metadata, a `cache_control`, an item id.
+    DROPPED_OPAQUE = DroppedOpaque "dropped_opaque",
+    /// A tool-call id rewritten to fit the target's pattern (Anthropic's `^[a-zA-Z0-9_-]+$`,
+    /// at most 64 characters); the detail names both ids, and every use of the id is rewritten
+    /// the same way.
+    ID_REWRITTEN = IdRewritten "id_rewritten",
 }
 
 impl std::fmt::Display for LossCode {

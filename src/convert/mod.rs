@@ -6,6 +6,9 @@
 //! cannot carry, reported instead of dropped. All five formats have mappings.
 
 pub mod agens;
+pub mod ai_sdk;
+pub mod ai_sdk_ui;
+pub mod anthropic;
 pub mod bedrock;
 pub mod canonical;
 pub mod check;
@@ -19,7 +22,10 @@ pub mod swarm;
 use crate::formats::Format;
 use crate::tape::value::{Name, Value};
 use crate::validate::{quoted, PathSeg};
-pub use canonical::{Body, Call, Field, ImageSource, Message, Output, Part, Tagged, What};
+pub use canonical::{
+    Body, Call, Field, Form, Held, ImageSource, Message, Output, Part, ProviderOptions, Tagged,
+    What,
+};
 pub use loss::Loss;
 
 /// What a target needs and the source may lack (never a loss): a fresh `(id, timestamp)` for
@@ -53,8 +59,9 @@ pub fn convert(
         Swarm => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
         Agens => agens::from_canonical(&canonical, &mut losses),
         Bedrock => bedrock::from_canonical(&canonical, &mut losses),
-        // Not convertible yet ([`Format::convertible`]): the boundary refuses them first.
-        Anthropic | AiSdk | AiSdkUi => Vec::new(),
+        Anthropic => anthropic::from_canonical(&canonical, &mut losses, fill),
+        AiSdk => ai_sdk::from_canonical(&canonical, &mut losses, fill),
+        AiSdkUi => ai_sdk_ui::from_canonical(&canonical, &mut losses, fill),
     };
     if matches!(to, OpenAI | Swarm | Agens) {
         // Targets with one message (or map entry) per tool result: results split over
@@ -79,8 +86,9 @@ pub fn to_canonical(format: Format, values: &[Value], losses: &mut Vec<Loss>) ->
         Format::Swarm => swarm::to_canonical(values, losses),
         Format::Agens => agens::to_canonical(values, losses),
         Format::Bedrock => bedrock::to_canonical(values, losses),
-        // Not convertible yet ([`Format::convertible`]): the boundary refuses them first.
-        Format::Anthropic | Format::AiSdk | Format::AiSdkUi => Vec::new(),
+        Format::Anthropic => anthropic::to_canonical(values, losses),
+        Format::AiSdk => ai_sdk::to_canonical(values, losses),
+        Format::AiSdkUi => ai_sdk_ui::to_canonical(values, losses),
     };
     let own = if format == Format::Swarm {
         swarm::OWN_MARKS
@@ -277,7 +285,12 @@ pub(crate) fn function_call(
 
 /// Reports every extra property of `m` and every mark not in `used`: a target without a place
 /// for them (`target` names it).
+///
+/// Provider options are reported too, for targets without any place for them; the writers
+/// of those with one (Anthropic, the AI SDK's) report what they do not write themselves.
 pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: Format) {
+    let target_takes_options =
+        matches!(target, Format::Anthropic | Format::AiSdk | Format::AiSdkUi);
     let target = target.title();
     for t in &m.extra {
         losses.push(m.loss(
@@ -285,6 +298,16 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
             loss::DROPPED_FIELD,
             format!("{target} messages have no place for {}", quoted(&t.name)),
         ));
+    }
+    if !target_takes_options {
+        for o in &m.options {
+            losses.push(Loss::at(
+                m.source,
+                o.at.clone(),
+                loss::DROPPED_OPAQUE,
+                format!("{target} messages have no place for provider options"),
+            ));
+        }
     }
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
         losses.push(m.loss(

@@ -334,17 +334,9 @@ fn read_image_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) 
                     "data that is not an image is written back as a file part",
                 );
             }
-            Part::File {
-                source: ImageSource::Base64(data),
-                media_type: Some(media),
-                filename: None,
-            }
+            Part::file(ImageSource::Base64(data), Some(media), None)
         }
-        None => Part::File {
-            source: ImageSource::Url(url),
-            media_type: None,
-            filename: None,
-        },
+        None => Part::file(ImageSource::Url(url), None, None),
     })
 }
 
@@ -387,16 +379,13 @@ fn read_file_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -
                     "a file part with data and an id is written with its data alone",
                 );
             }
-            Some(Part::File {
-                source: ImageSource::Base64(data),
-                media_type: Some(media),
-                filename: text(f, "filename"),
-            })
+            Some(Part::file(
+                ImageSource::Base64(data),
+                Some(media),
+                text(f, "filename"),
+            ))
         }
-        (None, Some(id)) => Some(Part::FileId {
-            id,
-            filename: text(f, "filename"),
-        }),
+        (None, Some(id)) => Some(Part::file_id(OPENAI, id, text(f, "filename"))),
         _ => {
             lose(
                 i,
@@ -487,6 +476,26 @@ fn write_user(m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> Value {
                         "{} is not an http(s) or data: URL, which OpenAI image parts need",
                         quoted(url)
                     ),
+                ));
+            }
+            Part::FileId { refs, .. } if !refs.iter().any(|(p, _)| p == OPENAI) => {
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "an OpenAI file part takes an OpenAI file id; {} is none",
+                        refs_text(refs)
+                    ),
+                ));
+            }
+            Part::File {
+                source: ImageSource::Text(_),
+                ..
+            } => {
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    "OpenAI has no part for a plain-text document",
                 ));
             }
             _ => sendable.push((k, p)),
@@ -649,7 +658,32 @@ fn write_nulls(out: &mut [Value], m: &Message, used: &mut Vec<&str>) {
 fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
     match p {
         Part::Text(t) => obj([("type", Value::from("text")), ("text", Value::from(t))]),
-        Part::FileId { id, filename } => {
+        Part::FileId {
+            refs,
+            filename,
+            media_type,
+        } => {
+            let id = refs
+                .iter()
+                .find(|(p, _)| p == OPENAI)
+                .map_or("", |(_, id)| id.as_str());
+            if refs.len() > 1 {
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "an OpenAI file part holds one file id; of {} only OpenAI's is written",
+                        refs_text(refs)
+                    ),
+                ));
+            }
+            if media_type.is_some() {
+                losses.push(m.loss(
+                    What::Field(k, Field::MediaType),
+                    loss::DROPPED_FIELD,
+                    "an OpenAI file part by id has no media type",
+                ));
+            }
             let mut file = obj([("file_id", Value::from(id))]);
             if let Some(name) = filename {
                 file.set("filename", Value::from(name));
@@ -660,6 +694,7 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
             source,
             media_type,
             filename,
+            ..
         } => {
             // A media type that cannot stand in a data: URL is sent as none, reported once.
             let typed = super::writable_media_type(media_type);
@@ -713,6 +748,10 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
                         ));
                     }
                     image_part(data_url(found, data))
+                }
+                // Left out by `write_user`, reported there.
+                ImageSource::Text(text) => {
+                    obj([("type", Value::from("text")), ("text", Value::from(text))])
                 }
                 ImageSource::Base64(data) => {
                     // A file of unknown type is sent as a file part (OpenAI refuses an image

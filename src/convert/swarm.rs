@@ -63,11 +63,7 @@ fn image(v: &Value) -> Part {
             None,
         ),
     };
-    Part::File {
-        source,
-        media_type,
-        filename: None,
-    }
+    Part::file(source, media_type, None)
 }
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
@@ -703,18 +699,27 @@ fn user_input(
                 content = Some(t.clone());
                 kept.push(k);
             }
-            Part::FileId { id, .. } => losses.push(m.loss(
+            Part::FileId { refs, .. } => losses.push(m.loss(
                 What::Item(k),
                 loss::DROPPED_FIELD,
                 format!(
                     "a swarm image is bytes or a URL, not a provider's file id ({})",
-                    quoted(id)
+                    refs_text(refs)
                 ),
+            )),
+            Part::File {
+                source: ImageSource::Text(_),
+                ..
+            } => losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                "a swarm image is bytes or a URL, not a plain-text document",
             )),
             Part::File {
                 source,
                 media_type,
                 filename,
+                ..
             } => {
                 let typed = image_media_type(m, k, media_type, losses);
                 if filename.is_some() {
@@ -813,6 +818,8 @@ fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Val
             (ImageSource::Base64(data), Some(mt)) => Value::from(super::data_url(mt, data)),
             (ImageSource::Base64(data), None) if strings => Value::from(data),
             (ImageSource::Base64(data), None) => obj([("$bytes", Value::from(data))]),
+            // Reported by the caller, never written.
+            (ImageSource::Text(text), _) => Value::from(text),
         })
         .collect();
     // The mark reads back only where the images are base64 strings without a colon.

@@ -30,10 +30,10 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 /// Messages per generated conversation.
-const MAX_MESSAGES: usize = 6;
+pub(crate) const MAX_MESSAGES: usize = 6;
 /// Cases per ordered pair and property; `LAW_CASES=5000 cargo test --test native
 /// convert_law` searches longer.
-fn cases() -> u32 {
+pub(crate) fn cases() -> u32 {
     std::env::var("LAW_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -145,6 +145,15 @@ fn covers(from: Format, loss: &Loss) -> Vec<Vec<&'static str>> {
     let whole = vec![vec![]];
     let kernel = from == Kernel;
     let v = |paths: &[&[&'static str]]| paths.iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+    let own = match from {
+        Anthropic => crate::convert_anthropic::covers(&keys, loss),
+        AiSdk => crate::convert_ai_sdk::covers(&keys, loss),
+        AiSdkUi => crate::convert_ai_sdk_ui::covers(&keys, loss),
+        _ => None,
+    };
+    if let Some(paths) = own {
+        return paths;
+    }
     match keys.as_slice() {
         // A Kernel result without a call id is not carried (when every result goes, so does
         // the message's type).
@@ -423,7 +432,7 @@ fn same(format: Format, a: &[Value], b: &[Value]) -> bool {
 }
 
 /// A generated conversation, shown as JSON text when proptest prints the minimal case.
-struct Case(Vec<Value>);
+pub(crate) struct Case(pub Vec<Value>);
 
 impl std::fmt::Debug for Case {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -432,7 +441,7 @@ impl std::fmt::Debug for Case {
 }
 
 /// The law for one pair on one conversation.
-fn law(from: Format, to: Format, source: &[Value]) -> Result<(), TestCaseError> {
+pub(crate) fn law(from: Format, to: Format, source: &[Value]) -> Result<(), TestCaseError> {
     assert_valid(from.name(), source);
     let (mid, losses) = convert(from, to, source, &mut Counter(0));
     assert_valid(to.name(), &mid);
@@ -470,7 +479,7 @@ fn law(from: Format, to: Format, source: &[Value]) -> Result<(), TestCaseError> 
 /// An A conversation written by B → A from a generated B conversation (narrow, wide or
 /// threaded): what B can say, so that A → B often reports no loss and the exact branch of the
 /// law is exercised too.
-fn from_other(from: Format, to: Format) -> impl Strategy<Value = Case> {
+pub(crate) fn from_other(from: Format, to: Format) -> impl Strategy<Value = Case> {
     prop_oneof![
         conversation(to.name(), MAX_MESSAGES),
         gen_wide::conversation(to.name(), MAX_MESSAGES),
@@ -483,35 +492,39 @@ fn from_other(from: Format, to: Format) -> impl Strategy<Value = Case> {
     })
 }
 
+/// The three properties of each listed pair (also used by the provider formats' own files).
 macro_rules! pairs {
     ($($name:ident, $via:ident, $wide:ident: $from:ident -> $to:ident;)*) => {
         proptest! {
             #![proptest_config(ProptestConfig {
                 failure_persistence: None,
-                ..ProptestConfig::with_cases(cases())
+                ..ProptestConfig::with_cases($crate::convert_law::cases())
             })]
             $(
                 #[test]
-                fn $name(source in conversation($from.name(), MAX_MESSAGES).prop_map(Case)) {
-                    law($from, $to, &source.0)?;
+                fn $name(source in $crate::gen::conversation($from.name(), $crate::convert_law::MAX_MESSAGES).prop_map($crate::convert_law::Case)) {
+                    $crate::convert_law::law($from, $to, &source.0)?;
                 }
 
                 #[test]
-                fn $via(source in from_other($from, $to)) {
-                    law($from, $to, &source.0)?;
+                fn $via(source in $crate::convert_law::from_other($from, $to)) {
+                    $crate::convert_law::law($from, $to, &source.0)?;
                 }
 
                 #[test]
                 fn $wide(source in prop_oneof![
-                    gen_wide::conversation($from.name(), MAX_MESSAGES),
-                    gen_wide::threaded($from.name(), MAX_MESSAGES),
-                ].prop_map(Case)) {
-                    law($from, $to, &source.0)?;
+                    $crate::gen_wide::conversation($from.name(), $crate::convert_law::MAX_MESSAGES),
+                    $crate::gen_wide::threaded($from.name(), $crate::convert_law::MAX_MESSAGES),
+                ].prop_map($crate::convert_law::Case)) {
+                    $crate::convert_law::law($from, $to, &source.0)?;
                 }
             )*
         }
     };
 }
+
+#[allow(unused_imports)]
+pub(crate) use pairs;
 
 pairs! {
     kernel_openai, kernel_openai_written_by_openai, kernel_openai_wide: Kernel -> OpenAI;

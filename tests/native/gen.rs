@@ -3,7 +3,9 @@
 //! can mean equal values, key order included). `conversation(format)` asserts nothing itself;
 //! `assert_valid` (used by the law on every generated case) checks each message against its
 //! format's shape, so that a generator bug fails loudly.
-use agent_messages::formats::{agens, anthropic, bedrock, kernel, openai, swarm};
+use agent_messages::formats::{
+    agens, ai_sdk, ai_sdk_ui, anthropic, bedrock, kernel, openai, swarm,
+};
 use agent_messages::tape::json;
 use agent_messages::tape::value::{Name, Value};
 use agent_messages::validate::{check, Mode, Options, Shape};
@@ -35,6 +37,8 @@ pub fn shape(format: &str) -> &'static Shape {
         "bedrock" => &bedrock::AGENT_RESPONSE,
         "agens" => &agens::MESSAGE,
         "anthropic" => &anthropic::MESSAGE,
+        "ai-sdk" => &ai_sdk::MESSAGE,
+        "ai-sdk-ui" => &ai_sdk_ui::MESSAGE,
         other => panic!("no shape for {other}"),
     }
 }
@@ -709,6 +713,9 @@ pub fn conversation(format: &str, max: usize) -> S<Vec<Value>> {
         "swarm" => with_extra(swarm_stray(swarm_message()), "trace"),
         "bedrock" => with_extra(bedrock_message(), "agent_name"),
         "agens" => with_extra(agens_message(), "extra"),
+        "anthropic" => crate::convert_anthropic::message(),
+        "ai-sdk" => crate::convert_ai_sdk::message(),
+        "ai-sdk-ui" => crate::convert_ai_sdk_ui::message(),
         other => panic!("no generator for {other}"),
     };
     proptest::collection::vec(message, 0..=max).boxed()
