@@ -50,10 +50,11 @@ for dir in pkg/node pkg/web pkg/web-validate pkg/web-validate-anthropic pkg/web-
 done
 
 say "facade and declarations"
-node scripts/build-facade.mjs
 cp pkg-template/package.json pkg-template/README.md LICENSE pkg/
 cp pkg-template/entries/* pkg/
 cp pkg-template/types/*.d.ts pkg/
+# After the copies: it writes the shortcuts into the root entries and their declarations.
+node scripts/build-facade.mjs
 
 gz() { gzip -9c "$1" | wc -c; }
 say "pkg/ ready: wasm gzipped $(gz pkg/web/agent_messages_bg.wasm) B whole (web/); validation only: $(gz pkg/web-validate/agent_messages_bg.wasm) B seed formats (web-validate/), $(gz pkg/web-validate-anthropic/agent_messages_bg.wasm) B Anthropic, $(gz pkg/web-validate-ai-sdk/agent_messages_bg.wasm) B AI SDK"

@@ -1,7 +1,5 @@
 // Node, ESM: the same instance as require() gets, so both module systems share one registry.
 import api from './index.cjs';
-export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory,
-  kernelToOpenAI, kernelToSwarm, kernelToAgens, kernelToBedrock, openAIToKernel, openAIToSwarm, openAIToAgens, openAIToBedrock, swarmToKernel, swarmToOpenAI,
-  swarmToAgens, swarmToBedrock, agensToKernel, agensToOpenAI, agensToSwarm, agensToBedrock, bedrockToKernel, bedrockToOpenAI, bedrockToSwarm, bedrockToAgens,
+export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory, /* shortcuts */
   ValidationError, AgentMessagesError, generateUid, version } = api;
 export default api;

@@ -5,6 +5,7 @@
 import { AgentMessagesError, ValidationError } from './errors.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, wellFormed } from './values.mjs';
+import { shortcutPairs } from './shortcuts.mjs';
 
 function describeOption(v) {
   return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
@@ -36,6 +37,17 @@ function conversionOptions({ agentName, now, newId }, maxClock) {
   return { agentName: agentName ?? '', clock, ownClock: now !== undefined, newId };
 }
 
+// An Anthropic `Prompt`, as the wasm tells it from a message: an object with `messages` and
+// no `role`.
+// (A hostile value that throws is no Prompt: the wasm reports it as the message it then is.)
+function isPrompt(value) {
+  try {
+    return kindOf(value) === 'object' && Object.hasOwn(value, 'messages') && !Object.hasOwn(value, 'role');
+  } catch {
+    return false;
+  }
+}
+
 const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
 
 // The losses as the wasm writes them (each distinct loss once, then index/kind pairs), as the
@@ -52,9 +64,6 @@ function expandLosses({ kinds, at }) {
 export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described) {
   // The formats that convert, in the wasm's order.
   const CONVERTIBLE = described.formats.filter((f) => f.convertible).map((f) => f.name);
-  // Each format's word in the shortcut names (`swarmToOpenAI`, `openAIToKernel`): its title
-  // with a lower-case first letter.
-  const SHORTCUT_WORDS = Object.fromEntries(described.formats.map(({ name, title }) => [name, title[0].toLowerCase() + title.slice(1)]));
   // The types a stored message of each format may be (Bedrock stores responses and events):
   // the format's list STORED, or its message type (its first schema).
   const DETECT_TYPES = Object.fromEntries(described.formats.filter((f) => f.convertible).map(({ name, lists }) => [
@@ -104,7 +113,8 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     }
     const o = readOptions(limits) ?? DEFAULTS;
     const fill = conversionOptions({ agentName, now, newId }, MAX_CLOCK);
-    const list = kindOf(messages) === 'array' ? messages : [messages];
+    // An Anthropic `Prompt` ({ system?, messages }) is read whole; a lone message is a list of one.
+    const list = kindOf(messages) === 'array' || (from === 'anthropic' && isPrompt(messages)) ? messages : [messages];
     const code = tape.run(() => {
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${from} messages`);
       return tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, fill.clock, fill.ownClock, fill.agentName));
@@ -122,7 +132,8 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
       throw e;
     }
     if (fill.newId) replaceIds(converted, r.generated, fill.newId, to);
-    return { messages: converted, losses: r.losses };
+    // Anthropic: the system instructions that open the conversation, as the request's `system`.
+    return r.system === undefined ? { messages: converted, losses: r.losses } : { system: r.system, messages: converted, losses: r.losses };
   }
 
   // The ids the conversion generated, replaced by the caller's: each message must stay valid.
@@ -185,21 +196,16 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     return { messages: kept, findings: result.findings };
   }
 
-  // A shortcut for every ordered pair: swarmToOpenAI(messages, options) is
-  // convert(messages, { ...options, from: 'swarm', to: 'openai' }).
+  // A shortcut for every ordered pair (shortcuts.mjs names them): swarmToOpenAI(messages,
+  // options) is convert(messages, { ...options, from: 'swarm', to: 'openai' }).
   const shortcuts = {};
-  for (const from of CONVERTIBLE) {
-    for (const to of CONVERTIBLE) {
-      if (from === to) continue;
-      const word = SHORTCUT_WORDS[to];
-      const name = `${SHORTCUT_WORDS[from]}To${word[0].toUpperCase()}${word.slice(1)}`;
-      shortcuts[name] = (messages, options) => {
-        if (options !== undefined && (options === null || typeof options !== 'object')) {
-          throw new TypeError(`${name}: options must be an object, received ${kindOf(options)}`);
-        }
-        return convert(messages, { ...options, from, to });
-      };
-    }
+  for (const [name, from, to] of shortcutPairs(described.formats)) {
+    shortcuts[name] = (messages, options) => {
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new TypeError(`${name}: options must be an object, received ${kindOf(options)}`);
+      }
+      return convert(messages, { ...options, from, to });
+    };
   }
 
   return { convert, detectFormat, checkConversation, swarmHistory, ...shortcuts };

@@ -225,26 +225,7 @@ export declare function convert<From extends ConvertibleFormat, To extends Conve
   messages: unknown,
   options: ConvertOptions<From, To>,
 ): Converted<ConvertibleMessages[To]>;
-export declare const kernelToOpenAI: Shortcut<'kernel', 'openai'>;
-export declare const kernelToSwarm: Shortcut<'kernel', 'swarm'>;
-export declare const kernelToAgens: Shortcut<'kernel', 'agens'>;
-export declare const kernelToBedrock: Shortcut<'kernel', 'bedrock'>;
-export declare const openAIToKernel: Shortcut<'openai', 'kernel'>;
-export declare const openAIToSwarm: Shortcut<'openai', 'swarm'>;
-export declare const openAIToAgens: Shortcut<'openai', 'agens'>;
-export declare const openAIToBedrock: Shortcut<'openai', 'bedrock'>;
-export declare const swarmToKernel: Shortcut<'swarm', 'kernel'>;
-export declare const swarmToOpenAI: Shortcut<'swarm', 'openai'>;
-export declare const swarmToAgens: Shortcut<'swarm', 'agens'>;
-export declare const swarmToBedrock: Shortcut<'swarm', 'bedrock'>;
-export declare const agensToKernel: Shortcut<'agens', 'kernel'>;
-export declare const agensToOpenAI: Shortcut<'agens', 'openai'>;
-export declare const agensToSwarm: Shortcut<'agens', 'swarm'>;
-export declare const agensToBedrock: Shortcut<'agens', 'bedrock'>;
-export declare const bedrockToKernel: Shortcut<'bedrock', 'kernel'>;
-export declare const bedrockToOpenAI: Shortcut<'bedrock', 'openai'>;
-export declare const bedrockToSwarm: Shortcut<'bedrock', 'swarm'>;
-export declare const bedrockToAgens: Shortcut<'bedrock', 'agens'>;
+// shortcuts (written by scripts/build-facade.mjs from the formats' words)
 
 /** One format a stored message (or array) may be in. */
 export interface DetectedFormat {

@@ -37,6 +37,9 @@ pub struct Request<'a> {
 pub struct Converted {
     /// The target messages as JSON text (an array).
     pub messages: String,
+    /// For an Anthropic target, the top-level `system` as JSON text: the leading system
+    /// message's content, lifted out of `messages`.
+    pub system: Option<String>,
     pub losses: Vec<Loss>,
     /// The indices of the converted messages whose `id` was generated (the facade may replace
     /// them with the caller's).
@@ -50,25 +53,120 @@ pub fn failure(message: String) -> Issue {
     Issue::new(IssueCode::InvalidInput, vec![], message)
 }
 
+/// A source list as a conversion reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    /// The messages, in their JSON form.
+    pub values: Vec<Value>,
+    /// The source was an Anthropic `Prompt` (`{ system?, messages }`) with a `system`, read as a
+    /// leading `role: "system"` message (the mappings read lists; the pinned `MessageParam`
+    /// admits that role): a loss at its index is about the `system`, and the other indices
+    /// count one less ([`Source::own_losses`]).
+    pub prompt_system: bool,
+}
+
+impl Source {
+    /// The losses in the source's own words: for a `Prompt` with a `system`, a loss of the
+    /// leading message is at [`SYSTEM`] with its path under `system` (its `content` is the
+    /// `system`), and each other loss's index is its message's in `messages`.
+    pub fn own_losses(&self, losses: &mut [Loss]) {
+        if !self.prompt_system {
+            return;
+        }
+        for l in losses {
+            if l.index == 0 {
+                l.index = SYSTEM;
+                let rest = match l.path.first() {
+                    Some(PathSeg::Key(k)) if k == "content" => l.path[1..].to_vec(),
+                    _ => l.path.clone(),
+                };
+                l.path = std::iter::once(PathSeg::Key("system".into()))
+                    .chain(rest)
+                    .collect();
+            } else {
+                l.index -= 1;
+            }
+        }
+    }
+}
+
+/// The index of a loss about an Anthropic `Prompt`'s top-level `system`, which is no message
+/// (written as `null`).
+pub const SYSTEM: usize = usize::MAX;
+
+/// Is the value on `tape` an Anthropic `Prompt` rather than a message or a list: an object
+/// with `messages` and no `role`?
+fn is_prompt(tape: &TapeView) -> bool {
+    use crate::keys::{MESSAGES, ROLE};
+    tape.word(0) == crate::tape::OBJ
+        && tape.find(0, MESSAGES).is_some()
+        && tape.find(0, ROLE).is_none()
+}
+
 /// The list on `tape` (JS form, written in full), validated as `format`'s messages and read
-/// in its JSON form; a lone message is a list of one. `Err`: its issues.
-pub fn read_source(
-    tape: &TapeView,
-    format: Format,
-    opts: &Options,
-) -> Result<Vec<Value>, Vec<Issue>> {
-    let shape = format.message_schema().shape;
-    let mut read = read_values(tape, 0, shape, Mode::Js, opts, Input::List);
+/// in its JSON form; a lone message is a list of one, and for Anthropic a `Prompt`
+/// (`{ system?, messages }`) is its messages after its system. `Err`: its issues.
+pub fn read_source(tape: &TapeView, format: Format, opts: &Options) -> Result<Source, Vec<Issue>> {
+    let prompt = format == Format::Anthropic && is_prompt(tape);
+    let (shape, input) = if prompt {
+        (&crate::formats::anthropic::PROMPT, Input::One)
+    } else {
+        (format.message_schema().shape, Input::List)
+    };
+    let mut read = read_values(tape, 0, shape, Mode::Js, opts, input);
     if !read.issues.is_empty() {
         return Err(read.issues);
     }
-    match read.value.take() {
-        Some(Value::Arr(items)) => Ok(items),
-        Some(one) => Ok(vec![one]),
-        None => Err(vec![failure(
-            "internal: the JSON form was not built".into(),
-        )]),
+    let values = match read.value.take() {
+        Some(Value::Arr(items)) => items,
+        Some(Value::Obj(entries)) if prompt => return Ok(lower_prompt(entries)),
+        Some(one) => vec![one],
+        None => {
+            return Err(vec![failure(
+                "internal: the JSON form was not built".into(),
+            )])
+        }
+    };
+    Ok(Source {
+        values,
+        prompt_system: false,
+    })
+}
+
+/// A `Prompt`'s entries as a list: its `system` (if any) as a leading system message.
+fn lower_prompt(entries: Vec<(crate::tape::value::Name, Value)>) -> Source {
+    let mut system = None;
+    let mut values = Vec::new();
+    for (k, v) in entries {
+        match (k.as_ref(), v) {
+            ("system", v) => system = Some(v),
+            ("messages", Value::Arr(items)) => values = items,
+            _ => {}
+        }
     }
+    let prompt_system = system.is_some();
+    if let Some(content) = system {
+        let message =
+            crate::tape::value::obj([("role", Value::from("system")), ("content", content)]);
+        values.insert(0, message);
+    }
+    Source {
+        values,
+        prompt_system,
+    }
+}
+
+/// Anthropic messages as a `Prompt`'s parts: a leading system message's content is the
+/// `system` (its text is where the API reads system instructions: FORMATS.md), the rest the
+/// `messages`.
+fn lift_system(messages: &mut Vec<Value>) -> Option<Value> {
+    let leading = messages
+        .first()
+        .is_some_and(|m| m.get("role").and_then(Value::as_str) == Some("system"));
+    if !leading {
+        return None;
+    }
+    messages.remove(0).get("content").cloned()
 }
 
 /// The values a conversion generates: ids and timestamps from one clock reading, the swarm
@@ -103,14 +201,14 @@ impl<S: FnMut(f64) -> Result<(String, f64), IdError>> Fill for Generated<'_, S> 
     }
 }
 
-/// Convert `values` (read by [`read_source`] from `request.from`) into `request.to`; ids come
+/// Convert `source` (read by [`read_source`] from `request.from`) into `request.to`; ids come
 /// from `shared` (the host's ULID generator: the next id for a clock reading, and the ms it
 /// carries) unless the request has its own clock. The target is checked as the JSON text
 /// it is, on the tape written along with that text (a mapping bug is an issue, never a bad
 /// message); the check also plans the revival of bytes and errors. `Err`: the issues.
 pub fn run(
     request: &Request,
-    values: &[Value],
+    source: &Source,
     opts: &Options,
     shared: &mut impl FnMut(f64) -> Result<(String, f64), IdError>,
 ) -> Result<Converted, Vec<Issue>> {
@@ -121,11 +219,13 @@ pub fn run(
         agent: request.agent_name,
         ids: Vec::new(),
     };
-    let (messages, losses) = convert(request.from, request.to, values, &mut generated);
-    let fresh = generated_at(&messages, &generated.ids);
+    let (messages, mut losses) = convert(request.from, request.to, &source.values, &mut generated);
+    source.own_losses(&mut losses);
+    let mut fresh = generated_at(&messages, &generated.ids);
     let mut text = String::new();
     let mut tape = JsonTape::default();
-    if Value::Arr(messages).write_with_tape(&mut text, &mut tape) > opts.max_depth {
+    let list = Value::Arr(messages);
+    if list.write_with_tape(&mut text, &mut tape) > opts.max_depth {
         return Err(vec![failure(format!(
             "internal: the converted messages nest deeper than maxDepth ({})",
             opts.max_depth
@@ -144,8 +244,22 @@ pub fn run(
     if !checked.issues.is_empty() {
         return Err(checked.issues);
     }
+    // Checked as the list it was written as; then the leading system becomes the `system`.
+    // (Anthropic's JSON form is its JS form: there is nothing to revive whose paths move.)
+    let mut system = None;
+    if let (Format::Anthropic, true, Value::Arr(mut messages)) =
+        (request.to, checked.revive.ops.is_empty(), list)
+    {
+        if let Some(lifted) = lift_system(&mut messages) {
+            system = Some(lifted.to_json());
+            text = Value::Arr(messages).to_json();
+            fresh.retain(|&i| i > 0);
+            fresh.iter_mut().for_each(|i| *i -= 1);
+        }
+    }
     Ok(Converted {
         messages: text,
+        system,
         losses,
         generated: fresh,
         revive: checked.revive,
@@ -156,7 +270,13 @@ impl Converted {
     /// `{ "messages": [...], "losses": <see write_losses>, "generated": [...], "plan": <plan> }`
     /// appended to `out`; `plan` is the JSON text of [`Converted::revive`]'s operations.
     pub fn write_json(&self, plan: &str, out: &mut String) {
-        out.push_str("{\"messages\":");
+        out.push('{');
+        if let Some(system) = &self.system {
+            out.push_str("\"system\":");
+            out.push_str(system);
+            out.push(',');
+        }
+        out.push_str("\"messages\":");
         out.push_str(&self.messages);
         out.push_str(",\"losses\":");
         write_losses(&self.losses, out);
@@ -200,7 +320,11 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
         if n > 0 {
             at.push(',');
         }
-        push_decimal(&mut at, l.index);
+        if l.index == SYSTEM {
+            at.push_str("null");
+        } else {
+            push_decimal(&mut at, l.index);
+        }
         at.push(',');
         push_decimal(&mut at, kind);
     }

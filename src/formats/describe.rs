@@ -21,10 +21,10 @@ pub struct Describe {
     /// Every table of [`crate::boundary`]: `{ table: { NAME: number } }`.
     #[tsify(type = "Record<string, Record<string, number>>")]
     pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
-    /// Every format in [`Format::ALL`]'s order: its name, title, namespace, whether it
+    /// Every format in [`Format::ALL`]'s order: its name, title, shortcut words, namespace, whether it
     /// converts yet, and its named lists.
     #[tsify(
-        type = "{ name: string; title: string; namespace: string; convertible: boolean; lists: Record<string, string[]> }[]"
+        type = "{ name: string; title: string; word: string; short: string; namespace: string; convertible: boolean; lists: Record<string, string[]> }[]"
     )]
     pub formats: Vec<(Format, Lists)>,
     pub version: &'static str,
@@ -88,6 +88,10 @@ impl Describe {
             s(&mut out, format.name());
             out.push_str(",\"title\":");
             s(&mut out, format.title());
+            out.push_str(",\"word\":");
+            s(&mut out, format.word());
+            out.push_str(",\"short\":");
+            s(&mut out, format.short());
             out.push_str(",\"namespace\":");
             s(&mut out, format.namespace());
             out.push_str(if format.convertible() {
@@ -164,7 +168,7 @@ mod tests {
         );
         assert!(text.contains(r#""ROLE_TYPES":["ChatCompletionDeveloperMessageParam","#));
         assert!(
-            text.contains(r#""name":"ai-sdk-ui","title":"AI SDK UI","namespace":"aiSdk","#),
+            text.contains(r#""name":"ai-sdk-ui","title":"AI SDK UI","word":"AiSdkUI","short":"UI","namespace":"aiSdk","#),
             "{text}"
         );
     }

@@ -20,7 +20,7 @@ use crate::validate::Shape;
 use std::sync::OnceLock;
 
 macro_rules! formats {
-    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $namespace:literal $module:ident $family:literal,)*) => {
+    ($($(#[$doc:meta])* $variant:ident $name:literal $title:literal $word:literal $short:literal $namespace:literal $module:ident $family:literal,)*) => {
         /// A message format. This declaration is the one list of formats: [`Format::ALL`] (in
         /// the order that numbers the schemas at the boundary), each one's name (the word the
         /// package's user passes and reports carry) and what each format has follow from it.
@@ -44,6 +44,23 @@ macro_rules! formats {
             pub const fn title(self) -> &'static str {
                 match self {
                     $(Format::$variant => $title,)*
+                }
+            }
+
+            /// The format's word in the names of the conversion shortcuts, in PascalCase
+            /// (`"OpenAI"`: `swarmToOpenAI`, `openAIToKernel`; `"AiSdk"`: `kernelToAiSdk`).
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $word,)*
+                }
+            }
+
+            /// The format's word among the formats of its namespace, for the shortcuts between
+            /// them (`"UI"` and `"Model"`: `uiToModel`, `modelToUI`); empty when the namespace
+            /// has one format.
+            pub const fn short(self) -> &'static str {
+                match self {
+                    $(Format::$variant => $short,)*
                 }
             }
 
@@ -101,21 +118,21 @@ macro_rules! formats {
 
 formats! {
     /// Kernel message stream (`@unternet/kernel`).
-    Kernel "kernel" "Kernel" "kernel" kernel "seed",
+    Kernel "kernel" "Kernel" "Kernel" "" "kernel" kernel "seed",
     /// agent-swarm-kit's `IModelMessage`.
-    Swarm "swarm" "swarm" "swarm" swarm "seed",
+    Swarm "swarm" "swarm" "Swarm" "" "swarm" swarm "seed",
     /// Elixir `Agens.Message`.
-    Agens "agens" "Agens" "agens" agens "seed",
+    Agens "agens" "Agens" "Agens" "" "agens" agens "seed",
     /// Bedrock Swarm's `AgentResponse`.
-    Bedrock "bedrock" "Bedrock" "bedrock" bedrock "seed",
+    Bedrock "bedrock" "Bedrock" "Bedrock" "" "bedrock" bedrock "seed",
     /// OpenAI Chat Completions' `ChatCompletionMessageParam`.
-    OpenAI "openai" "OpenAI" "openai" openai "seed",
+    OpenAI "openai" "OpenAI" "OpenAI" "" "openai" openai "seed",
     /// Anthropic Messages' `MessageParam` (`@anthropic-ai/sdk`).
-    Anthropic "anthropic" "Anthropic" "anthropic" anthropic "anthropic",
+    Anthropic "anthropic" "Anthropic" "Anthropic" "" "anthropic" anthropic "anthropic",
     /// The AI SDK's `ModelMessage` (`ai`).
-    AiSdk "ai-sdk" "AI SDK" "aiSdk" ai_sdk "ai-sdk",
+    AiSdk "ai-sdk" "AI SDK" "AiSdk" "Model" "aiSdk" ai_sdk "ai-sdk",
     /// The AI SDK's `UIMessage` (`ai`), in the same namespace as its `ModelMessage`.
-    AiSdkUi "ai-sdk-ui" "AI SDK UI" "aiSdk" ai_sdk_ui "ai-sdk",
+    AiSdkUi "ai-sdk-ui" "AI SDK UI" "AiSdkUI" "UI" "aiSdk" ai_sdk_ui "ai-sdk",
 }
 
 impl Format {
@@ -291,6 +308,34 @@ mod tests {
         }
         for name in ["", "nope", "Kernel", "kernel ", "open-ai"] {
             assert_eq!(Format::parse(name), None, "{name}");
+        }
+    }
+
+    /// The shortcut words name each format once (`{from}To{To}` names are unique), spell its
+    /// title without spaces, and a namespace's formats have short words exactly when it holds
+    /// more than one.
+    #[test]
+    fn shortcut_words_are_one_per_format() {
+        for (n, &f) in Format::ALL.iter().enumerate() {
+            let w = f.word();
+            assert!(w.chars().all(|c| c.is_ascii_alphanumeric()), "{f:?}");
+            assert!(w.starts_with(|c: char| c.is_ascii_uppercase()), "{f:?}");
+            assert!(
+                w.eq_ignore_ascii_case(&f.title().replace(' ', "")),
+                "{f:?}: {w} spells {}",
+                f.title()
+            );
+            let shared = Format::ALL
+                .iter()
+                .filter(|g| g.namespace() == f.namespace())
+                .count();
+            assert_eq!(f.short().is_empty(), shared == 1, "{f:?}");
+            for g in &Format::ALL[n + 1..] {
+                assert_ne!(w.to_lowercase(), g.word().to_lowercase(), "{f:?} {g:?}");
+                if g.namespace() == f.namespace() {
+                    assert_ne!(f.short(), g.short(), "{f:?} {g:?}");
+                }
+            }
         }
     }
 

@@ -43,7 +43,7 @@ pub fn check_conversation_tape(
             report::read_source(tape, format, opts)
         });
         let values = match read {
-            Ok(values) => values,
+            Ok(source) => source.values,
             Err(issues) => return invalid(&issues),
         };
         let mut out = String::new();
@@ -86,7 +86,7 @@ pub fn convert_tape(
     with_options(0, max_issues, max_depth, |opts| {
         let read = with_tape(nw, nn, nc, nb, |tape| report::read_source(tape, from, opts));
         let converted =
-            read.and_then(|values| report::run(&request, &values, opts, &mut next_ulid));
+            read.and_then(|source| report::run(&request, &source, opts, &mut next_ulid));
         match converted {
             Ok(done) => {
                 let mut out = String::new();

@@ -113,6 +113,27 @@ const SHORTCUTS = [
   'bedrockToKernel', 'bedrockToOpenAI', 'bedrockToSwarm', 'bedrockToAgens',
 ];
 
+test('the shortcut names follow the formats\' words: camel case, acronyms kept', async () => {
+  const { camel, shortcutPairs } = await import('../../pkg-template/src/shortcuts.mjs');
+  assert.deepEqual(['OpenAI', 'UI', 'AiSdkUI', 'Kernel', 'AiSdk'].map(camel), ['openAI', 'ui', 'aiSdkUI', 'kernel', 'aiSdk']);
+  const f = (name, word, short, namespace) => ({ name, word, short, namespace, convertible: true });
+  const names = shortcutPairs([f('openai', 'OpenAI', '', 'openai'), f('ai-sdk', 'AiSdk', 'Model', 'aiSdk'), f('ai-sdk-ui', 'AiSdkUI', 'UI', 'aiSdk')]);
+  assert.deepEqual(names.map(([n]) => n), [
+    'openAIToAiSdk', 'openAIToAiSdkUI', 'aiSdkToOpenAI', 'aiSdkToAiSdkUI', 'aiSdkUIToOpenAI', 'aiSdkUIToAiSdk', 'modelToUI', 'uiToModel',
+  ]);
+  assert.deepEqual(names.find(([n]) => n === 'uiToModel'), ['uiToModel', 'ai-sdk-ui', 'ai-sdk']);
+  // Every shortcut of the package's formats is a function, and the ESM entry exports it.
+  const { formats } = require('../../pkg/node/agent_messages.js').describe();
+  const all = shortcutPairs(formats).map(([n]) => n);
+  assert.equal(all.length, formats.filter((x) => x.convertible).length ** 2 - formats.filter((x) => x.convertible).length
+    + 2 * (formats.filter((x) => x.convertible && x.short).length === 2));
+  const esm = await import('../../pkg/index.mjs');
+  for (const name of all) {
+    assert.equal(typeof api[name], 'function', name);
+    assert.equal(esm[name], api[name], name);
+  }
+});
+
 const history = [
   { role: 'system', agentName: 'agent', content: 'Be brief.', mode: 'tool' },
   { role: 'user', agentName: 'agent', content: 'Look', mode: 'user', images: [new Uint8Array([1, 2, 3])] },

@@ -35,7 +35,7 @@ fn answer(request: &Request, source: &Js) -> (J, u32) {
 fn answer_text(request: &Request, source: &Js) -> (String, u32) {
     let tape = Tape::from_js(source, true);
     let opts = Options::default();
-    let values = read_source(&tape.view(), request.from, &opts).expect("a valid source");
+    let source = read_source(&tape.view(), request.from, &opts).expect("a valid source");
     let mut given = 0;
     let mut shared = |now: f64| -> Result<(String, f64), IdError> {
         given += 1;
@@ -44,7 +44,7 @@ fn answer_text(request: &Request, source: &Js) -> (String, u32) {
             now + given as f64,
         ))
     };
-    let done = report::run(request, &values, &opts, &mut shared).expect("converts");
+    let done = report::run(request, &source, &opts, &mut shared).expect("converts");
     let mut out = String::new();
     done.write_json("[\"plan\"]", &mut out);
     (out, given)
@@ -139,8 +139,8 @@ fn a_source_that_is_not_valid_gives_its_issues() {
 #[test]
 fn a_lone_message_is_a_list_of_one() {
     let tape = Tape::from_js(&Js::from(&json!({ "role": "user", "content": "hi" })), true);
-    let values = read_source(&tape.view(), OpenAI, &Options::default()).unwrap();
-    assert_eq!(values.len(), 1);
+    let source = read_source(&tape.view(), OpenAI, &Options::default()).unwrap();
+    assert_eq!(source.values.len(), 1);
 }
 
 #[test]
