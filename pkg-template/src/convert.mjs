@@ -160,7 +160,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     }
     const { format: _, ...limits } = options ?? {};
     const o = readOptions(limits) ?? DEFAULTS;
-    const list = kindOf(messages) === 'array' ? messages : [messages];
+    const list = kindOf(messages) === 'array' || (format === 'anthropic' && isPrompt(messages)) ? messages : [messages];
     const code = tape.run(() => {
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${format} messages`);
       return tape.withSizes((nw, nn, nc, nb) => wasm.check_conversation_tape(format, nw, nn, nc, nb, o.maxDepth));

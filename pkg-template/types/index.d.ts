@@ -167,15 +167,19 @@ export declare class AgentMessagesError extends Error {
 
 /** What a target format cannot carry, reported instead of dropped. */
 export interface Loss {
-  /** The index of the source message. */
-  index: number;
+  /** The index of the source message; `null` for an Anthropic `Prompt`'s top-level `system`
+   * (the path then starts with `"system"`). */
+  index: number | null;
   path: (string | number)[];
-  code: 'unsupported_message' | 'dropped_field' | 'stringified_output' | 'error_as_text';
+  code:
+    | 'unsupported_message' | 'dropped_field' | 'stringified_output' | 'error_as_text'
+    | 'split_results' | 'part_order' | 'inferred_call_id' | 'changed_value' | 'reserved_name'
+    | 'dropped_opaque' | 'id_rewritten';
   detail: string;
 }
 
-/** The formats `convert` maps: every ordered pair of the five. */
-export type ConvertibleFormat = 'kernel' | 'openai' | 'swarm' | 'agens' | 'bedrock';
+/** The formats `convert` maps: every ordered pair of the eight. */
+export type ConvertibleFormat = 'kernel' | 'openai' | 'swarm' | 'agens' | 'bedrock' | 'anthropic' | 'ai-sdk' | 'ai-sdk-ui';
 
 /** The message type `convert` reads and writes for each format (Bedrock: its responses). */
 export interface ConvertibleMessages {
@@ -184,7 +188,17 @@ export interface ConvertibleMessages {
   swarm: K.IModelMessage;
   agens: K.AgensMessage;
   bedrock: K.BedrockAgentResponse;
+  anthropic: K.MessageParam;
+  'ai-sdk': K.AiSdkModelMessage;
+  'ai-sdk-ui': K.UIMessage;
 }
+
+/** What `convert` reads for each format: its messages (or one), and for Anthropic also a
+ * `Prompt` (`{ system?, messages }`). */
+export type ConvertibleSource<F extends ConvertibleFormat> =
+  | ConvertibleMessages[F]
+  | readonly ConvertibleMessages[F][]
+  | (F extends 'anthropic' ? K.Prompt : never);
 
 export interface ConvertOptions<
   From extends ConvertibleFormat = ConvertibleFormat,
@@ -213,23 +227,28 @@ export interface Converted<T> {
   losses: Loss[];
 }
 
+/** What a conversion into `To` gives; for Anthropic, the instructions that open the
+ * conversation are the `system` of a `Prompt` (present when there are any). */
+export type ConvertedTo<To extends ConvertibleFormat> = Converted<ConvertibleMessages[To]> &
+  (To extends 'anthropic' ? { system?: K.Prompt['system'] } : unknown);
+
 /** `convert` for one ordered pair of formats. */
 export type Shortcut<From extends ConvertibleFormat, To extends ConvertibleFormat> = (
-  messages: ConvertibleMessages[From] | readonly ConvertibleMessages[From][],
+  messages: ConvertibleSource<From>,
   options?: ShortcutOptions,
-) => Converted<ConvertibleMessages[To]>;
+) => ConvertedTo<To>;
 
 /** Convert messages between formats through one canonical model. The source is validated
  * (a ValidationError if it is not valid); the result is checked against the target. */
 export declare function convert<From extends ConvertibleFormat, To extends ConvertibleFormat>(
   messages: unknown,
   options: ConvertOptions<From, To>,
-): Converted<ConvertibleMessages[To]>;
+): ConvertedTo<To>;
 // shortcuts (written by scripts/build-facade.mjs from the formats' words)
 
 /** One format a stored message (or array) may be in. */
 export interface DetectedFormat {
-  format: 'kernel' | 'swarm' | 'agens' | 'bedrock' | 'openai';
+  format: ConvertibleFormat;
   /** 0..1: half for the share of items valid in the format, half for the share valid in
    * strict mode (no property the format does not name). */
   confidence: number;
@@ -243,7 +262,8 @@ export declare function detectFormat(value: unknown): DetectedFormat[];
 
 /** A problem with a conversation as a whole. */
 export interface ConversationFinding {
-  index: number;
+  /** As in a {@link Loss}: `null` for an Anthropic `Prompt`'s `system`. */
+  index: number | null;
   path: (string | number)[];
   code:
     | 'result_without_call' | 'call_without_result' | 'duplicate_call_id' | 'duplicate_id'

@@ -59,7 +59,11 @@ impl Finding {
     }
 
     pub fn write_json(&self, out: &mut String) {
-        out.push_str(&format!("{{\"index\":{},\"path\":", self.index));
+        if self.index == super::report::SYSTEM {
+            out.push_str("{\"index\":null,\"path\":");
+        } else {
+            out.push_str(&format!("{{\"index\":{},\"path\":", self.index));
+        }
         write_path(out, &self.path);
         out.push_str(",\"code\":");
         write_json_string(out, self.code);

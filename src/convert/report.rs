@@ -70,22 +70,34 @@ impl Source {
     /// leading message is at [`SYSTEM`] with its path under `system` (its `content` is the
     /// `system`), and each other loss's index is its message's in `messages`.
     pub fn own_losses(&self, losses: &mut [Loss]) {
+        for l in losses {
+            self.own_place(&mut l.index, &mut l.path);
+        }
+    }
+
+    /// The same for conversation findings.
+    pub fn own_findings(&self, findings: &mut [super::check::Finding]) {
+        for f in findings {
+            self.own_place(&mut f.index, &mut f.path);
+        }
+    }
+
+    /// A place (message index and path) in the list read, as the source's own.
+    fn own_place(&self, index: &mut usize, path: &mut Vec<PathSeg>) {
         if !self.prompt_system {
             return;
         }
-        for l in losses {
-            if l.index == 0 {
-                l.index = SYSTEM;
-                let rest = match l.path.first() {
-                    Some(PathSeg::Key(k)) if k == "content" => l.path[1..].to_vec(),
-                    _ => l.path.clone(),
-                };
-                l.path = std::iter::once(PathSeg::Key("system".into()))
-                    .chain(rest)
-                    .collect();
-            } else {
-                l.index -= 1;
-            }
+        if *index == 0 {
+            *index = SYSTEM;
+            let rest = match path.first() {
+                Some(PathSeg::Key(k)) if k == "content" => path[1..].to_vec(),
+                _ => path.clone(),
+            };
+            *path = std::iter::once(PathSeg::Key("system".into()))
+                .chain(rest)
+                .collect();
+        } else {
+            *index -= 1;
         }
     }
 }

@@ -42,12 +42,14 @@ pub fn check_conversation_tape(
         let read = with_tape(nw, nn, nc, nb, |tape| {
             report::read_source(tape, format, opts)
         });
-        let values = match read {
-            Ok(source) => source.values,
+        let source = match read {
+            Ok(source) => source,
             Err(issues) => return invalid(&issues),
         };
+        let mut checked = crate::convert::check::check(format, &source.values);
+        source.own_findings(&mut checked.findings);
         let mut out = String::new();
-        crate::convert::check::check(format, &values).write_json(&mut out);
+        checked.write_json(&mut out);
         set_result(out);
         OK_WITH_DATA
     })

@@ -853,6 +853,24 @@ fn every_loss_code_is_documented() {
     }
 }
 
+/// The `Loss` declaration's code union is every loss code, and only those.
+#[test]
+fn the_declared_loss_codes_are_the_codes() {
+    let dts = include_str!("../../pkg-template/types/index.d.ts");
+    let start = dts
+        .find("export interface Loss {")
+        .expect("Loss is declared");
+    let body = &dts[start..start + dts[start..].find("\n}").expect("it ends")];
+    let union = &body
+        [body.find("code:").expect("a code field")..body.find("detail:").expect("a detail field")];
+    let declared: Vec<&str> = union.split('\'').skip(1).step_by(2).collect();
+    let codes: Vec<&str> = agent_messages::convert::loss::LossCode::ALL
+        .iter()
+        .map(|c| c.as_str())
+        .collect();
+    assert_eq!(declared, codes);
+}
+
 /// W19: a swarm tool message without a call id (not carried into Agens) still left an empty
 /// `tool_results` and its slot in the step, so that the next step's `(no input)` input was
 /// taken for the carried-forward one, and lost unreported.
