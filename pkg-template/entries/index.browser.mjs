@@ -7,7 +7,7 @@ import { createApi } from './api.mjs';
 import { page } from './page.browser.mjs';
 page.root = init({ module_or_path: new URL('./web/agent_messages_bg.wasm', import.meta.url) }).then(() => createApi(wasm));
 const api = await page.root;
-export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory,
+export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory, kernelRender,
   kernelToOpenAI, kernelToSwarm, kernelToAgens, kernelToBedrock, openAIToKernel, openAIToSwarm, openAIToAgens, openAIToBedrock, swarmToKernel, swarmToOpenAI,
   swarmToAgens, swarmToBedrock, agensToKernel, agensToOpenAI, agensToSwarm, agensToBedrock, bedrockToKernel, bedrockToOpenAI, bedrockToSwarm, bedrockToAgens,
   ValidationError, AgentMessagesError, generateUid, version } = api;

@@ -1,6 +1,6 @@
 // Node, ESM: the same instance as require() gets, so both module systems share one registry.
 import api from './index.cjs';
-export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory,
+export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory, kernelRender,
   kernelToOpenAI, kernelToSwarm, kernelToAgens, kernelToBedrock, openAIToKernel, openAIToSwarm, openAIToAgens, openAIToBedrock, swarmToKernel, swarmToOpenAI,
   swarmToAgens, swarmToBedrock, agensToKernel, agensToOpenAI, agensToSwarm, agensToBedrock, bedrockToKernel, bedrockToOpenAI, bedrockToSwarm, bedrockToAgens,
   ValidationError, AgentMessagesError, generateUid, version } = api;
