@@ -413,10 +413,15 @@ fn quoted(s: &str) -> String {
 impl Rendered {
     /// The messages as JSON text, checked against the AI SDK's `ModelMessage` in JSON mode (a
     /// rule bug is an issue, never a bad message), with what reviving their JS form takes.
-    pub fn checked(&self, opts: &Options) -> Result<(String, Revive), Vec<Issue>> {
+    pub fn checked(&mut self, opts: &Options) -> Result<(String, Revive), Vec<Issue>> {
         let mut text = String::new();
         let mut tape = JsonTape::default();
-        let depth = Value::Arr(self.messages.clone()).write_with_tape(&mut text, &mut tape);
+        // Written as one array, without copying the messages.
+        let list = Value::Arr(std::mem::take(&mut self.messages));
+        let depth = list.write_with_tape(&mut text, &mut tape);
+        if let Value::Arr(messages) = list {
+            self.messages = messages;
+        }
         if depth > opts.max_depth {
             return Err(vec![super::report::failure(format!(
                 "the rendered messages nest deeper than maxDepth ({})",

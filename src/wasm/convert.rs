@@ -121,7 +121,7 @@ pub fn kernel_render_tape(
             Ok(values) => values,
             Err(issues) => return invalid(&issues),
         };
-        let rendered = crate::convert::kernel_render::render(&values);
+        let mut rendered = crate::convert::kernel_render::render(&values);
         match rendered.checked(opts) {
             Ok((messages, revive)) => {
                 let mut out = String::new();

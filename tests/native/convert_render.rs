@@ -29,14 +29,14 @@ fn k(n: usize, ty: &str, fields: serde_json::Value) -> serde_json::Value {
 /// Render, check the output (valid AI SDK model messages, by the crate's shapes and as the
 /// package checks it), and give the messages as JSON and the findings as rows.
 fn rendered(list: serde_json::Value) -> (serde_json::Value, Vec<String>) {
-    let r = render(&values(list));
-    valid(&r);
+    let mut r = render(&values(list));
+    valid(&mut r);
     let messages: serde_json::Value =
         serde_json::from_str(&Value::Arr(r.messages.clone()).to_json()).unwrap();
     (messages, rows(&r))
 }
 
-fn valid(r: &Rendered) {
+fn valid(r: &mut Rendered) {
     assert_valid("ai-sdk", &r.messages);
     if let Err(issues) = r.checked(&Options::default()) {
         panic!("the rendered messages are not valid: {issues:?}");
@@ -364,8 +364,8 @@ proptest! {
         gen_wide::conversation("kernel", crate::convert_law::MAX_MESSAGES),
         gen_wide::threaded("kernel", crate::convert_law::MAX_MESSAGES),
     ]) {
-        let r = render(&source);
-        valid(&r);
+        let mut r = render(&source);
+        valid(&mut r);
         prop_assert!(r.findings.windows(2).all(|w| w[0].index <= w[1].index));
         prop_assert!(r.findings.iter().all(|f| CODES.contains(&f.code) && f.index < source.len()));
     }
