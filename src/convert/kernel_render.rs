@@ -23,7 +23,7 @@ use super::canonical::{keys, nth, under, Path};
 use super::check::{Finding, Severity};
 use crate::tape::json::JsonTape;
 use crate::tape::value::{obj, Name, Value};
-use crate::validate::{Input, Issue, Mode, Options, Output, Revive};
+use crate::validate::{quoted, Input, Issue, Mode, Options, Output, Revive};
 
 macro_rules! render_codes {
     ($($(#[$doc:meta])* $konst:ident $name:literal,)*) => {
@@ -404,10 +404,6 @@ fn escape(v: &Value) -> Value {
         }
         _ => v.clone(),
     }
-}
-
-fn quoted(s: &str) -> String {
-    crate::validate::quoted(s)
 }
 
 impl Rendered {
