@@ -7,6 +7,6 @@ import { createApi } from './api.mjs';
 import { page } from './page.browser.mjs';
 page.root = init({ module_or_path: new URL('./web/agent_messages_bg.wasm', import.meta.url) }).then(() => createApi(wasm));
 const api = await page.root;
-export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory, /* shortcuts */
+export const { kernel, swarm, agens, bedrock, openai, anthropic, aiSdk, convert, detectFormat, checkConversation, swarmHistory, kernelRender, /* shortcuts */
   ValidationError, AgentMessagesError, generateUid, version } = api;
 export default api;

@@ -196,6 +196,26 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     return { messages: kept, findings: result.findings };
   }
 
+  /** What the Kernel hands the AI SDK for its messages (upstream's renderMessages, with the
+   * pinned `ai` 7 names): AI SDK ModelMessages, checked, and a finding for everything the rule
+   * leaves out or invents (docs/CONVERSIONS.md, "kernelRender"). The messages are validated
+   * first (a ValidationError if one is not a Kernel message). */
+  function kernelRender(messages, options) {
+    if (options !== undefined && (options === null || typeof options !== 'object')) {
+      throw new TypeError(`kernelRender: options must be an object, received ${kindOf(options)}`);
+    }
+    const o = readOptions(options ?? {}) ?? DEFAULTS;
+    const list = kindOf(messages) === 'array' ? messages : [messages];
+    const code = tape.run(() => {
+      if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), 'kernel messages');
+      return tape.withSizes((nw, nn, nc, nb) => wasm.kernel_render_tape(nw, nn, nc, nb, o.maxIssues, o.maxDepth));
+    });
+    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), 'kernel messages');
+    const r = JSON.parse(wasm.take_result());
+    const rendered = r.plan.length ? applyRevival(r.messages, r.plan, wasm.take_bytes()) : r.messages;
+    return { messages: rendered, findings: r.findings };
+  }
+
   // A shortcut for every ordered pair (shortcuts.mjs names them): swarmToOpenAI(messages,
   // options) is convert(messages, { ...options, from: 'swarm', to: 'openai' }).
   const shortcuts = {};
@@ -208,5 +228,5 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     };
   }
 
-  return { convert, detectFormat, checkConversation, swarmHistory, ...shortcuts };
+  return { convert, detectFormat, checkConversation, swarmHistory, kernelRender, ...shortcuts };
 }

@@ -287,6 +287,29 @@ export declare function swarmHistory(
   options?: { maxDepth?: number },
 ): { messages: import('./types/generated.js').IModelMessage[]; findings: ConversationFinding[] };
 
+/** What `kernelRender` says the Kernel's rule left out or invented (docs/CONVERSIONS.md,
+ * "kernelRender"); the same shape as a `ConversationFinding`, every one a warning. */
+export interface KernelRenderFinding {
+  /** The Kernel message it is about. */
+  index: number;
+  path: (string | number)[];
+  code:
+    | 'file_not_rendered' | 'blank_dropped' | 'type_not_rendered' | 'no_calls' | 'empty_input'
+    | 'pending_result' | 'synthetic_call' | 'empty_call_id' | 'empty_tool_name'
+    | 'error_not_rendered' | 'output_not_json';
+  severity: 'warning';
+  message: string;
+}
+
+/** What the Kernel hands the AI SDK for its messages (upstream's `renderMessages`, written with
+ * the pinned `ai` 7 names): AI SDK model messages, valid, and a finding for everything the rule
+ * leaves out or invents. The messages are validated first (a ValidationError if one is not a
+ * Kernel message). */
+export declare function kernelRender(
+  messages: unknown,
+  options?: { maxIssues?: number; maxDepth?: number },
+): { messages: import('./types/generated.js').AiSdkModelMessage[]; findings: KernelRenderFinding[] };
+
 /** 32 lowercase hex characters from 16 cryptographically random bytes. */
 export declare function generateUid(): string;
 

@@ -13,6 +13,7 @@ pub mod bedrock;
 pub mod canonical;
 pub mod check;
 pub mod kernel;
+pub mod kernel_render;
 pub mod loss;
 pub mod openai;
 pub mod pairing;

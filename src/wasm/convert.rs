@@ -101,3 +101,38 @@ pub fn convert_tape(
         }
     })
 }
+
+/// Render the Kernel messages on the tape as the Kernel hands them to a model (see
+/// [`crate::convert::kernel_render`]): `{ "messages", "findings", "plan" }`, the messages AI SDK
+/// `ModelMessage`s checked in their JSON form, `plan` reviving their JS form.
+#[cfg(feature = "ai-sdk")]
+#[wasm_bindgen]
+pub fn kernel_render_tape(
+    nw: usize,
+    nn: usize,
+    nc: usize,
+    nb: usize,
+    max_issues: u32,
+    max_depth: u32,
+) -> u32 {
+    with_options(0, max_issues, max_depth, |opts| {
+        let read = with_tape(nw, nn, nc, nb, |tape| {
+            report::read_source(tape, Format::Kernel, opts)
+        });
+        let values = match read {
+            Ok(values) => values,
+            Err(issues) => return invalid(&issues),
+        };
+        let mut rendered = crate::convert::kernel_render::render(&values);
+        match rendered.checked(opts) {
+            Ok((messages, revive)) => {
+                let mut out = String::new();
+                rendered.write_json(&messages, &revive_json(&revive.ops), &mut out);
+                RESULT_BYTES.set(revive.bytes);
+                set_result(out);
+                OK_WITH_DATA
+            }
+            Err(issues) => invalid(&issues),
+        }
+    })
+}

@@ -347,7 +347,7 @@ test('agent-swarm-kit, Agens, Bedrock Swarm and OpenAI Chat in Chromium through 
   // Known gap, reported rather than hidden: toJSON/fromJSON given a revoked Proxy at the root
   // throw the engine's TypeError from Array.isArray (pkg/api.mjs, `check(value, o, ENCODE |
   // (Array.isArray(value) ? LIST : 0)…)`), not a ValidationError; validate reports it fine.
-  await t.test('conversions run in the page: OpenAI ⇄ Kernel with bytes, losses, detection, checks', () => {
+  await t.test('conversions run in the page: OpenAI ⇄ Kernel with bytes, losses, detection, checks, kernelRender', () => {
     assert.deepEqual(r.convert, {
       kernelTypes: ['input', 'tool-calls', 'tool-results'],
       kernelValid: true,
@@ -357,6 +357,12 @@ test('agent-swarm-kit, Agens, Bedrock Swarm and OpenAI Chat in Chromium through 
       lossyCodes: ['unsupported_message'],
       detected: 'openai',
       findings: ['call_without_result'],
+      rendered: {
+        roles: ['user', 'assistant', 'tool'],
+        valid: true,
+        output: { type: 'text', value: 'done' },
+        findings: ['file_not_rendered'],
+      },
     });
   });
 

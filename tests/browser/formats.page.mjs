@@ -4,7 +4,7 @@
 // reports plain JSON in window.__result; the assertions are in browser.test.mjs.
 import {
   swarm, agens, bedrock, openai, kernel, ValidationError, openAIToKernel, kernelToOpenAI, convert, detectFormat, checkConversation,
-  swarmToKernel, kernelToSwarm, agensToOpenAI, openAIToAgens,
+  swarmToKernel, kernelToSwarm, agensToOpenAI, openAIToAgens, kernelRender, aiSdk,
 } from 'agent-messages';
 import * as S from 'agent-messages/swarm';
 import * as G from 'agent-messages/agens';
@@ -287,6 +287,14 @@ out.afterwards = {
     lossyCodes: lossy.losses.map((l) => l.code),
     detected: detectFormat(chat)[0]?.format,
     findings: checkConversation(chat.slice(0, 2), { format: 'openai' }).map((f) => f.code),
+  };
+  // The Kernel's own rendering for a model: AI SDK model messages.
+  const rendered = kernelRender(toKernel.messages);
+  out.convert.rendered = {
+    roles: rendered.messages.map((m) => m.role),
+    valid: rendered.messages.every((m) => aiSdk.is(m)),
+    output: rendered.messages[2].content[0].output,
+    findings: rendered.findings.map((f) => f.code),
   };
 }
 

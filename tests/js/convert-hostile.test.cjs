@@ -6,7 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const api = require('../../pkg/index.cjs');
-const { convert, checkConversation, swarmHistory, detectFormat, ValidationError, AgentMessagesError } = api;
+const { convert, checkConversation, swarmHistory, kernelRender, detectFormat, ValidationError, AgentMessagesError } = api;
 
 const FORMATS = ['kernel', 'openai', 'swarm', 'agens', 'bedrock'];
 const TYPED = [TypeError, ValidationError, AgentMessagesError];
@@ -207,6 +207,23 @@ test('valid messages carrying strange strings, every pair', () => {
   }
 });
 
+test('kernelRender: valid Kernel messages carrying strange strings render valid model messages', () => {
+  for (const s of STRANGE) {
+    for (const messages of slotted('kernel', s)) {
+      const label = `kernelRender ${JSON.stringify(s.slice(0, 40))} in ${JSON.stringify(messages).slice(0, 80)}`;
+      let r = null;
+      try {
+        r = kernelRender(messages);
+      } catch (e) {
+        assert.ok(e instanceof ValidationError, `${label}: ${e && e.message}`);
+        assert.ok(!messages.every((m) => api.kernel.validate(m).ok), `${label}: a valid source was refused`);
+      }
+      if (r) r.messages.forEach((m, i) => assert.ok(api.aiSdk.validate(m).ok, `${label}: output ${i} invalid`));
+      assertAlive(label);
+    }
+  }
+});
+
 test('strange numbers: timestamps -0, huge, fractional; ids empty', () => {
   for (const timestamp of [-0, 0, 1e308, 1.5, 2 ** 53, Number.MIN_VALUE, Number.MAX_SAFE_INTEGER + 2]) {
     const messages = [{ id: '', timestamp, type: 'reply', text: 'x' }, { id: '', timestamp, type: 'reply', text: 'y' }];
@@ -267,7 +284,7 @@ test('hostile options: throwing getters, proxies, bad now/newId/agentName', () =
   assertAlive('options');
 });
 
-test('checkConversation, swarmHistory and detectFormat under hostile values', () => {
+test('checkConversation, swarmHistory, kernelRender and detectFormat under hostile values', () => {
   const values = hostileValues();
   for (const [name, value] of values) {
     for (const format of FORMATS) {
@@ -282,6 +299,12 @@ test('checkConversation, swarmHistory and detectFormat under hostile values', ()
     attempt(`swarmHistory ${name}`, 'swarm', [value], () => {
       const r = swarmHistory([value]);
       assert.ok(Array.isArray(r.messages) && Array.isArray(r.findings));
+      return null;
+    });
+    attempt(`kernelRender ${name}`, 'kernel', [value], () => {
+      const r = kernelRender([value]);
+      assert.ok(Array.isArray(r.messages) && Array.isArray(r.findings));
+      for (const m of r.messages) assert.ok(api.aiSdk.is(m), `kernelRender ${name}: a valid ModelMessage`);
       return null;
     });
     assert.doesNotThrow(() => detectFormat(value), name);

@@ -17,6 +17,7 @@ mod convert_hostile;
 mod convert_law;
 mod convert_options;
 mod convert_regressions;
+mod convert_render;
 mod convert_report;
 mod convert_swarm;
 mod engine_shapes;

@@ -6,10 +6,11 @@
 // Checked by `tsc -p tests/types` (tests/types/tsconfig.json includes every *.types.ts).
 
 import {
-  convert, kernelToOpenAI, swarmToOpenAI, openAIToSwarm, kernelToAgens, agensToKernel, bedrockToKernel, swarmToAgens,
+  convert, kernelRender, kernelToOpenAI, swarmToOpenAI, openAIToSwarm, kernelToAgens, agensToKernel, bedrockToKernel, swarmToAgens,
 } from 'agent-messages';
 import type {
   KernelMessage, IModelMessage, AgensMessage, ChatCompletionMessageParam, AgentResponse, Loss, ConvertOptions,
+  AiSdkModelMessage, KernelRenderFinding,
 } from 'agent-messages';
 
 type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends (<T>() => T extends Y ? 1 : 2) ? true : false;
@@ -54,3 +55,11 @@ agensToKernel(agensMessage, { newId: () => 5 });
 swarmToOpenAI(swarmMessages, { from: 'swarm' });
 // @ts-expect-error: no such format
 convert(swarmMessages, { from: 'swarm', to: 'elixir' });
+
+// kernelRender: AI SDK model messages and its own findings.
+const rendered = kernelRender(kernelMessages, { maxDepth: 64 });
+export type KernelRenderMessages = Expect<Equal<typeof rendered.messages, AiSdkModelMessage[]>>;
+export type KernelRenderFindings = Expect<Equal<typeof rendered.findings, KernelRenderFinding[]>>;
+export type KernelRenderCodes = Expect<Equal<Extract<KernelRenderFinding['code'], 'pending_result' | 'synthetic_call'>, 'pending_result' | 'synthetic_call'>>;
+// @ts-expect-error: maxDepth is a number
+kernelRender(kernelMessages, { maxDepth: '1' });
