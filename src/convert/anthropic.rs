@@ -22,7 +22,9 @@ use crate::validate::{quoted, Described, ObjectShape, PathSeg};
 const BLOCKS: &str = "blocks";
 
 /// The mark of tool results that begin a user message of their own right after another user
-/// message of tool results (targets with one message per result would join them).
+/// message of tool results (targets with one message per result would join them): their place
+/// in the run of such messages (1, 2, ...), so that consecutive results join only when their
+/// marks are equal (as Kernel's tool-results do).
 const NEW_MESSAGE: &str = "new_message";
 
 /// The provider-option keys a block's fields read as (`@ai-sdk/anthropic`'s names).
@@ -817,8 +819,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         let join = match &m.body {
             // The results of one turn are one user message.
             Body::ToolOutputs { .. } => {
-                m.mark(NEW_MESSAGE).is_none()
-                    && follows
+                follows
+                    && m.mark(NEW_MESSAGE) == msgs[n - 1].mark(NEW_MESSAGE)
                     && open.as_ref().is_some_and(|o| o.results_only)
                     && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
             }

@@ -65,7 +65,7 @@ pub fn convert(
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == Agens {
-        if matches!(to, OpenAI | Bedrock) {
+        if matches!(to, OpenAI | Bedrock | Anthropic) {
             agens::regrouped(&canonical, &mut losses);
         }
         agens::carried_inputs(values, &mut losses);
