@@ -509,3 +509,18 @@ fn media_sources_keep_their_kind() {
     );
     assert_eq!(losses, vec![row(0, "dropped_field", json!(["content", 1]))]);
 }
+
+#[test]
+fn a_pdf_by_url_is_reported_by_openai() {
+    let chat = [json!({"role": "user", "content": [
+        {"type": "document", "source": {"type": "url", "url": "https://example.com/a.pdf"}}
+    ]})];
+    let (o, losses) = run(Anthropic, OpenAI, &chat);
+    assert_eq!(
+        o,
+        [json!({"role": "user", "content": [
+            {"type": "image_url", "image_url": {"url": "https://example.com/a.pdf"}}
+        ]})]
+    );
+    assert_eq!(losses, vec![row(0, "changed_value", json!(["content", 0]))]);
+}
