@@ -249,6 +249,13 @@ fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
         (OpenAI | Swarm, Field::CallId | Field::Name) => &["tool_call_id"],
         (OpenAI, Field::Filename) => &["file", "filename"],
         (Agens, Field::Args) => &["arguments"],
+        (Anthropic, Field::Args) => &["input"],
+        (Anthropic, Field::Output) => &["content"],
+        (Anthropic, Field::Error) => &["is_error"],
+        // A tool result names its tool through its call.
+        (Anthropic, Field::CallId | Field::Name) => &["tool_use_id"],
+        (Anthropic, Field::Filename) => &["title"],
+        (Anthropic, Field::MediaType) => &["source", "media_type"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }

@@ -50,33 +50,86 @@ pub fn convert(
     use Format::*;
     let mut losses = Vec::new();
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, OpenAI | Agens) {
+    if matches!(to, OpenAI | Agens | Anthropic) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
-    let out = match to {
-        Kernel => kernel::from_canonical(&canonical, &mut losses, fill),
-        OpenAI => openai::from_canonical(&canonical, &mut losses),
-        Swarm => swarm::from_canonical(&canonical, &mut losses, fill.agent_name()),
-        Agens => agens::from_canonical(&canonical, &mut losses),
-        Bedrock => bedrock::from_canonical(&canonical, &mut losses),
-        Anthropic => anthropic::from_canonical(&canonical, &mut losses, fill),
-        AiSdk => ai_sdk::from_canonical(&canonical, &mut losses, fill),
-        AiSdkUi => ai_sdk_ui::from_canonical(&canonical, &mut losses, fill),
-    };
-    if matches!(to, OpenAI | Swarm | Agens) {
+    unlink_stale(to, &mut canonical, &mut losses);
+    let out = write(to, &canonical, &mut losses, fill);
+    if matches!(to, Kernel | Swarm) {
+        // Writers that never look at provider options (the others report what they drop).
+        report_options(&canonical, &mut losses, to);
+    }
+    if matches!(to, OpenAI | Swarm | Agens | Anthropic) {
         // Targets with one message (or map entry) per tool result: results split over
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == Agens {
-        if matches!(to, OpenAI | Bedrock) {
+        if matches!(to, OpenAI | Bedrock | Anthropic) {
             agens::regrouped(&canonical, &mut losses);
         }
         agens::carried_inputs(values, &mut losses);
     }
     by_index(&mut losses, |l| l.index);
     (out, losses)
+}
+
+/// The messages of `canonical` in `to`.
+fn write(
+    to: Format,
+    canonical: &[Message],
+    losses: &mut Vec<Loss>,
+    fill: &mut dyn Fill,
+) -> Vec<Value> {
+    use Format::*;
+    match to {
+        Kernel => kernel::from_canonical(canonical, losses, fill),
+        OpenAI => openai::from_canonical(canonical, losses),
+        Swarm => swarm::from_canonical(canonical, losses, fill.agent_name()),
+        Agens => agens::from_canonical(canonical, losses),
+        Bedrock => bedrock::from_canonical(canonical, losses),
+        Anthropic => anthropic::from_canonical(canonical, losses, fill),
+        AiSdk => ai_sdk::from_canonical(canonical, losses, fill),
+        AiSdkUi => ai_sdk_ui::from_canonical(canonical, losses, fill),
+    }
+}
+
+/// A piece that continues (the mark [`canonical::CONTINUES`]) a reasoning, log or other
+/// message that the target leaves out would, read back, continue the message before that one
+/// (a target that carries or follows the mark joins them): the mark is not carried, and that is
+/// reported. Which messages the target leaves out is learnt from a dry run, made only when
+/// such a piece exists.
+fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
+    let candidate = |n: usize| {
+        n > 0
+            && canonical[n].marked(canonical::CONTINUES)
+            && canonical[n - 1].body.kind_chats_lack().is_some()
+    };
+    if !(0..canonical.len()).any(candidate) {
+        return;
+    }
+    struct Dry;
+    impl Fill for Dry {
+        fn id_and_time(&mut self) -> (String, f64) {
+            (String::new(), 0.0)
+        }
+    }
+    let mut dry = Vec::new();
+    write(to, canonical, &mut dry, &mut Dry);
+    let dropped = pairing::Dropped::of(&dry);
+    let stale: Vec<usize> = (0..canonical.len())
+        .filter(|&n| candidate(n) && dropped.has(&canonical[n - 1]))
+        .collect();
+    for n in stale {
+        let m = &mut canonical[n];
+        losses.push(m.loss(
+            What::Mark(canonical::CONTINUES),
+            loss::DROPPED_FIELD,
+            "the message this one continues is not written, so it is written as a message of its own",
+        ));
+        m.marks.retain(|t| t.name != canonical::CONTINUES);
+    }
 }
 
 /// The canonical messages of JSON-form messages in `format`.
@@ -319,6 +372,24 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
                 quoted(&t.name)
             ),
         ));
+    }
+}
+
+/// Reports every provider option of `msgs` for a target (`target`) whose writer has no place
+/// for them and does not call [`report_rest`].
+fn report_options(msgs: &[Message], losses: &mut Vec<Loss>, target: Format) {
+    for m in msgs {
+        for o in &m.options {
+            losses.push(Loss::at(
+                m.source,
+                o.at.clone(),
+                loss::DROPPED_OPAQUE,
+                format!(
+                    "{} messages have no place for provider options",
+                    target.title()
+                ),
+            ));
+        }
     }
 }
 

@@ -709,6 +709,24 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
             let is_image = typed.is_some_and(|m| m.starts_with("image/"));
             match source {
                 ImageSource::Url(url) => {
+                    // An image part has no media type; a file at a URL that is not an image
+                    // is sent as one all the same.
+                    match media_type.as_deref() {
+                        Some(mt) if mt.starts_with("image/") => losses.push(m.loss(
+                            What::Field(k, Field::MediaType),
+                            loss::DROPPED_FIELD,
+                            "an OpenAI image part by URL has no media type",
+                        )),
+                        Some(mt) => losses.push(m.loss(
+                            What::Item(k),
+                            loss::CHANGED_VALUE,
+                            format!(
+                                "OpenAI takes files by URL only as image parts; this {} file is written as one",
+                                quoted(mt)
+                            ),
+                        )),
+                        None => {}
+                    }
                     if filename.is_some() {
                         losses.push(m.loss(
                             What::Field(k, Field::Filename),

@@ -407,6 +407,20 @@ pub fn threaded(format: &'static str, max: usize) -> S<Vec<Value>> {
 
 /// The `(id, name)` of each call a message makes.
 fn calls_of(format: &str, v: &Value) -> Vec<(String, String)> {
+    if format == "anthropic" {
+        // The assistant's tool_use blocks.
+        let blocks = v.get("content").and_then(Value::as_array);
+        return blocks
+            .into_iter()
+            .flatten()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
+            .filter_map(|b| {
+                let id = b.get("id").and_then(Value::as_str)?.to_string();
+                let name = b.get("name").and_then(Value::as_str).unwrap_or("");
+                Some((id, name.to_string()))
+            })
+            .collect();
+    }
     let list = match format {
         "kernel" => v.get("calls"),
         _ => v.get("tool_calls"),
@@ -497,6 +511,36 @@ fn answer(format: &str, messages: Vec<Value>, draws: Vec<u32>) -> Vec<Value> {
                         ("tool_results", record(&calls[split..])),
                     ]));
                 }
+            }
+            // All results of a turn in the next user message, in a drawn order, sometimes
+            // with a text after them, sometimes failed.
+            "anthropic" if !calls.is_empty() => {
+                out.push(m);
+                let mut content: Vec<Value> = calls
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (id, _))| {
+                        let mut r = vec![
+                            ("type", Value::from("tool_result")),
+                            ("tool_use_id", Value::from(id.as_str())),
+                            ("content", Value::from(format!("out {k}"))),
+                        ];
+                        if next() % 4 == 0 {
+                            r.push(("is_error", Value::Bool(true)));
+                        }
+                        o(r)
+                    })
+                    .collect();
+                if next() % 2 == 0 {
+                    content.push(o(vec![
+                        ("type", Value::from("text")),
+                        ("text", Value::from("and then?")),
+                    ]));
+                }
+                out.push(o(vec![
+                    ("role", Value::from("user")),
+                    ("content", Value::Arr(content)),
+                ]));
             }
             _ => out.push(m),
         }
