@@ -191,3 +191,87 @@ fn a_check_answers_findings_and_for_swarm_what_its_history_rule_keeps() {
     assert_eq!(got["kept"], json!([0, [1, [0]], 2]));
     assert_eq!(got["findings"][0]["code"], json!("call_without_result"));
 }
+
+/// Anthropic's instructions that open a conversation are the request's `system`: a conversion
+/// into Anthropic answers with them lifted out of the messages, and reads a `Prompt`
+/// (`{ system?, messages }`) whole, a loss in its `system` at index `null`.
+#[test]
+fn an_anthropic_prompt_carries_the_system_beside_the_messages() {
+    let (got, _) = answer(
+        &request(OpenAI, Anthropic),
+        &Js::from(&json!([
+            { "role": "system", "content": "Be brief." },
+            { "role": "user", "content": "hi" },
+            { "role": "system", "content": "Later." },
+        ])),
+    );
+    assert_eq!(got["system"], json!("Be brief."));
+    assert_eq!(
+        got["messages"],
+        json!([
+            { "role": "user", "content": "hi" },
+            { "role": "system", "content": "Later." },
+        ])
+    );
+    // Nothing to lift: no `system` key at all.
+    let (got, _) = answer(
+        &request(OpenAI, Anthropic),
+        &Js::from(&json!([{ "role": "user", "content": "hi" }])),
+    );
+    assert!(got.get("system").is_none(), "{got}");
+
+    let prompt = json!({
+        "system": [{ "type": "text", "text": "Be brief.", "cache_control": { "type": "ephemeral" } }],
+        "messages": [{ "role": "user", "content": "hi", "extra": 1 }],
+    });
+    // Into itself: the same Prompt.
+    let (got, _) = answer(&request(Anthropic, Anthropic), &Js::from(&prompt));
+    assert_eq!(got["system"], prompt["system"]);
+    // Into OpenAI: the cache_control is lost in the system, the extra key in message 0.
+    let (text, _) = answer_text(&request(Anthropic, OpenAI), &Js::from(&prompt));
+    let got: J = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        got["messages"][0],
+        json!({ "role": "system", "content": "Be brief." })
+    );
+    let at: Vec<J> = got["losses"]["at"].as_array().unwrap().clone();
+    let kinds = got["losses"]["kinds"].as_array().unwrap();
+    let rows: Vec<(J, J)> = at
+        .chunks(2)
+        .map(|p| {
+            (
+                p[0].clone(),
+                kinds[p[1].as_u64().unwrap() as usize][0].clone(),
+            )
+        })
+        .collect();
+    assert!(
+        rows.contains(&(J::Null, json!(["system", 0, "cache_control"]))),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|(i, p)| *i == json!(0) && p[0] == json!("extra")),
+        "{rows:?}"
+    );
+    assert!(rows.iter().all(|(i, _)| *i != json!(1)), "{rows:?}");
+}
+
+/// A conversation check of a Prompt names the system as conversions do.
+#[test]
+fn a_prompt_is_checked_with_its_system() {
+    let tape = Tape::from_js(
+        &Js::from(&json!({ "system": "S", "messages": [
+            { "role": "user", "content": "hi" },
+            { "role": "assistant", "content": [{ "type": "tool_use", "id": "t1", "name": "f", "input": {} }] },
+        ] })),
+        true,
+    );
+    let source = read_source(&tape.view(), Anthropic, &Options::default()).expect("a Prompt");
+    assert!(source.prompt_system);
+    assert_eq!(source.values.len(), 3);
+    let mut checked = check(Anthropic, &source.values);
+    source.own_findings(&mut checked.findings);
+    let found: Vec<(usize, &str)> = checked.findings.iter().map(|f| (f.index, f.code)).collect();
+    assert_eq!(found, [(1, "call_without_result")]);
+}
