@@ -141,7 +141,7 @@ impl Format {
     pub const fn convertible(self) -> bool {
         cfg!(feature = "convert")
             && self.built()
-            && !matches!(self, Format::Anthropic | Format::AiSdk | Format::AiSdkUi)
+            && !matches!(self, Format::AiSdk | Format::AiSdkUi)
     }
 }
 

@@ -120,7 +120,7 @@ pub fn kernel_render_tape(
             report::read_source(tape, Format::Kernel, opts)
         });
         let values = match read {
-            Ok(values) => values,
+            Ok(source) => source.values,
             Err(issues) => return invalid(&issues),
         };
         let mut rendered = crate::convert::kernel_render::render(&values);

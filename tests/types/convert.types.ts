@@ -39,7 +39,7 @@ export type KernelToOpenAIMessages = Expect<Equal<ReturnType<typeof kernelToOpen
 
 const generic = convert(swarmMessages, { from: 'swarm', to: 'agens' });
 export type ConvertTarget = Expect<Equal<typeof generic.messages, AgensMessage[]>>;
-export type ConvertFormats = Expect<Equal<ConvertOptions['from'], 'kernel' | 'openai' | 'swarm' | 'agens' | 'bedrock'>>;
+export type ConvertFormats = Expect<Equal<ConvertOptions['from'], 'kernel' | 'openai' | 'swarm' | 'agens' | 'bedrock' | 'anthropic' | 'ai-sdk' | 'ai-sdk-ui'>>;
 
 bedrockToKernel(responses);
 
