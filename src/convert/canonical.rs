@@ -249,6 +249,12 @@ fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
         (OpenAI | Swarm, Field::CallId | Field::Name) => &["tool_call_id"],
         (OpenAI, Field::Filename) => &["file", "filename"],
         (Agens, Field::Args) => &["arguments"],
+        (AiSdk, Field::Args) => &["input"],
+        (AiSdk, Field::Output | Field::Error) => &["output"],
+        (AiSdk, Field::CallId) => &["toolCallId"],
+        (AiSdk, Field::Name) => &["toolName"],
+        (AiSdk, Field::Filename) => &["filename"],
+        (AiSdk, Field::MediaType) => &["mediaType"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }

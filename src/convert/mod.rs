@@ -49,7 +49,7 @@ pub fn convert(
     use Format::*;
     let mut losses = Vec::new();
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, OpenAI | Agens) {
+    if matches!(to, OpenAI | Agens | AiSdk) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
@@ -63,6 +63,11 @@ pub fn convert(
         AiSdk => ai_sdk::from_canonical(&canonical, &mut losses, fill),
         AiSdkUi => ai_sdk_ui::from_canonical(&canonical, &mut losses, fill),
     };
+    if matches!(to, Kernel | Swarm) {
+        // Seed targets whose writers carry what they can and report the rest themselves,
+        // provider options aside.
+        report_options(&canonical, &mut losses, to);
+    }
     if matches!(to, OpenAI | Swarm | Agens) {
         // Targets with one message (or map entry) per tool result: results split over
         // messages with nothing written between them read back as one.
@@ -281,6 +286,24 @@ pub(crate) fn function_call(
         losses,
     );
     (at, f)
+}
+
+/// Reports the provider options of every message: a target without any place for them
+/// (`target` names it) whose writer does not call [`report_rest`].
+fn report_options(msgs: &[Message], losses: &mut Vec<Loss>, target: Format) {
+    for m in msgs {
+        for o in &m.options {
+            losses.push(Loss::at(
+                m.source,
+                o.at.clone(),
+                loss::DROPPED_OPAQUE,
+                format!(
+                    "{} messages have no place for provider options",
+                    target.title()
+                ),
+            ));
+        }
+    }
 }
 
 /// Reports every extra property of `m` and every mark not in `used`: a target without a place
