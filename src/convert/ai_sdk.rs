@@ -1398,7 +1398,8 @@ fn look_fits(part: &Part, look: &Look) -> bool {
                 && !(text && (look.tagged || look.image))
                 // A tagged URL is a `URL` object or a string inside `{ type: "data" }`.
                 && !(look.tagged && url && !matches!(look.held, Held::UrlObject | Held::Plain))
-                && !(look.tagged && look.image)
+                // Only a file part holds tagged data.
+                && !(look.tagged && (look.image || default_image(part)))
                 && (!look.image || !default_image(part))
                 && (!look.typed || look.image && look.held == Held::DataUrl)
                 // Plain base64 text that is a URL's would read back as a URL.
