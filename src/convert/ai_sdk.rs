@@ -1108,7 +1108,10 @@ fn results_join(prev: &Message, m: &Message) -> bool {
         && prev.id.is_none()
         && m.timestamp.is_none()
         && prev.timestamp.is_none()
-        && m.mark(AFTER_TOOLS).is_none()
+        // (Marks of this mapping are per message: a joined message could not say both.)
+        && ![prev, m]
+            .iter()
+            .any(|x| x.marks.iter().any(|t| OWN.contains(&t.name.as_ref())))
         && same(&prev.extra, &m.extra)
         && same(&prev.marks, &m.marks)
         && m.options.is_empty()
@@ -1173,18 +1176,16 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         }
         marks.push(t);
     }
-    let plain = first
-        .extra
-        .iter()
-        .all(|t| !o.has(&t.name) && t.name != RESERVED && !DOCUMENTED.contains(&t.name.as_ref()));
-    let props: Vec<&Tagged> = if plain {
-        for t in &first.extra {
+    // A user key stands as itself where it can; one named like a field of the message (or the
+    // reserved property) goes under the reserved property's `props`.
+    let mut props: Vec<&Tagged> = Vec::new();
+    for t in &first.extra {
+        if o.has(&t.name) || t.name == RESERVED || DOCUMENTED.contains(&t.name.as_ref()) {
+            props.push(t);
+        } else {
             o.set(&t.name, t.value.clone());
         }
-        Vec::new()
-    } else {
-        first.extra.iter().collect()
-    };
+    }
     if let Some(r) = reserved_value(&marks, &props) {
         o.set(RESERVED, r);
     }
