@@ -256,6 +256,12 @@ fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
         (Anthropic, Field::CallId | Field::Name) => &["tool_use_id"],
         (Anthropic, Field::Filename) => &["title"],
         (Anthropic, Field::MediaType) => &["source", "media_type"],
+        (AiSdk, Field::Args) => &["input"],
+        (AiSdk, Field::Output | Field::Error) => &["output"],
+        (AiSdk, Field::CallId) => &["toolCallId"],
+        (AiSdk, Field::Name) => &["toolName"],
+        (AiSdk, Field::Filename) => &["filename"],
+        (AiSdk, Field::MediaType) => &["mediaType"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }

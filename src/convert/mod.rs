@@ -50,7 +50,7 @@ pub fn convert(
     use Format::*;
     let mut losses = Vec::new();
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, OpenAI | Agens | Anthropic) {
+    if matches!(to, OpenAI | Agens | Anthropic | AiSdk) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
@@ -354,14 +354,7 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
         ));
     }
     if !target_takes_options {
-        for o in &m.options {
-            losses.push(Loss::at(
-                m.source,
-                o.at.clone(),
-                loss::DROPPED_OPAQUE,
-                format!("{target} messages have no place for provider options"),
-            ));
-        }
+        options_lost(m, losses, target);
     }
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
         losses.push(m.loss(
@@ -379,17 +372,19 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
 /// for them and does not call [`report_rest`].
 fn report_options(msgs: &[Message], losses: &mut Vec<Loss>, target: Format) {
     for m in msgs {
-        for o in &m.options {
-            losses.push(Loss::at(
-                m.source,
-                o.at.clone(),
-                loss::DROPPED_OPAQUE,
-                format!(
-                    "{} messages have no place for provider options",
-                    target.title()
-                ),
-            ));
-        }
+        options_lost(m, losses, target.title());
+    }
+}
+
+/// Reports each provider option of `m` as lost in `target` (its title).
+fn options_lost(m: &Message, losses: &mut Vec<Loss>, target: &str) {
+    for o in &m.options {
+        losses.push(Loss::at(
+            m.source,
+            o.at.clone(),
+            loss::DROPPED_OPAQUE,
+            format!("{target} messages have no place for provider options"),
+        ));
     }
 }
 

@@ -421,6 +421,27 @@ fn calls_of(format: &str, v: &Value) -> Vec<(String, String)> {
             })
             .collect();
     }
+    if format == "ai-sdk" {
+        // Tool-call parts of an assistant message (a provider-executed one is answered by the
+        // provider, in the same message).
+        let parts = match v.get("role").and_then(Value::as_str) {
+            Some("assistant") => v.get("content").and_then(Value::as_array),
+            _ => None,
+        };
+        return parts
+            .into_iter()
+            .flatten()
+            .filter(|p| {
+                p.get("type").and_then(Value::as_str) == Some("tool-call")
+                    && p.get("providerExecuted") != Some(&Value::Bool(true))
+            })
+            .filter_map(|p| {
+                let id = p.get("toolCallId").and_then(Value::as_str)?.to_string();
+                let name = p.get("toolName").and_then(Value::as_str)?.to_string();
+                Some((id, name))
+            })
+            .collect();
+    }
     let list = match format {
         "kernel" => v.get("calls"),
         _ => v.get("tool_calls"),
@@ -541,6 +562,31 @@ fn answer(format: &str, messages: Vec<Value>, draws: Vec<u32>) -> Vec<Value> {
                     ("role", Value::from("user")),
                     ("content", Value::Arr(content)),
                 ]));
+            }
+            "ai-sdk" if !calls.is_empty() => {
+                out.push(m);
+                let mut group = Vec::new();
+                for (k, (id, name)) in calls.iter().enumerate() {
+                    group.push(o(vec![
+                        ("type", Value::from("tool-result")),
+                        ("toolCallId", Value::from(id.as_str())),
+                        ("toolName", Value::from(name.as_str())),
+                        (
+                            "output",
+                            o(vec![
+                                ("type", Value::from("text")),
+                                ("value", Value::from(format!("out {k}"))),
+                            ]),
+                        ),
+                    ]));
+                    // Split here, or not.
+                    if next() % 2 == 0 || k + 1 == calls.len() {
+                        out.push(o(vec![
+                            ("role", Value::from("tool")),
+                            ("content", Value::Arr(std::mem::take(&mut group))),
+                        ]));
+                    }
+                }
             }
             _ => out.push(m),
         }
