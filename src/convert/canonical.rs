@@ -249,6 +249,13 @@ fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
         (OpenAI | Swarm, Field::CallId | Field::Name) => &["tool_call_id"],
         (OpenAI, Field::Filename) => &["file", "filename"],
         (Agens, Field::Args) => &["arguments"],
+        // A UI tool part is the call and its output; its name is its type (or toolName).
+        (AiSdkUi, Field::Args) => &["input"],
+        (AiSdkUi, Field::Output) => &["output"],
+        (AiSdkUi, Field::Error) => &["errorText"],
+        (AiSdkUi, Field::CallId) => &["toolCallId"],
+        (AiSdkUi, Field::Filename) => &["filename"],
+        (AiSdkUi, Field::MediaType) => &["mediaType"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }

@@ -49,7 +49,7 @@ pub fn convert(
     use Format::*;
     let mut losses = Vec::new();
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, OpenAI | Agens) {
+    if matches!(to, OpenAI | Agens | AiSdkUi) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
@@ -63,13 +63,13 @@ pub fn convert(
         AiSdk => ai_sdk::from_canonical(&canonical, &mut losses, fill),
         AiSdkUi => ai_sdk_ui::from_canonical(&canonical, &mut losses, fill),
     };
-    if matches!(to, OpenAI | Swarm | Agens) {
+    if matches!(to, OpenAI | Swarm | Agens | AiSdkUi) {
         // Targets with one message (or map entry) per tool result: results split over
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == Agens {
-        if matches!(to, OpenAI | Bedrock) {
+        if matches!(to, OpenAI | Bedrock | AiSdkUi) {
             agens::regrouped(&canonical, &mut losses);
         }
         agens::carried_inputs(values, &mut losses);
@@ -316,6 +316,30 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
             format!(
                 "{target} messages have no place for what {} says",
                 quoted(&t.name)
+            ),
+        ));
+    }
+}
+
+/// Are `a` and the canonical message after it, `b`, pieces of one message (a target that
+/// joins a reply and the calls after it joins them)? Pieces of one source are, except a UI
+/// message's, whose steps are messages of their own (a later piece of a step is marked
+/// `CONTINUES`).
+pub(crate) fn same_message(a: &Message, b: &Message) -> bool {
+    a.source == b.source && a.from == b.from && b.from != Format::AiSdkUi
+}
+
+/// Reports the provider options of `m` for a target with no place for them (`target` names it)
+/// whose writer carries extras and marks itself (Kernel, swarm), so calls no [`report_rest`].
+pub(crate) fn report_options(m: &Message, losses: &mut Vec<Loss>, target: Format) {
+    for o in &m.options {
+        losses.push(Loss::at(
+            m.source,
+            o.at.clone(),
+            loss::DROPPED_OPAQUE,
+            format!(
+                "{} messages have no place for provider options",
+                target.title()
             ),
         ));
     }

@@ -586,7 +586,7 @@ fn push_tool_calls(
 ) {
     let m = &msgs[n];
     let merged = n > 0
-        && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
+        && (super::same_message(&msgs[n - 1], m) || m.marked(CONTINUES))
         && matches!(msgs[n - 1].body, Body::Reply { .. });
     match out.last_mut() {
         Some(prev) if merged => {
@@ -714,6 +714,13 @@ fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
                             What::Field(k, Field::Filename),
                             loss::DROPPED_FIELD,
                             "an OpenAI image part has no file name",
+                        ));
+                    }
+                    if media_type.is_some() {
+                        losses.push(m.loss(
+                            What::Field(k, Field::MediaType),
+                            loss::DROPPED_FIELD,
+                            "an OpenAI image part by URL has no media type",
                         ));
                     }
                     image_part(url.clone())
