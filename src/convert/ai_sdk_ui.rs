@@ -785,6 +785,8 @@ struct UiMessage {
     /// (the reader reads a step's outputs back in the order of its parts, after its content).
     step_at: usize,
     merged: Option<usize>,
+    /// The canonical message whose outputs went into the last step last.
+    merged_from: Option<usize>,
 }
 
 struct Writer<'a> {
@@ -883,6 +885,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     whole: Some(value.clone()),
                     step_at: 0,
                     merged: None,
+                    merged_from: None,
                 });
                 continue;
             }
@@ -991,6 +994,7 @@ impl Writer<'_> {
                 whole: None,
                 step_at: 0,
                 merged: None,
+                merged_from: None,
             });
         } else {
             if join == Join::Append && m.marked(CONTINUES) {
@@ -998,6 +1002,18 @@ impl Writer<'_> {
             }
             if join == Join::Step && m.marked(STEP) {
                 used.push(STEP);
+            }
+            // A message joined as a step of the one before: read back, it is marked `step`,
+            // which a format that keeps marks (Kernel, swarm, Agens) then holds.
+            if join == Join::Step
+                && !m.marked(STEP)
+                && matches!(m.from, Format::Kernel | Format::Swarm | Format::Agens)
+            {
+                self.losses.push(m.loss(
+                    What::Message,
+                    loss::DROPPED_FIELD,
+                    "written as a step of the UI message before it: read back, it carries the mark \"step\"",
+                ));
             }
             if join == Join::Step && !is_step_start(m) {
                 self.push(UiPart::Plain(obj([("type", Value::from("step-start"))])));
@@ -1032,6 +1048,7 @@ impl Writer<'_> {
                 if join == Join::Step {
                     u.step_at = u.parts.len();
                     u.merged = None;
+                    u.merged_from = None;
                 } else if u.merged.is_some() && !matches!(m.body, Body::ToolOutputs { .. }) {
                     self.losses.push(m.loss(
                         What::Message,
@@ -1585,6 +1602,9 @@ impl Writer<'_> {
             })?;
             u.merged = Some(merged.map_or(at, |m| m.max(at)));
             let moved = at < step_at || merged.is_some_and(|m| at < m);
+            // Outputs of an earlier message in this step: read back, one message with them.
+            let split = u.merged_from.is_some_and(|o| o != n);
+            u.merged_from = Some(n);
             let UiPart::Tool(t) = &mut u.parts[at] else {
                 return None;
             };
@@ -1597,9 +1617,16 @@ impl Writer<'_> {
                     .map(str::to_string),
                 _ => None,
             });
-            Some((name, moved))
+            Some((name, moved, split))
         });
-        if let Some((name, moved)) = found {
+        if let Some((name, moved, split)) = found {
+            if split {
+                self.losses.push(m.loss(
+                    What::Message,
+                    loss::SPLIT_RESULTS,
+                    "tool outputs of the same UI step as outputs of another message before them: read back, one tool-outputs message with those",
+                ));
+            }
             if moved {
                 self.report_moved(n, call);
                 self.losses.push(m.loss(
