@@ -1194,7 +1194,7 @@ impl Writer<'_> {
         }
         for k in present {
             self.losses.push(m.loss(
-                What::Mark(k),
+                What::Message,
                 loss::DROPPED_FIELD,
                 format!("{} is not a valid value of this UI part's {k}", quoted(k)),
             ));
@@ -1731,9 +1731,11 @@ fn tool_value(t: &ToolPart, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
     let m = &msgs[t.n];
     let mut v = tool_json(t, true);
     if !t.marks.is_empty() && !valid_part(&v) {
+        // (At the message: without the marks, the source format may read the rest otherwise,
+        // such as swarm joining calls to the reply before them.)
         for k in &t.marks {
             losses.push(m.loss(
-                What::Mark(k),
+                What::Message,
                 loss::DROPPED_FIELD,
                 format!(
                     "{} does not make a valid UI tool part with the rest of the call; not carried",

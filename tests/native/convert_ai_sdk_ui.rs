@@ -25,9 +25,9 @@ pub fn covers(keys: &[&'static str], loss: &Loss) -> Option<Vec<Vec<&'static str
     }
     let v = |paths: &[&[&'static str]]| paths.iter().map(|p| p.to_vec()).collect::<Vec<_>>();
     Some(match keys {
-        // Without ids, UI messages in a row read back as one (each a step of it): the message
-        // boundary goes with the id.
-        ["id"] => v(&[&["id"], &["role"]]),
+        // Without ids, assistant messages in a row read back as one (each a step of it): the
+        // message boundary goes with the id, and its parts stand after the ones before.
+        ["id"] => v(&[&["id"], &["role"], &["parts"]]),
         // A tool part's type not carried (a dynamic tool read back as a static one): its
         // `toolName` goes with it.
         ["parts", "type"] => v(&[&["parts", "type"], &["parts", "toolName"]]),
