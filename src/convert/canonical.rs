@@ -262,6 +262,13 @@ fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
         (AiSdk, Field::Name) => &["toolName"],
         (AiSdk, Field::Filename) => &["filename"],
         (AiSdk, Field::MediaType) => &["mediaType"],
+        // A UI tool part is the call and its output; its name is its type (or toolName).
+        (AiSdkUi, Field::Args) => &["input"],
+        (AiSdkUi, Field::Output) => &["output"],
+        (AiSdkUi, Field::Error) => &["errorText"],
+        (AiSdkUi, Field::CallId) => &["toolCallId"],
+        (AiSdkUi, Field::Filename) => &["filename"],
+        (AiSdkUi, Field::MediaType) => &["mediaType"],
         // An Agens output is the value at `tool_results.<call id>`.
         _ => &[],
     }

@@ -295,6 +295,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
     let mut out: Vec<Value> = Vec::new();
     let developer = Tagged::new(DEVELOPER, Value::Bool(true), Vec::new());
     for (n, m) in msgs.iter().enumerate() {
+        super::report_options(m, losses, Format::Kernel);
         // Kernel has no field for a signature: a mark, read back by to_canonical.
         let signed = match &m.body {
             Body::Reasoning {

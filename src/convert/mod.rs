@@ -50,23 +50,19 @@ pub fn convert(
     use Format::*;
     let mut losses = Vec::new();
     let mut canonical = to_canonical(from, values, &mut losses);
-    if matches!(to, OpenAI | Agens | Anthropic | AiSdk) {
+    if matches!(to, OpenAI | Agens | Anthropic | AiSdk | AiSdkUi) {
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
     unlink_stale(to, &mut canonical, &mut losses);
     let out = write(to, &canonical, &mut losses, fill);
-    if matches!(to, Kernel | Swarm) {
-        // Writers that never look at provider options (the others report what they drop).
-        report_options(&canonical, &mut losses, to);
-    }
-    if matches!(to, OpenAI | Swarm | Agens | Anthropic) {
+    if matches!(to, OpenAI | Swarm | Agens | Anthropic | AiSdkUi) {
         // Targets with one message (or map entry) per tool result: results split over
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == Agens {
-        if matches!(to, OpenAI | Bedrock | Anthropic) {
+        if matches!(to, OpenAI | Bedrock | Anthropic | AiSdkUi) {
             agens::regrouped(&canonical, &mut losses);
         }
         agens::carried_inputs(values, &mut losses);
@@ -119,7 +115,9 @@ fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
     write(to, canonical, &mut dry, &mut Dry);
     let dropped = pairing::Dropped::of(&dry);
     let stale: Vec<usize> = (0..canonical.len())
-        .filter(|&n| candidate(n) && dropped.has(&canonical[n - 1]))
+        .filter(|&n| {
+            candidate(n) && dropped.has(&canonical[n - 1]) && !dropped.has(&canonical[n])
+        })
         .collect();
     for n in stale {
         let m = &mut canonical[n];
@@ -368,12 +366,18 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
     }
 }
 
-/// Reports every provider option of `msgs` for a target (`target`) whose writer has no place
-/// for them and does not call [`report_rest`].
-fn report_options(msgs: &[Message], losses: &mut Vec<Loss>, target: Format) {
-    for m in msgs {
-        options_lost(m, losses, target.title());
-    }
+/// Are `a` and the canonical message after it, `b`, pieces of one message (a target that
+/// joins a reply and the calls after it joins them)? Pieces of one source are, except a UI
+/// message's, whose steps are messages of their own (a later piece of a step is marked
+/// `CONTINUES`).
+pub(crate) fn same_message(a: &Message, b: &Message) -> bool {
+    a.source == b.source && a.from == b.from && b.from != Format::AiSdkUi
+}
+
+/// Reports the provider options of `m` for a target with no place for them (`target` names it)
+/// whose writer carries extras and marks itself (Kernel, swarm), so calls no [`report_rest`].
+pub(crate) fn report_options(m: &Message, losses: &mut Vec<Loss>, target: Format) {
+    options_lost(m, losses, target.title());
 }
 
 /// Reports each provider option of `m` as lost in `target` (its title).

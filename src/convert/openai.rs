@@ -586,7 +586,7 @@ fn push_tool_calls(
 ) {
     let m = &msgs[n];
     let merged = n > 0
-        && (msgs[n - 1].source == m.source || m.marked(CONTINUES))
+        && (super::same_message(&msgs[n - 1], m) || m.marked(CONTINUES))
         && matches!(msgs[n - 1].body, Body::Reply { .. });
     match out.last_mut() {
         Some(prev) if merged => {

@@ -451,6 +451,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> 
     let mut out: Vec<Value> = Vec::new();
     let mut names: Vec<(String, String)> = Vec::new();
     for (n, m) in msgs.iter().enumerate() {
+        super::report_options(m, losses, Format::Swarm);
         if is_unsupported(&m.body) {
             losses.push(m.loss(
                 What::Message,
@@ -570,7 +571,7 @@ fn write_tool_calls(
 fn merges_into_reply(msgs: &[Message], n: usize, h: &Head) -> bool {
     let m = &msgs[n];
     n > 0
-        && (msgs[n - 1].source == m.source || h.continues)
+        && (super::same_message(&msgs[n - 1], m) || h.continues)
         && m.extra.is_empty()
         && h.rest.is_empty()
         && h.payload.is_none()

@@ -443,8 +443,8 @@ fn row_tool_output_every_type() {
     assert_eq!(
         l,
         losses(&[
-            (1, r#"["content",10]"#, "unsupported_message"),
             (1, r#"["content",9,"providerOptions"]"#, "dropped_opaque"),
+            (1, r#"["content",10]"#, "unsupported_message"),
         ])
     );
     assert!(k.contains(r#"{"callId":"c1","name":"get","output":null,"error":{"name":"Error","message":"boom"}}"#), "{k}");

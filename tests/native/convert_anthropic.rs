@@ -419,12 +419,12 @@ fn cache_control_round_trips_and_is_reported_elsewhere() {
         losses,
         vec![
             row(0, "dropped_opaque", json!(["content", 0, "cache_control"])),
-            // Kernel holds bytes: the plain-text document is not carried.
-            row(1, "dropped_field", json!(["content", 1])),
             row(1, "dropped_opaque", json!(["content", 0, "cache_control"])),
             row(1, "dropped_opaque", json!(["content", 1, "context"])),
             row(1, "dropped_opaque", json!(["content", 1, "citations"])),
             row(1, "dropped_opaque", json!(["content", 1, "cache_control"])),
+            // Kernel holds bytes: the plain-text document is not carried.
+            row(1, "dropped_field", json!(["content", 1])),
             row(2, "dropped_opaque", json!(["content", 0, "cache_control"])),
             row(3, "dropped_opaque", json!(["content", 0, "cache_control"])),
         ]

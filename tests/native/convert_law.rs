@@ -25,7 +25,7 @@ use agent_messages::convert::{convert, Loss};
 use agent_messages::formats::Format::{self, *};
 use agent_messages::formats::{agens, swarm};
 use agent_messages::tape::value::{Name, Value};
-use agent_messages::validate::{ObjectShape, PathSeg, Shape};
+use agent_messages::validate::{Field, ObjectShape, PathSeg, Shape};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -327,6 +327,16 @@ fn normal(shape: &'static Shape, v: &Value) -> Value {
             Value::Obj(out)
         }
         (Shape::Object(object), v) => normal_object(object, v),
+        // A union by a tag (the UI message parts; a tool part by its `state`): the union's
+        // base fields, then the case's.
+        (Shape::Union(u), v) => {
+            let tag = v.get(u.tag.name()).and_then(Value::as_str).unwrap_or("");
+            match u.case(tag) {
+                Some(Shape::Object(case)) => normal_fields(&[u.base.fields, case.fields], v),
+                Some(other) => normal(other, v),
+                None => v.clone(),
+            }
+        }
         (Shape::Tagged(tagged), v) => {
             let tag = v.get(tagged.tag.name()).and_then(Value::as_str);
             normal_object(
@@ -408,16 +418,22 @@ fn user_keys(
 }
 
 fn normal_object(object: &'static ObjectShape, v: &Value) -> Value {
+    normal_fields(&[object.fields], v)
+}
+
+/// [`normal_object`] over the fields of several lists, in order.
+fn normal_fields(lists: &[&'static [Field]], v: &Value) -> Value {
     let Value::Obj(entries) = v else {
         return v.clone();
     };
+    let fields = || lists.iter().flat_map(|l| l.iter());
     let mut out: Vec<(Name, Value)> = Vec::new();
-    for field in object.fields {
+    for field in fields() {
         if let Some((k, x)) = entries.iter().find(|(k, _)| k == field.key.name()) {
             out.push((k.clone(), normal(&field.shape, x)));
         }
     }
-    let documented = |k: &str| object.fields.iter().any(|f| f.key.name() == k);
+    let documented = |k: &str| fields().any(|f| f.key.name() == k);
     user_keys(&documented, entries, &mut out);
     Value::Obj(out)
 }

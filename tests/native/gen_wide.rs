@@ -442,6 +442,24 @@ fn calls_of(format: &str, v: &Value) -> Vec<(String, String)> {
             })
             .collect();
     }
+    if format == "ai-sdk-ui" {
+        // Tool parts waiting for their output.
+        let parts = v.get("parts").and_then(Value::as_array);
+        return parts
+            .into_iter()
+            .flatten()
+            .filter(|p| p.get("state").and_then(Value::as_str) == Some("input-available"))
+            .filter_map(|p| {
+                let ty = p.get("type").and_then(Value::as_str)?;
+                let name = match ty.strip_prefix("tool-") {
+                    Some(name) => name.to_string(),
+                    None => p.get("toolName").and_then(Value::as_str)?.to_string(),
+                };
+                let id = p.get("toolCallId").and_then(Value::as_str)?;
+                Some((id.to_string(), name))
+            })
+            .collect();
+    }
     let list = match format {
         "kernel" => v.get("calls"),
         _ => v.get("tool_calls"),
@@ -587,6 +605,28 @@ fn answer(format: &str, messages: Vec<Value>, draws: Vec<u32>) -> Vec<Value> {
                         ]));
                     }
                 }
+            }
+            // A UI tool part holds its output: a drawn part of those waiting gets one (or an
+            // error), in its place.
+            "ai-sdk-ui" if !calls.is_empty() => {
+                let mut m = m;
+                if let Some(parts) = m.get_mut("parts").and_then(Value::as_array_mut) {
+                    for (k, p) in parts.iter_mut().enumerate() {
+                        let waiting =
+                            p.get("state").and_then(Value::as_str) == Some("input-available");
+                        if !waiting || next() % 4 == 0 {
+                            continue;
+                        }
+                        if next() % 3 == 0 {
+                            p.set("state", Value::from("output-error"));
+                            p.set("errorText", Value::from(format!("failed {k}")));
+                        } else {
+                            p.set("state", Value::from("output-available"));
+                            p.set("output", Value::from(format!("out {k}")));
+                        }
+                    }
+                }
+                out.push(m);
             }
             _ => out.push(m),
         }
