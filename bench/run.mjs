@@ -319,7 +319,7 @@ const SECTIONS = [
 // only validates downloads (each format family's entries in browsers) at most 70 KB; the whole
 // package (the root entry in browsers, conversions included) measured and reported, against the
 // ceiling tests/consumer holds it to (issue 10's 120 KB was for five formats).
-const WASM_GZIP_LIMIT = { web: 130_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
+const WASM_GZIP_LIMIT = { web: 180_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
 
 function sizes() {
   const wasm = {};

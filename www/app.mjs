@@ -20,10 +20,12 @@ const SOURCES = [
   { key: 'ai-sdk', format: 'ai-sdk', ns: 'aiSdk', type: 'ModelMessage', label: 'AI SDK (ModelMessage)' },
   { key: 'ai-sdk-ui', format: 'ai-sdk-ui', ns: 'aiSdk', type: 'UIMessage', label: 'AI SDK UI (UIMessage)' },
 ];
-// The formats conversions take (the targets), then those this version validates only.
-const FORMAT_NAMES = { kernel: 'Kernel', swarm: 'agent-swarm-kit', agens: 'Agens', bedrock: 'Bedrock Swarm', openai: 'OpenAI Chat' };
+// The formats conversions take: every one a target.
+const FORMAT_NAMES = {
+  kernel: 'Kernel', swarm: 'agent-swarm-kit', agens: 'Agens', bedrock: 'Bedrock Swarm', openai: 'OpenAI Chat',
+  anthropic: 'Anthropic Messages', 'ai-sdk': 'AI SDK', 'ai-sdk-ui': 'AI SDK UI',
+};
 const TARGETS = Object.keys(FORMAT_NAMES);
-Object.assign(FORMAT_NAMES, { anthropic: 'Anthropic Messages', 'ai-sdk': 'AI SDK', 'ai-sdk-ui': 'AI SDK UI' });
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -140,6 +142,22 @@ function selectLine(line) {
 
 // What is wrong with the conversation as a whole: checkConversation, or for Bedrock events the
 // issues of their tree (dangling parents, cycles, repeated ids), as findings.
+// Where a finding (or a loss) of the input is, as a path into it: in a list, its message's
+// index first; in an Anthropic Prompt, under `messages` (the `system`'s own have index null
+// and a path that starts with "system").
+function placeOf(f, asList, source) {
+  if (source?.key === 'anthropic-prompt') return f.index === null ? f.path : ['messages', f.index, ...f.path];
+  return asList ? [f.index, ...f.path] : f.path;
+}
+
+// The JSON text of converted messages (bytes as base64 and so on), by the target's validator;
+// for Anthropic with the Prompt's `system` beside them.
+function convertedJSON(format, { system, messages }) {
+  const v = format === 'ai-sdk' ? api.aiSdk : format === 'ai-sdk-ui' ? api.aiSdk.UIMessage : api[format];
+  const text = v.toJSON(messages);
+  return system === undefined ? pretty(text) : JSON.stringify({ system, messages: JSON.parse(text) }, null, 2);
+}
+
 function conversationChecks(value, source) {
   if (source.key !== 'bedrock-event') return api.checkConversation(value, { format: source.format });
   const { issues } = api.bedrock.buildEventTree(Array.isArray(value) ? value : [value]);
@@ -211,10 +229,8 @@ function analyze() {
   // Conversation checks need valid messages: the package refuses invalid ones.
   const notes = reading.issues.map((note) => ({ note, kind: 'issue' }));
   const asList = Array.isArray(reading.value) || reading.shape === 'jsonl';
-  const locateFinding = (f) => locate(text, asList ? [f.index, ...f.path] : f.path, reading.shape);
-  if (!TARGETS.includes(source.format)) {
-    $('checks').replaceChildren(h('p', { class: 'muted', id: 'checks-later' }, `Conversation checks for ${FORMAT_NAMES[source.format]} come with its conversions, in a later version; each message is validated above.`));
-  } else if (reading.value !== undefined && reading.issues.length === 0) {
+  const locateFinding = (f) => locate(text, placeOf(f, asList, source), reading.shape);
+  if (reading.value !== undefined && reading.issues.length === 0) {
     try {
       const findings = conversationChecks(reading.value, source);
       state.findings = findings;
@@ -261,6 +277,13 @@ function groupLosses(losses) {
 // Which messages a group of losses is in: "message 3", "5 messages (0–4)"; as text, or as
 // nodes that wrap only between the runs.
 function whichMessages(indices, asNodes = false) {
+  // An Anthropic Prompt's `system` is no message of the list.
+  if (indices.includes(null)) {
+    const rest = indices.filter((i) => i !== null);
+    if (!rest.length) return asNodes ? [h('span', { class: 'nw' }, 'the system')] : 'the system';
+    const more = whichMessages(rest, asNodes);
+    return asNodes ? [h('span', { class: 'nw' }, 'the system'), ' and ', ...more] : `the system and ${more}`;
+  }
   const n = new Set(indices).size;
   if (n === 1) return asNodes ? [h('span', { class: 'nw' }, `message ${indices[0]}`)] : `message ${indices[0]}`;
   const runs = indexRuns(indices);
@@ -308,7 +331,7 @@ function renderConversion() {
     return showError(`Cannot convert ${state.source.format} to ${to}:`, e);
   }
   wrap.hidden = false;
-  converted = pretty(api[to].toJSON(r.messages));
+  converted = convertedJSON(to, r);
   $('converted').textContent = converted;
   // Identical losses (same code, path and detail) share a row that says which messages they are in.
   const groups = groupLosses(r.losses);
@@ -332,7 +355,7 @@ function renderConversion() {
     if (carried.length) {
       el.append(h('p', { class: 'carried muted', 'data-codes': JSON.stringify(carried.map((f) => f.code)) },
         `${fresh.length ? 'Also, as' : 'As'} reported for the input above (see the conversation checks): `,
-        carried.map((f) => `${f.code} at ${pathText([f.index, ...f.path])}`).join('; '), '.'));
+        carried.map((f) => `${f.code} at ${pathText(f.index === null ? f.path : [f.index, ...f.path])}`).join('; '), '.'));
     }
   } catch (e) {
     $('converted-checks').replaceChildren(h('p', { class: 'error' }, `${e.name}: ${e.message}`));

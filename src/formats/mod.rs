@@ -136,12 +136,10 @@ formats! {
 }
 
 impl Format {
-    /// Whether `convert` and `checkConversation` take the format yet (the provider formats
-    /// validate; their conversions come next), in this build.
+    /// Whether `convert` and `checkConversation` take the format in this build (every format
+    /// does where the conversions are built; the validation-only builds convert nothing).
     pub const fn convertible(self) -> bool {
-        cfg!(feature = "convert")
-            && self.built()
-            && !matches!(self, Format::AiSdk | Format::AiSdkUi)
+        cfg!(feature = "convert") && self.built()
     }
 }
 

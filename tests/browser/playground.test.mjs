@@ -19,9 +19,8 @@ import { EXAMPLES } from '../../www/examples.mjs';
 import { shapeOf, jsonlRecords, locate, syntaxPosition } from '../../www/locate.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/playground/', import.meta.url));
-// The formats conversions take (every one a target), and those this version validates only.
-const FORMATS = ['kernel', 'swarm', 'agens', 'bedrock', 'openai'];
-const VALIDATED_ONLY = ['anthropic', 'ai-sdk', 'ai-sdk-ui'];
+// The formats conversions take: every one a target.
+const FORMATS = ['kernel', 'swarm', 'agens', 'bedrock', 'openai', 'anthropic', 'ai-sdk', 'ai-sdk-ui'];
 // What each example's `source` reading means: a format, a message type of the package, and the
 // namespace that holds it when that is not the format's name.
 const READINGS = {
@@ -77,10 +76,19 @@ function groupedLosses(losses) {
 }
 
 // The package's conversion: { messages (JSON form), losses } or { error: { name, code, message } }.
+// A finding's place as the page shows it: in a Prompt, under `messages` (the system's own, index
+// null, under `system`); in a list, its message's index first.
+const placeOf = (f, source) => (source === 'anthropic-prompt'
+  ? (f.index === null ? f.path : ['messages', f.index, ...f.path])
+  : [f.index, ...f.path]);
+
 function expectedConversion(value, from, to, strict = false) {
   try {
     const r = api.convert(value, { from, to, strict });
-    return { messages: JSON.parse(api[to].toJSON(r.messages)), losses: r.losses };
+    const v = to === 'ai-sdk' ? api.aiSdk : to === 'ai-sdk-ui' ? api.aiSdk.UIMessage : api[to];
+    const messages = JSON.parse(v.toJSON(r.messages));
+    // Anthropic: the Prompt's `system` beside the messages, as the page shows it.
+    return { messages: r.system === undefined ? messages : { system: r.system, messages }, losses: r.losses };
   } catch (e) {
     return { error: { name: e.name, code: e.code ?? '', message: e.message } };
   }
@@ -182,7 +190,7 @@ const loadExample = (page, id) => page.click(`button[data-example="${id}"]`);
 // ---- tests --------------------------------------------------------------------------------
 
 test('examples: a valid and a broken one for every format, JSONL among them', () => {
-  for (const format of [...FORMATS, ...VALIDATED_ONLY]) {
+  for (const format of FORMATS) {
     const mine = EXAMPLES.filter((e) => READINGS[e.source][0] === format);
     assert.ok(mine.some((e) => !e.broken), `${format}: a valid example`);
     assert.ok(mine.some((e) => e.broken), `${format}: a broken example`);
@@ -232,12 +240,10 @@ test('every example: the issues, their lines, the checks and every conversion ar
 
       const value = parsed(ex.text);
       if (value !== undefined && want.length === 0) {
-        // Events are checked as a tree (buildEventTree), everything else as a conversation (the
-        // formats that do not convert yet have no conversation checks: the page says why).
+        // Events are checked as a tree (buildEventTree), everything else as a conversation.
         const findings = ex.source === 'bedrock-event'
           ? api.bedrock.buildEventTree(value).issues.map(({ code, path }) => ({ code, path, severity: 'error' }))
-          : VALIDATED_ONLY.includes(READINGS[ex.source][0]) ? []
-          : api.checkConversation(value, { format: READINGS[ex.source][0] }).map((f) => ({ code: f.code, path: [f.index, ...f.path], severity: f.severity }));
+          : api.checkConversation(value, { format: READINGS[ex.source][0] }).map((f) => ({ code: f.code, path: placeOf(f, ex.source), severity: f.severity }));
         assert.deepEqual(shown.findings, findings.map(({ code, path }) => ({ code, path })), 'conversation checks');
         if (ex.broken) assert.ok(findings.some((f) => f.severity === 'error'), 'a broken example with no issues has failing checks');
       } else {

@@ -276,8 +276,9 @@ const FETCHES = {
 // The budgets: a page that only validates downloads at most 70 KB gzip of wasm (issue 10's
 // budget, for each format family's validation build); the whole package is measured and
 // reported (issue 11), with a ceiling against accidental growth: 120 KB was issue 10's budget
-// for five formats; with eight it is 121 KB, and 130 KB is the ceiling.
-const BUDGET = { web: 130_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
+// for five formats; eight formats that validate took 121 KB, and their conversions (three
+// mappings and kernelRender) 172 KB: 180 KB is the ceiling until the size work of issue 14.
+const BUDGET = { web: 180_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
 const BROWSER_BUILDS = Object.keys(BUDGET);
 
 const MIME = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };

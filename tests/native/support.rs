@@ -154,7 +154,9 @@ pub fn loss_rows(losses: &[agent_messages::convert::Loss]) -> Vec<(usize, String
 /// The formats `convert` takes so far (a test holds this to [`Format::convertible`]).
 pub const CONVERTIBLE: &[agent_messages::formats::Format] = {
     use agent_messages::formats::Format::*;
-    &[Kernel, Swarm, Agens, Bedrock, OpenAI, Anthropic]
+    &[
+        Kernel, Swarm, Agens, Bedrock, OpenAI, Anthropic, AiSdk, AiSdkUi,
+    ]
 };
 
 #[test]
