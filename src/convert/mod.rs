@@ -339,6 +339,17 @@ pub(crate) fn function_call(
 /// Provider options are reported too, for targets without any place for them; the writers
 /// of those with one (Anthropic, the AI SDK's) report what they do not write themselves.
 pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, target: Format) {
+    report_rest_but(m, used, losses, target, &|_| false);
+}
+
+/// [`report_rest`] for a writer that wrote some provider options in their own place (`taken`).
+pub(crate) fn report_rest_but(
+    m: &Message,
+    used: &[&str],
+    losses: &mut Vec<Loss>,
+    target: Format,
+    taken: &dyn Fn(&ProviderOptions) -> bool,
+) {
     let target_takes_options =
         matches!(target, Format::Anthropic | Format::AiSdk | Format::AiSdkUi);
     let target = target.title();
@@ -350,7 +361,9 @@ pub(crate) fn report_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>, ta
         ));
     }
     if !target_takes_options {
-        options_lost(m, losses, target);
+        for o in m.options.iter().filter(|o| !taken(o)) {
+            option_lost(m, o, losses, target);
+        }
     }
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
         losses.push(m.loss(
@@ -381,13 +394,18 @@ pub(crate) fn report_options(m: &Message, losses: &mut Vec<Loss>, target: Format
 /// Reports each provider option of `m` as lost in `target` (its title).
 fn options_lost(m: &Message, losses: &mut Vec<Loss>, target: &str) {
     for o in &m.options {
-        losses.push(Loss::at(
-            m.source,
-            o.at.clone(),
-            loss::DROPPED_OPAQUE,
-            format!("{target} messages have no place for provider options"),
-        ));
+        option_lost(m, o, losses, target);
     }
+}
+
+/// Reports the provider option `o` of `m` as lost in `target` (its title).
+fn option_lost(m: &Message, o: &ProviderOptions, losses: &mut Vec<Loss>, target: &str) {
+    losses.push(Loss::at(
+        m.source,
+        o.at.clone(),
+        loss::DROPPED_OPAQUE,
+        format!("{target} messages have no place for provider options"),
+    ));
 }
 
 /// Reads the reserved property of a source message (a Kernel message, a swarm `payload`) at

@@ -2,7 +2,7 @@
 
 use super::canonical::*;
 use super::loss::{self, Loss};
-use super::{parse_data_url, report_rest, report_unknown, text};
+use super::{parse_data_url, report_unknown, text};
 use crate::formats::Format;
 use crate::tape::value::{obj, Value};
 use crate::validate::{quoted, PathSeg};
@@ -103,9 +103,17 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
         }
         Some(Value::Arr(list)) => {
             let mut parts = Vec::new();
+            let mut details = Vec::new();
             for (j, p) in list.iter().enumerate() {
                 let at = nth(&keys(&["content"]), j);
                 if let Some(part) = user_part(p, i, &at, losses) {
+                    if let Some(d) = p.get("image_url").and_then(|u| u.get("detail")) {
+                        details.push((
+                            parts.len(),
+                            d.clone(),
+                            under(&at, &["image_url", "detail"]),
+                        ));
+                    }
                     parts.push(part);
                     items.push(at);
                 }
@@ -119,11 +127,34 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
                     "a single text part is written back as a string",
                 ));
             }
-            parts
+            let mut m =
+                Message::new(i, Format::OpenAI, Body::UserInput { parts }).at(Vec::new(), items);
+            for (k, detail, at) in details {
+                m.add_options(Some(k), image_detail(detail), at);
+            }
+            return m;
         }
         _ => Vec::new(),
     };
     Message::new(i, Format::OpenAI, Body::UserInput { parts }).at(Vec::new(), items)
+}
+
+/// An image's `detail` as the AI SDK's provider option for it, which `@ai-sdk/openai` writes
+/// as the detail: `{ openai: { imageDetail } }`.
+fn image_detail(detail: Value) -> Value {
+    obj([(OPENAI, obj([(IMAGE_DETAIL, detail)]))])
+}
+
+/// The key of an image's detail in the AI SDK's OpenAI provider options.
+const IMAGE_DETAIL: &str = "imageDetail";
+
+/// The detail of item `k` of `m`, when its provider options are exactly an image detail (what
+/// the OpenAI reader gives): the options then have their place in the image part.
+fn detail_of(m: &Message, k: usize) -> Option<&ProviderOptions> {
+    m.options_of(Some(k)).find(|o| {
+        matches!(&o.value, Value::Obj(p) if p.len() == 1 && p[0].0 == OPENAI
+            && matches!(&p[0].1, Value::Obj(d) if d.len() == 1 && d[0].0 == IMAGE_DETAIL && d[0].1.as_str().is_some()))
+    })
 }
 
 /// An assistant message: a reply, tool calls, or a reply and the calls that continue it.
@@ -315,14 +346,6 @@ fn read_image_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) 
         "an OpenAI image",
         losses,
     );
-    if img.get("detail").is_some() {
-        lose(
-            i,
-            losses,
-            under(&at_img, &["detail"]),
-            "an image's detail level has no place in the target",
-        );
-    }
     let url = text(img, "url").unwrap_or_default();
     Some(match parse_data_url(&url) {
         Some((media, data)) => {
@@ -453,7 +476,15 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
             write_nulls(&mut out, m, &mut used);
         }
-        report_rest(m, &used, losses, Format::OpenAI);
+        // An image's detail is written in its part.
+        let detail_written = |o: &ProviderOptions| match (&m.body, o.item) {
+            (Body::UserInput { parts }, Some(k)) => {
+                parts.get(k).is_some_and(written_as_image)
+                    && detail_of(m, k).is_some_and(|d| std::ptr::eq(d, o))
+            }
+            _ => false,
+        };
+        super::report_rest_but(m, &used, losses, Format::OpenAI, &detail_written);
     }
     out
 }
@@ -655,7 +686,37 @@ fn write_nulls(out: &mut [Value], m: &Message, used: &mut Vec<&str>) {
     }
 }
 
+/// Part `k` of `m` as OpenAI's, an image with its detail ([`detail_of`]).
 fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
+    let written = file_or_text_part(m, k, p, losses);
+    if written_as_image(p) {
+        with_detail(written, m, k)
+    } else {
+        written
+    }
+}
+
+/// Is `p` written as an `image_url` part (by [`file_or_text_part`], when sendable)?
+fn written_as_image(p: &Part) -> bool {
+    match p {
+        Part::File {
+            source: ImageSource::Url(url),
+            ..
+        } => crate::validate::is_image_url(url),
+        Part::File {
+            source: ImageSource::Base64(data),
+            media_type,
+            ..
+        } => {
+            let typed = super::writable_media_type(media_type);
+            typed.is_some_and(|m| m.starts_with("image/"))
+                || (typed.is_none() && sniff_image(data).is_some())
+        }
+        _ => false,
+    }
+}
+
+fn file_or_text_part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
     match p {
         Part::Text(t) => obj([("type", Value::from("text")), ("text", Value::from(t))]),
         Part::FileId {
@@ -793,6 +854,23 @@ fn image_part(url: String) -> Value {
         ("type", Value::from("image_url")),
         ("image_url", obj([("url", Value::from(url))])),
     ])
+}
+
+/// An image part with the detail of item `k` of `m` ([`detail_of`]), if it has one.
+fn with_detail(mut part: Value, m: &Message, k: usize) -> Value {
+    if let Some(o) = detail_of(m, k) {
+        let detail = o
+            .value
+            .get(OPENAI)
+            .and_then(|d| d.get(IMAGE_DETAIL))
+            .cloned();
+        if let (Some(Value::Obj(entries)), Some(d)) = (part.get("image_url").cloned(), detail) {
+            let mut img = Value::Obj(entries);
+            img.set("detail", d);
+            part.set("image_url", img);
+        }
+    }
+    part
 }
 
 /// The image type of base64 data by its first bytes (PNG, JPEG, GIF, WebP), for files that

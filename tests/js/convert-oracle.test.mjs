@@ -50,7 +50,6 @@ export const DIFFERENCES = {
     'output error-text': { theirs: 'writes the error as JSON text `{"error": ...}` without a word', ours: 'reported:error_as_text', why: 'OpenAI tool content is a string: we write "Error: <message>" and report it' },
     'output error-json': { theirs: 'writes `{"error": <value>}` as JSON text without a word', ours: 'reported:error_as_text', why: 'as above' },
     'output content': { theirs: 'JSON text of the items in the V4 prompt form (`file` with tagged data)', ours: 'reported:stringified_output', why: 'JSON text of the items as the ModelMessage has them (reported)' },
-    'openai image detail': { theirs: 'writes providerOptions.openai.imageDetail as the image\'s `detail`', ours: 'reported:dropped_opaque', why: 'KNOWN GAP (issue 11 follow-up): our OpenAI mapping does not read or write `detail` as that option yet; it reports it' },
     'file text document': { theirs: 'throws: text file parts are not supported', ours: 'reported:dropped_field', why: 'an OpenAI user message without the document (reported) instead of no request' },
     'empty text part': { theirs: 'drops the empty text part silently (ai\'s prompt layer)', ours: 'carried', why: 'OpenAI takes an empty text part; nothing is dropped' },
     'signed reasoning and a call': { same: true, theirs: 'drops the reasoning and its signature silently', ours: 'reported:unsupported_message', why: 'OpenAI Chat has no reasoning message' },
