@@ -551,6 +551,23 @@ if (!ONLY) {
   }
 }
 
+// ---- conversions against the AI SDK's converters (async: a process of its own) ---------------
+if (!ONLY) {
+  progress('conversions against the AI SDK\'s converters');
+  const script = new URL('./convert-ai-sdk.mjs', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench/convert-ai-sdk.mjs failed: ${r.stderr}`);
+  const rows = JSON.parse(r.stdout);
+  progress('');
+  log('');
+  log('10. Conversions against the AI SDK\'s own converters (bench/convert-ai-sdk.mjs): ns per message, x of theirs');
+  log('   ours validates the input and the output; theirs validates nothing (Anthropic / OpenAI: generateText up to the request body)');
+  for (const row of rows) {
+    log(`    ${pad(`  ${row.label}`, LABEL + 40)}${lpad((row.oursNs / row.messages).toFixed(0), 9)}${lpad((row.theirsNs / row.messages).toFixed(0), 9)}${lpad(fmtRatio(row.ratio), 8)}`);
+    results.push({ id: `ai-sdk/${row.label}`, section: '10', label: row.label, nsPerMessage: row.oursNs / row.messages, peerNsPerMessage: row.theirsNs / row.messages, ratioToPeer: row.ratio });
+  }
+}
+
 log('');
 log('Targets (from the issue)');
 const targetWidth = Math.max(...targets.map((t) => t.label.length));
