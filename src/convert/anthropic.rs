@@ -27,6 +27,12 @@ const BLOCKS: &str = "blocks";
 /// marks are equal (as Kernel's tool-results do).
 const NEW_MESSAGE: &str = "new_message";
 
+/// The AI SDK's mark of a piece that continues one of the message before it which some targets
+/// leave out (its value names that piece's kind: `reasoning`, `redacted-reasoning`, ...): the
+/// writer joins it to the message being written when that piece was written last, as it
+/// joins a piece marked [`CONTINUES`].
+const AFTER: &str = "after";
+
 /// The provider-option keys a block's fields read as (`@ai-sdk/anthropic`'s names).
 const CACHE_CONTROL: &str = "cacheControl";
 /// A document's fields other than its source, carried as provider options of the file.
@@ -140,8 +146,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 first.apart = Some(before.unwrap_or(0.0) + 1.0);
             }
         }
-        let blocks_form =
-            content.as_array().is_some() && pieces.len() == 1 && stringable(&pieces[0]);
+        // A block that carries what only a block can hold (`cache_control`) says by itself
+        // that the content is blocks: no mark.
+        let blocks_form = content.as_array().is_some()
+            && pieces.len() == 1
+            && stringable(&pieces[0])
+            && pieces[0].options.is_empty();
         let single = pieces.len() == 1;
         for (n, p) in pieces.into_iter().enumerate() {
             let at = if single {
@@ -176,8 +186,8 @@ fn web_url(url: &str) -> bool {
     lower.starts_with("https://") || lower.starts_with("http://")
 }
 
-/// Could the writer write this piece, alone in its message, as a string content (were it
-/// not for provider options, which a target may drop)?
+/// Could the writer write this piece, alone in its message, as a string content (provider
+/// options aside)?
 fn stringable(p: &Piece) -> bool {
     match &p.body {
         Body::Instructions { .. } => true,
@@ -631,7 +641,8 @@ fn read_assistant(
                     },
                     k,
                 );
-                read_cache_control(b, &at, None, &mut p);
+                // The text part's own (item 0), as the AI SDK reads a text part's options.
+                read_cache_control(b, &at, Some(0), &mut p);
                 read_citations(b, i, &at, losses);
                 pieces.push(p);
             }
@@ -832,10 +843,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             {
                 false
             }
-            _ => follows && m.marked(CONTINUES),
+            _ => follows && (m.marked(CONTINUES) || after_written(m, &msgs[n - 1])),
         };
         if m.marked(CONTINUES) && join && !is_results {
             used.push(CONTINUES);
+        }
+        if join && after_written(m, &msgs[n - 1]) {
+            used.push(AFTER);
         }
         if is_results && m.mark(NEW_MESSAGE).is_some() {
             used.push(NEW_MESSAGE);
@@ -903,6 +917,20 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
     out
 }
 
+/// Does `m` carry the AI SDK's [`AFTER`] mark naming the kind of `before`, the message before
+/// it?
+fn after_written(m: &Message, before: &Message) -> bool {
+    let kind = match before.body {
+        Body::Reasoning { .. } => "reasoning",
+        Body::RedactedReasoning { .. } => "redacted-reasoning",
+        Body::Reply { .. } => "reply",
+        Body::ToolCalls { .. } => "tool-calls",
+        Body::ToolOutputs { .. } => "tool-results",
+        _ => return false,
+    };
+    m.mark(AFTER).and_then(Value::as_str) == Some(kind)
+}
+
 /// The message's content as a string, when it was one piece that a string says exactly.
 fn settle(out: &mut [Value], o: Open) {
     if let Some(s) = o.string {
@@ -948,7 +976,7 @@ fn write_blocks<'a>(
             out.extend(text_block(text).map(|b| (None, b)));
         }
         Body::Reply { text } => match text_block(text) {
-            Some(b) => out.push((None, b)),
+            Some(b) => out.push((Some(0), b)),
             None => losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
@@ -1483,25 +1511,46 @@ fn caches(block: &Value) -> bool {
 /// as @ai-sdk/anthropic writes them (reported when the message has items: they come back as
 /// the last item's).
 fn apply_options(m: &Message, blocks: &mut [(Option<usize>, Value)], losses: &mut Vec<Loss>) {
+    // A reply's text is its item 0 (as in the AI SDK): its options of the whole message are
+    // the message's, written on its last block.
     let itemless = matches!(
         m.body,
-        Body::Instructions { .. }
-            | Body::Reply { .. }
-            | Body::Reasoning { .. }
-            | Body::RedactedReasoning { .. }
+        Body::Instructions { .. } | Body::Reasoning { .. } | Body::RedactedReasoning { .. }
     );
     for o in &m.options {
         let target = match o.item {
             Some(k) => blocks.iter().position(|(item, _)| *item == Some(k)),
             None if itemless => (!blocks.is_empty()).then_some(0),
             None => {
-                if !blocks.is_empty() {
+                if let Some((item, _)) = blocks.last() {
                     losses.push(Loss::at(
                         m.source,
                         o.at.clone(),
                         loss::CHANGED_VALUE,
                         "the message's provider options are written on its last block",
                     ));
+                    // An item that was the whole content (an AI SDK string) reads back as a
+                    // part of its own, which holds the options.
+                    let whole = match item.and_then(|k| m.items.get(k)) {
+                        Some(at) => Some(at.clone()),
+                        // A reply of a string content.
+                        None if m.at.is_empty()
+                            && matches!(m.from, Format::AiSdk | Format::Anthropic) =>
+                        {
+                            Some(keys(&["content"]))
+                        }
+                        None => None,
+                    };
+                    if let Some(at) =
+                        whole.filter(|at| !matches!(at.last(), Some(PathSeg::Index(_)) | None))
+                    {
+                        losses.push(Loss::at(
+                            m.source,
+                            at,
+                            loss::CHANGED_VALUE,
+                            "the content is written as a block holding the message's provider options: it reads back as a part",
+                        ));
+                    }
                 }
                 blocks.len().checked_sub(1)
             }

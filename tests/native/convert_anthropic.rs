@@ -25,6 +25,13 @@ pub fn covers(keys: &[&'static str], loss: &Loss) -> Option<Vec<Vec<&'static str
             vec!["content", "is_error"],
             vec!["content", "content"],
         ]),
+        // A block's cache_control not carried: a lone text block, which needed no mark to be
+        // written as a block, is written back as a string.
+        ["content", "cache_control"] => Some(vec![
+            vec!["content", "cache_control"],
+            vec!["content", "type"],
+            vec!["content", "text"],
+        ]),
         _ => None,
     }
 }
