@@ -630,6 +630,60 @@ fn message_level_cache_control_goes_on_the_last_block() {
         losses,
         vec![row(0, "changed_value", json!(["providerOptions"]))]
     );
+    // The last block of the whole message, not of its first piece (which holds the options
+    // in canonical form): a reply's text before calls, a reasoning that is not written.
+    let chat = [json!({"role": "assistant", "content": [
+        {"type": "text", "text": "y"},
+        {"type": "tool-call", "toolCallId": "a", "toolName": "f", "input": {}}
+    ], "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a[0]["content"],
+        json!([
+            {"type": "text", "text": "y"},
+            {"type": "tool_use", "id": "a", "name": "f", "input": {}, "cache_control": cc}
+        ])
+    );
+    assert_eq!(
+        losses,
+        vec![row(0, "changed_value", json!(["providerOptions"]))]
+    );
+    let chat = [json!({"role": "assistant", "content": [
+        {"type": "reasoning", "text": "x"}, {"type": "text", "text": "y"}
+    ], "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a,
+        [
+            json!({"role": "assistant", "content": [{"type": "text", "text": "y", "cache_control": cc}]})
+        ]
+    );
+    assert!(losses.contains(&row(0, "changed_value", json!(["providerOptions"]))));
+    // A part's own cache_control wins over the message's (reported), as upstream; a message's
+    // other keys are no block's.
+    let chat = [json!({"role": "user", "content": [
+        {"type": "text", "text": "A", "providerOptions": {"anthropic": {"cacheControl": {"type": "ephemeral", "ttl": "1h"}}}}
+    ], "providerOptions": {"anthropic": {"cacheControl": cc, "title": "t"}}})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a[0]["content"],
+        json!([{"type": "text", "text": "A", "cache_control": {"type": "ephemeral", "ttl": "1h"}}])
+    );
+    assert_eq!(
+        losses,
+        vec![
+            row(
+                0,
+                "dropped_opaque",
+                json!(["providerOptions", "anthropic", "cacheControl"])
+            ),
+            row(
+                0,
+                "dropped_opaque",
+                json!(["providerOptions", "anthropic", "title"])
+            ),
+        ]
+    );
 }
 
 #[test]
