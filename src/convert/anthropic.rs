@@ -46,6 +46,7 @@ const IMAGE_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif", "image/we
 const ANY_IMAGE: &str = "image/*";
 const PDF: &str = "application/pdf";
 const PLAIN_TEXT: &str = "text/plain";
+const OCTET_STREAM: &str = "application/octet-stream";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -1489,6 +1490,18 @@ fn user_block(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Option
                     match mt {
                         Some(PDF) => Some(document(source, filename)),
                         None => Some(image(m, k, source, filename, losses)),
+                        // What a format that must type its files says of an untyped one (the
+                        // UI writes an Anthropic image by URL so): sent as an image by URL.
+                        Some(OCTET_STREAM) => {
+                            lose(
+                                m,
+                                What::Field(k, Field::MediaType),
+                                loss::CHANGED_VALUE,
+                                "a file of no known type by URL is sent as an Anthropic image by URL, which has no media type",
+                                losses,
+                            );
+                            Some(image(m, k, source, filename, losses))
+                        }
                         Some(t) if t.starts_with("image/") => {
                             lose(
                                 m,

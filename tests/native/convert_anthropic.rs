@@ -699,3 +699,25 @@ fn a_text_after_thinking_from_the_ai_sdk_joins_it() {
     assert_eq!(losses, vec![]);
     assert_eq!(back, chat);
 }
+
+#[test]
+fn an_untyped_image_by_url_comes_back_from_the_ui() {
+    // The UI types every file: an image by URL is application/octet-stream there (reported),
+    // which Anthropic sends as an image by URL again.
+    let chat = [json!({"role": "user", "content": [
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
+    ]})];
+    let (u, losses) = run(Anthropic, AiSdkUi, &chat);
+    assert_eq!(u[0]["parts"][0]["mediaType"], "application/octet-stream");
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "changed_value",
+            json!(["content", 0, "source", "media_type"])
+        )]
+    );
+    let (back, losses) = run(AiSdkUi, Anthropic, &u);
+    assert_eq!(back, chat);
+    assert!(losses.contains(&row(0, "changed_value", json!(["parts", 0, "mediaType"]))));
+}
