@@ -27,6 +27,12 @@ const BLOCKS: &str = "blocks";
 /// marks are equal (as Kernel's tool-results do).
 const NEW_MESSAGE: &str = "new_message";
 
+/// The AI SDK's mark of a piece that continues one of the message before it which some targets
+/// leave out (its value names that piece's kind: `reasoning`, `redacted-reasoning`, ...): the
+/// writer joins it to the message being written when that piece was written last, as it
+/// joins a piece marked [`CONTINUES`].
+const AFTER: &str = "after";
+
 /// The provider-option keys a block's fields read as (`@ai-sdk/anthropic`'s names).
 const CACHE_CONTROL: &str = "cacheControl";
 /// A document's fields other than its source, carried as provider options of the file.
@@ -40,6 +46,7 @@ const IMAGE_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif", "image/we
 const ANY_IMAGE: &str = "image/*";
 const PDF: &str = "application/pdf";
 const PLAIN_TEXT: &str = "text/plain";
+const OCTET_STREAM: &str = "application/octet-stream";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -140,8 +147,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 first.apart = Some(before.unwrap_or(0.0) + 1.0);
             }
         }
-        let blocks_form =
-            content.as_array().is_some() && pieces.len() == 1 && stringable(&pieces[0]);
+        // A block that carries what only a block can hold (`cache_control`) says by itself
+        // that the content is blocks: no mark.
+        let blocks_form = content.as_array().is_some()
+            && pieces.len() == 1
+            && stringable(&pieces[0])
+            && pieces[0].options.is_empty();
         let single = pieces.len() == 1;
         for (n, p) in pieces.into_iter().enumerate() {
             let at = if single {
@@ -176,8 +187,8 @@ fn web_url(url: &str) -> bool {
     lower.starts_with("https://") || lower.starts_with("http://")
 }
 
-/// Could the writer write this piece, alone in its message, as a string content (were it
-/// not for provider options, which a target may drop)?
+/// Could the writer write this piece, alone in its message, as a string content (provider
+/// options aside)?
 fn stringable(p: &Piece) -> bool {
     match &p.body {
         Body::Instructions { .. } => true,
@@ -631,7 +642,8 @@ fn read_assistant(
                     },
                     k,
                 );
-                read_cache_control(b, &at, None, &mut p);
+                // The text part's own (item 0), as the AI SDK reads a text part's options.
+                read_cache_control(b, &at, Some(0), &mut p);
                 read_citations(b, i, &at, losses);
                 pieces.push(p);
             }
@@ -769,9 +781,26 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
     let _ = fill;
     let mut out: Vec<Value> = Vec::new();
     let mut open: Option<Open> = None;
+    // Messages written, settled (a string content where it may be) once every option is on.
+    let mut closed: Vec<Open> = Vec::new();
     // (call id, tool name) of the calls written, to check a result's tool name.
     let mut calls: Vec<(&str, &str)> = Vec::new();
+    // Options of the whole source message (not of a system message), written on the last
+    // block written of that message once it is written (as @ai-sdk/anthropic writes a
+    // message's cacheControl on its last part).
+    let mut whole = Whole::default();
     for (n, m) in msgs.iter().enumerate() {
+        if whole.source != Some((m.source, m.from)) {
+            whole.flush(msgs, &mut out, losses);
+            whole.source = Some((m.source, m.from));
+        }
+        if !matches!(m.body, Body::Instructions { .. }) {
+            whole.pending.extend(
+                (0..m.options.len())
+                    .filter(|&j| m.options[j].item.is_none())
+                    .map(|j| (n, j)),
+            );
+        }
         let Some(role) = role_of(&m.body) else {
             losses.push(m.loss(
                 What::Message,
@@ -804,6 +833,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         let mut used: Vec<&str> = Vec::new();
         let mut blocks = write_blocks(m, &mut calls, losses);
         apply_options(m, &mut blocks, losses);
+        let last_item = blocks.last().and_then(|(item, _)| *item);
         let blocks: Vec<Value> = blocks.into_iter().map(|(_, b)| b).collect();
         let empty_instructions =
             matches!(&m.body, Body::Instructions { text, .. } if text.is_empty());
@@ -832,10 +862,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             {
                 false
             }
-            _ => follows && m.marked(CONTINUES),
+            _ => follows && (m.marked(CONTINUES) || after_written(m, &msgs[n - 1])),
         };
         if m.marked(CONTINUES) && join && !is_results {
             used.push(CONTINUES);
+        }
+        if join && after_written(m, &msgs[n - 1]) {
+            used.push(AFTER);
         }
         if is_results && m.mark(NEW_MESSAGE).is_some() {
             used.push(NEW_MESSAGE);
@@ -854,6 +887,10 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     ));
                 }
                 if let Some(Value::Arr(content)) = out[o.index].get_mut("content") {
+                    if !blocks.is_empty() {
+                        whole.last =
+                            Some((o.index, content.len() + blocks.len() - 1, n, last_item));
+                    }
                     content.extend(blocks);
                 }
                 o.last = n;
@@ -862,9 +899,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             }
             _ => {
                 if let Some(o) = open.take() {
-                    settle(&mut out, o);
+                    closed.push(o);
                 }
                 let string = string_form(m, &blocks);
+                if !blocks.is_empty() {
+                    whole.last = Some((out.len(), blocks.len() - 1, n, last_item));
+                }
                 out.push(obj([
                     ("role", Value::from(role)),
                     ("content", Value::Arr(blocks)),
@@ -897,15 +937,100 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         }
         report_rest(m, &used, losses, Format::Anthropic);
     }
-    if let Some(o) = open.take() {
+    whole.flush(msgs, &mut out, losses);
+    closed.extend(open.take());
+    for o in closed {
         settle(&mut out, o);
     }
     out
 }
 
+/// The options of a whole source message, kept until its last block is written.
+#[derive(Default)]
+struct Whole {
+    /// The source message (index and format) they are of.
+    source: Option<(usize, Format)>,
+    /// (canonical message, option) of each.
+    pending: Vec<(usize, usize)>,
+    /// The last block written of that message: (output message, block, canonical message,
+    /// item).
+    last: Option<(usize, usize, usize, Option<usize>)>,
+}
+
+impl Whole {
+    /// Writes the options on the message's last block (reported: they read back as that
+    /// block's), or reports them when nothing of the message was written.
+    fn flush(&mut self, msgs: &[Message], out: &mut [Value], losses: &mut Vec<Loss>) {
+        for (n, j) in std::mem::take(&mut self.pending) {
+            let (m, o) = (&msgs[n], &msgs[n].options[j]);
+            let Some((index, k, writer, item)) = self.last else {
+                put_option(m, o, None, losses);
+                continue;
+            };
+            let block = match out[index].get_mut("content") {
+                Some(Value::Arr(content)) => content.get_mut(k),
+                _ => None,
+            };
+            if !put_option(m, o, block, losses) {
+                continue;
+            }
+            losses.push(Loss::at(
+                m.source,
+                o.at.clone(),
+                loss::CHANGED_VALUE,
+                "the message's provider options are written on its last block, whose own they read back as",
+            ));
+            // An item that was the whole content (an AI SDK string) reads back as a part of
+            // its own, which holds the options.
+            let w = &msgs[writer];
+            let whole = match item.and_then(|k| w.items.get(k)) {
+                Some(at) => Some(at.clone()),
+                // A reply of a string content.
+                None if w.at.is_empty() && matches!(w.from, Format::AiSdk | Format::Anthropic) => {
+                    Some(keys(&["content"]))
+                }
+                None => None,
+            };
+            if let Some(at) =
+                whole.filter(|at| !matches!(at.last(), Some(PathSeg::Index(_)) | None))
+            {
+                losses.push(Loss::at(
+                    m.source,
+                    at,
+                    loss::CHANGED_VALUE,
+                    "the content is written as a block holding the message's provider options: it reads back as a part",
+                ));
+            }
+        }
+        self.last = None;
+    }
+}
+
+/// Does `m` carry the AI SDK's [`AFTER`] mark naming the kind of `before`, the message before
+/// it?
+fn after_written(m: &Message, before: &Message) -> bool {
+    let kind = match before.body {
+        Body::Reasoning { .. } => "reasoning",
+        Body::RedactedReasoning { .. } => "redacted-reasoning",
+        Body::Reply { .. } => "reply",
+        Body::ToolCalls { .. } => "tool-calls",
+        Body::ToolOutputs { .. } => "tool-results",
+        _ => return false,
+    };
+    m.mark(AFTER).and_then(Value::as_str) == Some(kind)
+}
+
 /// The message's content as a string, when it was one piece that a string says exactly.
 fn settle(out: &mut [Value], o: Open) {
-    if let Some(s) = o.string {
+    let plain = match out[o.index].get("content") {
+        Some(Value::Arr(content)) => match content.as_slice() {
+            [b] => b.as_object().is_some_and(|e| e.len() == 2),
+            [] => true,
+            _ => false,
+        },
+        _ => false,
+    };
+    if let (Some(s), true) = (o.string, plain) {
         out[o.index].set("content", Value::from(s));
     }
 }
@@ -948,7 +1073,7 @@ fn write_blocks<'a>(
             out.extend(text_block(text).map(|b| (None, b)));
         }
         Body::Reply { text } => match text_block(text) {
-            Some(b) => out.push((None, b)),
+            Some(b) => out.push((Some(0), b)),
             None => losses.push(m.loss(
                 What::Message,
                 loss::UNSUPPORTED_MESSAGE,
@@ -1365,6 +1490,18 @@ fn user_block(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Option
                     match mt {
                         Some(PDF) => Some(document(source, filename)),
                         None => Some(image(m, k, source, filename, losses)),
+                        // What a format that must type its files says of an untyped one (the
+                        // UI writes an Anthropic image by URL so): sent as an image by URL.
+                        Some(OCTET_STREAM) => {
+                            lose(
+                                m,
+                                What::Field(k, Field::MediaType),
+                                loss::CHANGED_VALUE,
+                                "a file of no known type by URL is sent as an Anthropic image by URL, which has no media type",
+                                losses,
+                            );
+                            Some(image(m, k, source, filename, losses))
+                        }
                         Some(t) if t.starts_with("image/") => {
                             lose(
                                 m,
@@ -1479,119 +1616,122 @@ fn caches(block: &Value) -> bool {
 /// Writes the message's provider options on its blocks: Anthropic's `cacheControl` as
 /// `cache_control`, a document's `title`, `context` and `citations` as themselves; anything
 /// else (another provider's options, a key Anthropic has no field for, a field the block does
-/// not have) is reported (`dropped_opaque`). Options of the whole message go on its last block,
-/// as @ai-sdk/anthropic writes them (reported when the message has items: they come back as
-/// the last item's).
+/// not have) is reported (`dropped_opaque`). A system message's own options go on its block;
+/// the options of any other whole message wait for its last block ([`Whole`]).
 fn apply_options(m: &Message, blocks: &mut [(Option<usize>, Value)], losses: &mut Vec<Loss>) {
-    let itemless = matches!(
-        m.body,
-        Body::Instructions { .. }
-            | Body::Reply { .. }
-            | Body::Reasoning { .. }
-            | Body::RedactedReasoning { .. }
-    );
+    let instructions = matches!(m.body, Body::Instructions { .. });
     for o in &m.options {
         let target = match o.item {
             Some(k) => blocks.iter().position(|(item, _)| *item == Some(k)),
-            None if itemless => (!blocks.is_empty()).then_some(0),
-            None => {
-                if !blocks.is_empty() {
-                    losses.push(Loss::at(
-                        m.source,
-                        o.at.clone(),
-                        loss::CHANGED_VALUE,
-                        "the message's provider options are written on its last block",
-                    ));
-                }
-                blocks.len().checked_sub(1)
-            }
+            None if instructions => (!blocks.is_empty()).then_some(0),
+            None => continue,
         };
-        let entries: Vec<(&Name, &Value)> = match &o.value {
-            Value::Obj(providers) => providers.iter().map(|(k, v)| (k, v)).collect(),
-            _ => Vec::new(),
-        };
-        // One loss at the option's path when it holds one thing, else one per thing.
-        let single = entries.len() == 1 && entries[0].1.as_object().is_some_and(|e| e.len() == 1);
-        let Some(t) = target else {
+        put_option(m, o, target.map(|t| &mut blocks[t].1), losses);
+    }
+}
+
+/// Writes one option of `m` on `block` (`None`: what it is of is not written); whether any of
+/// it was written. Of a whole
+/// message (`o.item` is `None`) only `cacheControl` is written on a block other than a system
+/// message's, as @ai-sdk/anthropic reads no other key of a message's options.
+fn put_option(
+    m: &Message,
+    o: &ProviderOptions,
+    block: Option<&mut Value>,
+    losses: &mut Vec<Loss>,
+) -> bool {
+    let mut written = false;
+    let whole = o.item.is_none() && !matches!(m.body, Body::Instructions { .. });
+    let entries: Vec<(&Name, &Value)> = match &o.value {
+        Value::Obj(providers) => providers.iter().map(|(k, v)| (k, v)).collect(),
+        _ => Vec::new(),
+    };
+    // One loss at the option's path when it holds one thing, else one per thing.
+    let single = entries.len() == 1 && entries[0].1.as_object().is_some_and(|e| e.len() == 1);
+    let Some(block) = block else {
+        losses.push(Loss::at(
+            m.source,
+            o.at.clone(),
+            loss::DROPPED_OPAQUE,
+            "provider options of what is not written",
+        ));
+        return false;
+    };
+    if entries.is_empty() {
+        losses.push(Loss::at(
+            m.source,
+            o.at.clone(),
+            loss::DROPPED_OPAQUE,
+            "provider options that are not an object have no place in Anthropic",
+        ));
+    }
+    for (provider, value) in entries {
+        if provider != ANTHROPIC || value.as_object().is_none() {
+            let at = if single {
+                o.at.clone()
+            } else {
+                under(&o.at, &[provider.as_ref()])
+            };
             losses.push(Loss::at(
                 m.source,
-                o.at.clone(),
+                at,
                 loss::DROPPED_OPAQUE,
-                "provider options of what is not written",
+                format!(
+                    "Anthropic messages have no place for {} provider options",
+                    quoted(provider)
+                ),
             ));
             continue;
-        };
-        let block = &mut blocks[t].1;
-        if entries.is_empty() {
-            losses.push(Loss::at(
-                m.source,
-                o.at.clone(),
-                loss::DROPPED_OPAQUE,
-                "provider options that are not an object have no place in Anthropic",
-            ));
         }
-        for (provider, value) in entries {
-            if provider != ANTHROPIC || value.as_object().is_none() {
-                let at = if single {
-                    o.at.clone()
-                } else {
-                    under(&o.at, &[provider.as_ref()])
-                };
-                losses.push(Loss::at(
+        for (key, x) in value.as_object().into_iter().flatten() {
+            let field = match key.as_ref() {
+                CACHE_CONTROL if caches(block) => Some("cache_control"),
+                k if !whole
+                    && DOCUMENT_FIELDS.contains(&k)
+                    && text(block, "type").as_deref() == Some("document") =>
+                {
+                    DOCUMENT_FIELDS.iter().copied().find(|d| *d == k)
+                }
+                _ => None,
+            };
+            let at = if single {
+                o.at.clone()
+            } else {
+                under(&o.at, &[provider.as_ref(), key.as_ref()])
+            };
+            match field {
+                Some(name) if name == "title" && block.has("title") => {
+                    // The option's title wins over the file name, as in @ai-sdk/anthropic.
+                    let filename = m.loss(What::Field(o.item.unwrap_or(0), Field::Filename), loss::DROPPED_FIELD, "the document's title option is written as its title instead of the file name");
+                    losses.push(filename);
+                    block.set(name, x.clone());
+                    written = true;
+                }
+                Some(name) if !block.has(name) => {
+                    block.set(name, x.clone());
+                    written = true;
+                }
+                Some(_) => losses.push(Loss::at(
                     m.source,
                     at,
                     loss::DROPPED_OPAQUE,
                     format!(
-                        "Anthropic messages have no place for {} provider options",
-                        quoted(provider)
+                        "the block has its {} from other provider options",
+                        quoted(key)
                     ),
-                ));
-                continue;
-            }
-            for (key, x) in value.as_object().into_iter().flatten() {
-                let field = match key.as_ref() {
-                    CACHE_CONTROL if caches(block) => Some("cache_control"),
-                    k if DOCUMENT_FIELDS.contains(&k)
-                        && text(block, "type").as_deref() == Some("document") =>
-                    {
-                        DOCUMENT_FIELDS.iter().copied().find(|d| *d == k)
-                    }
-                    _ => None,
-                };
-                let at = if single {
-                    o.at.clone()
-                } else {
-                    under(&o.at, &[provider.as_ref(), key.as_ref()])
-                };
-                match field {
-                    Some(name) if name == "title" && block.has("title") => {
-                        // The option's title wins over the file name, as in @ai-sdk/anthropic.
-                        let filename = m.loss(What::Field(o.item.unwrap_or(0), Field::Filename), loss::DROPPED_FIELD, "the document's title option is written as its title instead of the file name");
-                        losses.push(filename);
-                        block.set(name, x.clone());
-                    }
-                    Some(name) if !block.has(name) => block.set(name, x.clone()),
-                    Some(_) => losses.push(Loss::at(
-                        m.source,
-                        at,
-                        loss::DROPPED_OPAQUE,
-                        format!(
-                            "the block has its {} from other provider options",
-                            quoted(key)
-                        ),
-                    )),
-                    None => losses.push(Loss::at(
-                        m.source,
-                        at,
-                        loss::DROPPED_OPAQUE,
-                        format!(
-                            "an Anthropic {} block has no place for the provider option {}",
-                            text(block, "type").unwrap_or_default(),
-                            quoted(key)
-                        ),
-                    )),
-                }
+                )),
+                None => losses.push(Loss::at(
+                    m.source,
+                    at,
+                    loss::DROPPED_OPAQUE,
+                    format!(
+                        "an Anthropic {} block has no place for the provider option {}",
+                        text(block, "type").unwrap_or_default(),
+                        quoted(key)
+                    ),
+                )),
             }
         }
     }
+    written
 }

@@ -25,6 +25,13 @@ pub fn covers(keys: &[&'static str], loss: &Loss) -> Option<Vec<Vec<&'static str
             vec!["content", "is_error"],
             vec!["content", "content"],
         ]),
+        // A block's cache_control not carried: a lone text block, which needed no mark to be
+        // written as a block, is written back as a string.
+        ["content", "cache_control"] => Some(vec![
+            vec!["content", "cache_control"],
+            vec!["content", "type"],
+            vec!["content", "text"],
+        ]),
         _ => None,
     }
 }
@@ -523,4 +530,194 @@ fn a_pdf_by_url_is_reported_by_openai() {
         ]})]
     );
     assert_eq!(losses, vec![row(0, "changed_value", json!(["content", 0]))]);
+}
+
+// Between Anthropic and the AI SDK's formats (the pairs' law: `convert_providers.rs`).
+
+#[test]
+fn a_cached_lone_block_needs_no_blocks_mark() {
+    let cc = json!({"type": "ephemeral"});
+    for chat in [
+        json!({"role": "assistant", "content": [{"type": "text", "text": "Hello", "cache_control": cc}]}),
+        json!({"role": "user", "content": [{"type": "text", "text": "Hi", "cache_control": cc}]}),
+        json!({"role": "system", "content": [{"type": "text", "text": "Rules.", "cache_control": cc}]}),
+    ] {
+        let chat = [chat];
+        let (s, losses) = run(Anthropic, AiSdk, &chat);
+        assert_eq!(losses, vec![]);
+        assert!(s[0].get("agentMessages").is_none(), "{s:?}");
+        assert_eq!(run(AiSdk, Anthropic, &s).0, chat);
+        let (u, losses) = run(Anthropic, AiSdkUi, &chat);
+        assert_eq!(losses, vec![]);
+        assert!(u[0].get("metadata").is_none(), "{u:?}");
+        assert_eq!(run(AiSdkUi, Anthropic, &u).0, chat);
+    }
+    // An assistant's text block's cache_control is its text part's.
+    let (s, _) = run(
+        Anthropic,
+        AiSdk,
+        &[
+            json!({"role": "assistant", "content": [{"type": "text", "text": "Hello", "cache_control": cc}]}),
+        ],
+    );
+    assert_eq!(
+        s,
+        [json!({"role": "assistant", "content": [
+            {"type": "text", "text": "Hello", "providerOptions": {"anthropic": {"cacheControl": cc}}}
+        ]})]
+    );
+    // Kernel drops it (reported): the lone block is a string again.
+    let chat =
+        [json!({"role": "user", "content": [{"type": "text", "text": "Hi", "cache_control": cc}]})];
+    let (k, losses) = run(Anthropic, Kernel, &chat);
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "dropped_opaque",
+            json!(["content", 0, "cache_control"])
+        )]
+    );
+    assert_eq!(
+        run(Kernel, Anthropic, &k).0,
+        [json!({"role": "user", "content": "Hi"})]
+    );
+}
+
+#[test]
+fn message_level_cache_control_goes_on_the_last_block() {
+    let cc = json!({"type": "ephemeral"});
+    let po = json!({"anthropic": {"cacheControl": cc}});
+    // A system message has no parts: its block's cache_control is the message's, exactly.
+    let system = [json!({"role": "system", "content": "Rules.", "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &system);
+    assert_eq!(losses, vec![]);
+    assert_eq!(
+        a,
+        [
+            json!({"role": "system", "content": [{"type": "text", "text": "Rules.", "cache_control": cc}]})
+        ]
+    );
+    assert_eq!(run(Anthropic, AiSdk, &a).0, system);
+    // Elsewhere, as @ai-sdk/anthropic does, on the last block, which reads back as the last
+    // part's: reported, and a string content reads back as a part.
+    for role in ["assistant", "user"] {
+        let chat = [json!({"role": role, "content": "Hello", "providerOptions": po})];
+        let (a, losses) = run(AiSdk, Anthropic, &chat);
+        assert_eq!(
+            a,
+            [
+                json!({"role": role, "content": [{"type": "text", "text": "Hello", "cache_control": cc}]})
+            ]
+        );
+        assert_eq!(
+            losses,
+            vec![
+                row(0, "changed_value", json!(["providerOptions"])),
+                row(0, "changed_value", json!(["content"])),
+            ]
+        );
+    }
+    let chat = [json!({"role": "user", "content": [
+        {"type": "text", "text": "A"}, {"type": "text", "text": "B"}
+    ], "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a[0]["content"],
+        json!([{"type": "text", "text": "A"}, {"type": "text", "text": "B", "cache_control": cc}])
+    );
+    assert_eq!(
+        losses,
+        vec![row(0, "changed_value", json!(["providerOptions"]))]
+    );
+    // The last block of the whole message, not of its first piece (which holds the options
+    // in canonical form): a reply's text before calls, a reasoning that is not written.
+    let chat = [json!({"role": "assistant", "content": [
+        {"type": "text", "text": "y"},
+        {"type": "tool-call", "toolCallId": "a", "toolName": "f", "input": {}}
+    ], "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a[0]["content"],
+        json!([
+            {"type": "text", "text": "y"},
+            {"type": "tool_use", "id": "a", "name": "f", "input": {}, "cache_control": cc}
+        ])
+    );
+    assert_eq!(
+        losses,
+        vec![row(0, "changed_value", json!(["providerOptions"]))]
+    );
+    let chat = [json!({"role": "assistant", "content": [
+        {"type": "reasoning", "text": "x"}, {"type": "text", "text": "y"}
+    ], "providerOptions": po})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a,
+        [
+            json!({"role": "assistant", "content": [{"type": "text", "text": "y", "cache_control": cc}]})
+        ]
+    );
+    assert!(losses.contains(&row(0, "changed_value", json!(["providerOptions"]))));
+    // A part's own cache_control wins over the message's (reported), as upstream; a message's
+    // other keys are no block's.
+    let chat = [json!({"role": "user", "content": [
+        {"type": "text", "text": "A", "providerOptions": {"anthropic": {"cacheControl": {"type": "ephemeral", "ttl": "1h"}}}}
+    ], "providerOptions": {"anthropic": {"cacheControl": cc, "title": "t"}}})];
+    let (a, losses) = run(AiSdk, Anthropic, &chat);
+    assert_eq!(
+        a[0]["content"],
+        json!([{"type": "text", "text": "A", "cache_control": {"type": "ephemeral", "ttl": "1h"}}])
+    );
+    assert_eq!(
+        losses,
+        vec![
+            row(
+                0,
+                "dropped_opaque",
+                json!(["providerOptions", "anthropic", "cacheControl"])
+            ),
+            row(
+                0,
+                "dropped_opaque",
+                json!(["providerOptions", "anthropic", "title"])
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_text_after_thinking_from_the_ai_sdk_joins_it() {
+    // The AI SDK marks a piece after reasoning `after` (not `continues`).
+    let chat = [json!({"role": "assistant", "content": [
+        {"type": "thinking", "thinking": "", "signature": ""},
+        {"type": "text", "text": "hi"}
+    ]})];
+    let (s, losses) = run(Anthropic, AiSdk, &chat);
+    assert_eq!(losses, vec![]);
+    let (back, losses) = run(AiSdk, Anthropic, &s);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, chat);
+}
+
+#[test]
+fn an_untyped_image_by_url_comes_back_from_the_ui() {
+    // The UI types every file: an image by URL is application/octet-stream there (reported),
+    // which Anthropic sends as an image by URL again.
+    let chat = [json!({"role": "user", "content": [
+        {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
+    ]})];
+    let (u, losses) = run(Anthropic, AiSdkUi, &chat);
+    assert_eq!(u[0]["parts"][0]["mediaType"], "application/octet-stream");
+    assert_eq!(
+        losses,
+        vec![row(
+            0,
+            "changed_value",
+            json!(["content", 0, "source", "media_type"])
+        )]
+    );
+    let (back, losses) = run(AiSdkUi, Anthropic, &u);
+    assert_eq!(back, chat);
+    assert!(losses.contains(&row(0, "changed_value", json!(["parts", 0, "mediaType"]))));
 }

@@ -16,6 +16,7 @@ mod convert_check;
 mod convert_hostile;
 mod convert_law;
 mod convert_options;
+mod convert_providers;
 mod convert_regressions;
 mod convert_render;
 mod convert_report;
