@@ -115,9 +115,7 @@ fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
     write(to, canonical, &mut dry, &mut Dry);
     let dropped = pairing::Dropped::of(&dry);
     let stale: Vec<usize> = (0..canonical.len())
-        .filter(|&n| {
-            candidate(n) && dropped.has(&canonical[n - 1]) && !dropped.has(&canonical[n])
-        })
+        .filter(|&n| candidate(n) && dropped.has(&canonical[n - 1]) && !dropped.has(&canonical[n]))
         .collect();
     for n in stale {
         let m = &mut canonical[n];
