@@ -1176,7 +1176,9 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         marks.push(&developer);
     }
     for t in &first.marks {
-        if used.contains(&t.name.as_ref()) {
+        // (The developer role is the message's own: a source's mark of that name beside it,
+        // another format's reserved entry, is not what the mark written here says.)
+        if used.contains(&t.name.as_ref()) && t.name != DEVELOPER {
             continue;
         }
         if OWN.contains(&t.name.as_ref()) {
