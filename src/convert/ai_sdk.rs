@@ -36,6 +36,9 @@ const AFTER_TOOLS: &str = "after_tools";
 /// whole): that piece's kind (see [`kind`]), so that it joins nothing else when that piece is
 /// gone.
 const AFTER: &str = "after";
+/// The UI mapping's mark of the first piece of a later step of a UI message (see
+/// `ai_sdk_ui.rs`): that piece begins a message here (see [`super::same_message`]).
+const UI_STEP: &str = "step";
 /// The mark of a system message that was a developer message elsewhere (as in Kernel).
 const DEVELOPER: &str = "developer";
 /// The marks this mapping reads from the message's own fields: a source's reserved property
@@ -349,7 +352,9 @@ fn read_media(
             }
         }
         Data::Ref(refs, tagged) => {
-            look.reference = tagged;
+            // (A reference naming a provider `type` is always tagged: bare, it would read as
+            // tagged `FileData`.)
+            look.reference = tagged && !names_type(&refs);
             Part::FileId {
                 refs,
                 filename,
@@ -475,6 +480,12 @@ fn read_data(
         }
         _ => Data::Ref(Vec::new(), false),
     }
+}
+
+/// Does a provider reference name a provider `type` (which a bare one cannot: it would be read
+/// as tagged `FileData`)?
+fn names_type(refs: &[(String, String)]) -> bool {
+    refs.iter().any(|(p, _)| p == "type")
 }
 
 /// A provider reference's `(provider, id)` pairs, in order (the JSON form escapes one whose
@@ -977,7 +988,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 g.role == role
                     && (m.marked(CONTINUES)
                         || after.is_some()
-                        || msgs[n - 1].source == m.source && msgs[n - 1].from == m.from
+                        || super::same_message(&msgs[n - 1], m)
                         || results_join(&msgs[n - 1], m))
                     && after.is_none_or(|a| *a == Value::from(g.last))
                     && written == Some(n - 1)
@@ -1008,6 +1019,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             used.extend([CONTINUES, AFTER]);
         } else if apart {
             used.push(AFTER_TOOLS);
+        } else if m.from == Format::AiSdkUi {
+            // A UI message's later step is a message of its own here, as
+            // `convertToModelMessages` makes it; the UI reads an assistant message without an
+            // id back as a step of the one before, so the mark says nothing more.
+            used.push(UI_STEP);
         }
         // Message-level options: the message's, once.
         for o in m.options_of(None) {
@@ -1160,7 +1176,9 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         marks.push(&developer);
     }
     for t in &first.marks {
-        if used.contains(&t.name.as_ref()) {
+        // (The developer role is the message's own: a source's mark of that name beside it,
+        // another format's reserved entry, is not what the mark written here says.)
+        if used.contains(&t.name.as_ref()) && t.name != DEVELOPER {
             continue;
         }
         if OWN.contains(&t.name.as_ref()) {
@@ -1324,6 +1342,32 @@ fn write_user(
     used: &mut Vec<&'static str>,
     losses: &mut Vec<Loss>,
 ) {
+    // The form a file was held in is the source's: the AI SDK's own comes back as it was;
+    // another format's (a UI file's `data:` URL, its only way to hold bytes) is written in this
+    // writer's default form or the one the [`FILES`] mark says, with no loss (bytes are bytes).
+    let own: Vec<Part>;
+    let parts = if m.from == Format::AiSdk {
+        parts
+    } else {
+        own = parts
+            .iter()
+            .map(|p| match p {
+                Part::File {
+                    source,
+                    media_type,
+                    filename,
+                    ..
+                } => Part::File {
+                    source: source.clone(),
+                    media_type: media_type.clone(),
+                    filename: filename.clone(),
+                    form: Form::default(),
+                },
+                p => p.clone(),
+            })
+            .collect();
+        &own
+    };
     let files = parts.iter().filter(|p| !matches!(p, Part::Text(_))).count();
     let looks = file_looks(m, parts, files);
     if looks.is_some() {
@@ -1455,7 +1499,7 @@ fn file_part(
                     .collect(),
             );
             let r = escape_tag(r);
-            let data = if look.reference {
+            let data = if look.reference || names_type(refs) {
                 obj([("type", Value::from("reference")), ("reference", r)])
             } else {
                 r

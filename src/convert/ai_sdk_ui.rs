@@ -793,6 +793,8 @@ struct Writer<'a> {
     msgs: &'a [Message],
     losses: &'a mut Vec<Loss>,
     out: Vec<UiMessage>,
+    /// The last canonical message written (not left out).
+    written: Option<usize>,
 }
 
 /// How a canonical message joins the UI messages written so far.
@@ -839,6 +841,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         msgs,
         losses,
         out: Vec::new(),
+        written: None,
     };
     for (n, m) in msgs.iter().enumerate() {
         match &m.body {
@@ -887,11 +890,13 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     merged: None,
                     merged_from: None,
                 });
+                w.written = Some(n);
                 continue;
             }
             _ => {}
         }
         w.write(n, fill);
+        w.written = Some(n);
     }
     let Writer { out, losses, .. } = w;
     out.into_iter()
@@ -924,7 +929,11 @@ impl Writer<'_> {
         if !fits(cur.role, &m.body) {
             return Join::New;
         }
-        if m.marked(CONTINUES) {
+        // A piece continuing one that is not written (another format's part, a log) is not
+        // joined to what stands before that one: read back, it would join a message it was not
+        // in (its `continues` is reported).
+        let after_written = n > 0 && self.written == Some(n - 1);
+        if m.marked(CONTINUES) && after_written {
             return Join::Append;
         }
         if m.marked(STEP) && cur.role == "assistant" && !matches!(m.body, Body::ToolOutputs { .. })
@@ -933,7 +942,7 @@ impl Writer<'_> {
         }
         // (A UI message's own pieces say it with CONTINUES: its steps are of one source.)
         let same_source = m.from != F
-            && n > 0
+            && after_written
             && self.msgs[n - 1].source == m.source
             && self.msgs[n - 1].from == m.from;
         let role = self.role(m);

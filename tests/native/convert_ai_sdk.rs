@@ -535,3 +535,26 @@ fn parts_without_a_canonical_meaning() {
         ])
     );
 }
+
+/// A source's reserved `developer` entry beside the developer role (swarm's payload) is not the
+/// mark this writer writes: reported, not dropped in silence (found at `LAW_CASES=1000`).
+#[test]
+fn developer_entry_beside_the_role_is_reported() {
+    let (out, losses) = run(
+        Swarm,
+        AiSdk,
+        r#"[{"role":"developer","agentName":"","content":"","mode":"user","payload":{"agentMessages":{"developer":null}}}]"#,
+    );
+    assert_eq!(
+        out,
+        r#"[{"role":"system","content":"","agentMessages":{"developer":true,"author":"","mode":"user"}}]"#
+    );
+    assert_eq!(
+        losses,
+        vec![(
+            0,
+            r#"["payload","agentMessages","developer"]"#.to_string(),
+            "dropped_field".to_string()
+        )]
+    );
+}

@@ -53,6 +53,8 @@ crate::convert_law::pairs! {
     ui_bedrock, ui_bedrock_written_by_bedrock, ui_bedrock_wide: AiSdkUi -> Bedrock;
     bedrock_ui, bedrock_ui_written_by_ui, bedrock_ui_wide: Bedrock -> AiSdkUi;
     ui_ui, ui_ui_written_by_ui, ui_ui_wide: AiSdkUi -> AiSdkUi;
+    ai_sdk_ui_pair, ai_sdk_ui_written_by_ui, ai_sdk_ui_wide: AiSdk -> AiSdkUi;
+    ui_ai_sdk, ui_ai_sdk_written_by_ai_sdk, ui_ai_sdk_wide: AiSdkUi -> AiSdk;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +265,82 @@ fn ui_only_parts_and_metadata() {
             r#"{"index":0,"path":["parts",2],"code":"unsupported_message","detail":"a ai-sdk-ui message Kernel has no type for"}"#,
             r#"{"index":0,"path":["parts",3],"code":"unsupported_message","detail":"a ai-sdk-ui message Kernel has no type for"}"#,
             r#"{"index":1,"path":[],"code":"unsupported_message","detail":"a ai-sdk-ui message Kernel has no type for"}"#,
+        ],
+        false,
+    );
+}
+
+const AI_SDK_NO_ID: &str = r#"{"index":0,"path":["id"],"code":"dropped_field","detail":"AI SDK messages carry no id or timestamp"}"#;
+
+/// ModelMessage ⇄ UI: assistant model messages in a row are steps of one UI message, and each
+/// step is an assistant model message again (as `convertToModelMessages` makes them), with no
+/// `step` mark: the UI reads an assistant message without an id back as a step.
+#[test]
+fn model_steps_are_ui_steps() {
+    let model = r#"[{"role":"assistant","content":[{"type":"reasoning","text":""}],"agentMessages":{"step_start":false}},{"role":"assistant","content":""},{"role":"assistant","content":"Hello"}]"#;
+    let ui = r#"[{"id":"01JD7Z8Q000000000000000001","role":"assistant","parts":[{"type":"reasoning","text":""},{"type":"step-start"},{"type":"text","text":""},{"type":"step-start"},{"type":"text","text":"Hello"}]}]"#;
+    case(AiSdk, AiSdkUi, model, ui, &[], true);
+    case(
+        AiSdkUi,
+        AiSdk,
+        r#"[{"id":"a1","role":"assistant","parts":[{"type":"step-start"},{"type":"text","text":"A"},{"type":"tool-w","toolCallId":"c1","state":"output-available","input":{},"output":"ok"},{"type":"step-start"},{"type":"text","text":"B"}]}]"#,
+        r#"[{"role":"assistant","content":[{"type":"text","text":"A"},{"type":"tool-call","toolCallId":"c1","toolName":"w","input":{}}]},{"role":"tool","content":[{"type":"tool-result","toolCallId":"c1","toolName":"w","output":{"type":"text","value":"ok"}}]},{"role":"assistant","content":"B"}]"#,
+        &[AI_SDK_NO_ID],
+        false,
+    );
+}
+
+/// A file's form is its format's: base64 text comes back as base64 text through the UI's
+/// `data:` URL, and a UI `data:` URL is written as the ModelMessage's base64 text (bytes are
+/// bytes); a `data:` URL the ModelMessage held comes back by its `files` mark.
+#[test]
+fn model_file_forms_through_ui() {
+    let model = r#"[{"role":"user","content":[{"type":"file","data":"AQID","filename":"a.pdf","mediaType":"application/pdf"}]}]"#;
+    let ui = r#"[{"id":"01JD7Z8Q000000000000000001","role":"user","parts":[{"type":"file","mediaType":"application/pdf","filename":"a.pdf","url":"data:application/pdf;base64,AQID"}]}]"#;
+    case(AiSdk, AiSdkUi, model, ui, &[], true);
+    case(AiSdkUi, AiSdk, ui, model, &[AI_SDK_NO_ID], true);
+    let model = r#"[{"role":"user","content":[{"type":"file","data":"data:application/pdf;base64,AQID","mediaType":"application/pdf"}]}]"#;
+    case(
+        AiSdk,
+        AiSdkUi,
+        model,
+        r#"[{"id":"01JD7Z8Q000000000000000001","role":"user","parts":[{"type":"file","mediaType":"application/pdf","url":"data:application/pdf;base64,AQID"}],"agentMessages":{"files":["dataUrl"]}}]"#,
+        &[],
+        true,
+    );
+}
+
+/// A provider reference naming a provider `type` is written tagged (bare, it would be invalid
+/// `FileData`), and read back with no `files` mark.
+#[test]
+fn reference_naming_type_is_tagged() {
+    let ui = r#"[{"id":"01JD7Z8Q000000000000000001","role":"user","parts":[{"type":"file","mediaType":"image/png","url":"","providerReference":{"type":"x","b":"y"}}]}]"#;
+    let model = r#"[{"role":"user","content":[{"type":"file","data":{"type":"reference","reference":{"type":"x","b":"y"}},"mediaType":"image/png"}]}]"#;
+    case(
+        AiSdkUi,
+        AiSdk,
+        ui,
+        model,
+        &[
+            r#"{"index":0,"path":["parts",0,"url"],"code":"dropped_field","detail":"a file with a provider reference is that provider's file; its url is not carried (convertToModelMessages does not send it either)"}"#,
+            AI_SDK_NO_ID,
+        ],
+        true,
+    );
+}
+
+/// A piece continuing one the UI does not write (a `custom` part) begins a step: joined to the
+/// step before, it would read back into the message before.
+#[test]
+fn continues_after_a_part_not_written() {
+    case(
+        AiSdk,
+        AiSdkUi,
+        r#"[{"role":"assistant","content":"Hello"},{"role":"assistant","content":[{"type":"custom","kind":"openai.compaction"},{"type":"tool-call","toolCallId":"c1","toolName":"w","input":{}}]}]"#,
+        r#"[{"id":"01JD7Z8Q000000000000000001","role":"assistant","parts":[{"type":"step-start"},{"type":"text","text":"Hello"},{"type":"step-start"},{"type":"tool-w","toolCallId":"c1","state":"input-available","input":{}}]}]"#,
+        &[
+            r#"{"index":1,"path":["content",0],"code":"unsupported_message","detail":"a ai-sdk message UI messages have no part for"}"#,
+            r#"{"index":1,"path":["content",1],"code":"dropped_field","detail":"written into the UI message before it, which has no place for what \"after\" says"}"#,
         ],
         false,
     );
