@@ -4,8 +4,6 @@
 // the outputs agree, but upstream drops or changes something in silence that we report.
 export const DIFFERENCES = {
   anthropic: {
-    'signed reasoning and a call': { theirs: 'thinking and tool_use in one assistant message', ours: 'reported:dropped_field', why: 'KNOWN DEFECT (issue 11 follow-up): our Anthropic writer puts the thinking in a message of its own when the AI SDK reader marked the call as following a reasoning piece' },
-    'redacted reasoning': { theirs: 'redacted_thinking and text in one assistant message', ours: 'reported:dropped_field', why: 'the same defect as above' },
     'output content': { theirs: 'content items converted to Anthropic blocks', ours: 'reported:stringified_output', why: 'we write the items as JSON text (reported); converting each item is a later step' },
     'system later': { theirs: 'moves a later system message into the top-level system and merges the two user messages around it, silently', ours: 'carried', why: 'a system message later in a conversation means something there (FORMATS.md); MessageParam admits role "system"' },
     'tool call id with a colon': { theirs: 'sends "call:1", which the API refuses (ids must match ^[a-zA-Z0-9_-]+$)', ours: 'reported:id_rewritten', why: 'rewritten the same way for the call and its result, both ids in the loss' },
@@ -26,6 +24,7 @@ export const DIFFERENCES = {
     'cache control on the system': { same: true, theirs: 'drops it silently', ours: 'reported:dropped_opaque', why: 'as above' },
   },
   ui: {
+    'file data url': { theirs: 'passes the data: URL on as a URL (`{ type: "url", url }`)', ours: 'carried', why: 'a UIMessage holds bytes only as a data: URL: they are written as the bytes (base64) and their media type, and come back as the same data: URL' },
     'two system parts': { theirs: 'joins the texts with no separator ("ab"), silently', ours: 'reported:dropped_field', why: 'one system message per part; the join is reported' },
     'input-streaming': { theirs: 'drops the partial call silently', ours: 'carried', why: 'a call with its partial input and its state (a mark)' },
     'output-denied': { theirs: 'invents a tool-approval-request, a tool-approval-response and an error-text result from the denial reason', ours: 'carried', why: 'the call with its state and approval (marks); nothing invented' },

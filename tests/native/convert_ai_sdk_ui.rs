@@ -57,6 +57,37 @@ crate::convert_law::pairs! {
     ui_ai_sdk, ui_ai_sdk_written_by_ai_sdk, ui_ai_sdk_wide: AiSdkUi -> AiSdk;
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(crate::convert_law::cases())
+    })]
+
+    /// Until Agens ⇄ UI is in the law: both ways give valid messages (the law's first clause),
+    /// over narrow, wide and threaded conversations.
+    #[test]
+    fn agens_and_ui_give_valid_messages(
+        agens in prop_oneof![
+            crate::gen::conversation("agens", crate::convert_law::MAX_MESSAGES),
+            crate::gen_wide::conversation("agens", crate::convert_law::MAX_MESSAGES),
+            crate::gen_wide::threaded("agens", crate::convert_law::MAX_MESSAGES),
+        ],
+        ui in prop_oneof![
+            crate::gen_wide::conversation("ai-sdk-ui", crate::convert_law::MAX_MESSAGES),
+            crate::gen_wide::threaded("ai-sdk-ui", crate::convert_law::MAX_MESSAGES),
+        ],
+    ) {
+        let (mid, _) = convert(Agens, AiSdkUi, &agens, &mut Counter(0));
+        crate::gen::assert_valid("ai-sdk-ui", &mid);
+        let (back, _) = convert(AiSdkUi, Agens, &mid, &mut Counter(50));
+        crate::gen::assert_valid("agens", &back);
+        let (mid, _) = convert(AiSdkUi, Agens, &ui, &mut Counter(100));
+        crate::gen::assert_valid("agens", &mid);
+        let (back, _) = convert(Agens, AiSdkUi, &mid, &mut Counter(150));
+        crate::gen::assert_valid("ai-sdk-ui", &back);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fixed cases
 
