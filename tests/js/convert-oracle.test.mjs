@@ -62,6 +62,61 @@ for (const kind of ['anthropic', 'openai']) {
   });
 }
 
+// Generated prompts: conversations of two or three cases one after the other, drawn by a seeded
+// generator. Their differences must be those of their cases: when no case is listed, the two
+// agree; when some are, the outputs may differ, and every loss a listed case reports is reported.
+// (Anthropic reads consecutive messages of one role as one turn: both sides' are joined first.)
+function joinTurns(messages) {
+  const out = [];
+  for (const m of messages) {
+    const last = out.at(-1);
+    if (last && last.role === m.role && m.role !== 'system') {
+      const blocks = (c) => (typeof c === 'string' ? [{ type: 'text', text: c }] : c);
+      last.content = [...blocks(last.content), ...blocks(m.content)];
+    } else {
+      out.push({ ...m });
+    }
+  }
+  return out;
+}
+
+function* drawn(seed, count) {
+  let x = seed;
+  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const names = Object.keys(MODEL_CASES);
+  for (let n = 0; n < count; n++) {
+    const k = 2 + Math.floor(next() * 2);
+    yield Array.from({ length: k }, () => names[Math.floor(next() * names.length)]);
+  }
+}
+
+for (const kind of ['anthropic', 'openai']) {
+  test(`ai-sdk → ${kind}: generated prompts differ only as their cases do`, async () => {
+    for (const names of drawn(kind === 'anthropic' ? 7 : 11, 60)) {
+      const messages = names.flatMap((n) => MODEL_CASES[n]);
+      const t = await requestBody(kind, messages);
+      // A system message after another message, made by the composition, is the case 'system later'.
+      const later = messages.some((m, i) => m.role === 'system' && messages.slice(0, i).some((x) => x.role !== 'system'));
+      const listed = [...names, ...(later ? ['system later'] : [])].map((n) => DIFFERENCES[kind][n]).filter(Boolean);
+      if (t.error) {
+        assert.ok(listed.length, `${names.join(' + ')}: upstream refuses (${t.error}) and no case says why`);
+        continue;
+      }
+      const r = api.convert(messages, { from: 'ai-sdk', to: kind });
+      const theirs = kind === 'anthropic' ? { system: t.body.system, messages: joinTurns(t.body.messages) } : { messages: t.body.messages };
+      const ours = JSON.parse(JSON.stringify(kind === 'anthropic' ? { system: r.system, messages: joinTurns(r.messages) } : { messages: r.messages }));
+      const same = JSON.stringify(normal(theirs)) === JSON.stringify(normal(ours));
+      if (!listed.some((d) => !d.same)) {
+        assert.ok(same, `${names.join(' + ')}: no case differs, yet the outputs do\n theirs ${JSON.stringify(theirs)}\n ours   ${JSON.stringify(ours)}`);
+      }
+      for (const d of listed.filter((x) => x.ours.startsWith('reported:'))) {
+        const code = d.ours.slice('reported:'.length);
+        assert.ok(r.losses.some((l) => l.code === code), `${names.join(' + ')}: ${code} not reported`);
+      }
+    }
+  });
+}
+
 test('ai-sdk-ui → ai-sdk: ours (uiToModel) against convertToModelMessages', async () => {
   for (const [name, messages] of Object.entries(UI_CASES)) {
     const theirs = await convertToModelMessages(messages);
