@@ -267,7 +267,7 @@ export interface ConversationFinding {
   path: (string | number)[];
   code:
     | 'result_without_call' | 'call_without_result' | 'duplicate_call_id' | 'duplicate_id'
-    | 'timestamp_backwards' | 'empty_message' | 'history_reset';
+    | 'timestamp_backwards' | 'empty_message' | 'history_reset' | 'result_not_next';
   /** `error`: a model API refuses it; `warning`: allowed, but likely a mistake. */
   severity: 'error' | 'warning';
   message: string;

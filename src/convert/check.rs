@@ -173,10 +173,13 @@ pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
         answered: Vec::new(),
         ids: Vec::new(),
         last_time: None,
+        open: 0,
+        results_next: results_right_after_calls(format),
     };
     for m in msgs {
         c.check_id(m);
         c.check_time(m);
+        c.close_calls(m);
         match &m.body {
             Body::ToolCalls { calls } => c.note_calls(m, calls),
             Body::ToolOutputs { outputs } => c.note_outputs(m, outputs),
@@ -201,8 +204,20 @@ pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
     out
 }
 
+/// Does the API of `format` take a tool's results only right after the message that calls it
+/// (OpenAI: `tool` messages after the assistant message; Anthropic: `tool_result` blocks in the
+/// next user message; the AI SDK: `tool` messages before the next message, or `generateText`
+/// throws `MissingToolResultsError`)?
+fn results_right_after_calls(format: Format) -> bool {
+    matches!(format, Format::OpenAI | Format::Anthropic | Format::AiSdk)
+}
+
 /// What checking a conversation has seen so far, and its findings.
 struct Checker {
+    /// The calls from `open` on are still waiting in their window (no other message since).
+    open: usize,
+    /// See [`results_right_after_calls`].
+    results_next: bool,
     out: Vec<Finding>,
     /// (call id, message index, the id's path)
     calls: Vec<(String, usize, Path)>,
@@ -254,6 +269,18 @@ impl Checker {
         self.last_time = Some((t, i));
     }
 
+    /// A message that is neither a result nor a piece of the calling message closes the window
+    /// of every call before it.
+    fn close_calls(&mut self, m: &Message) {
+        let piece_of_caller = self
+            .calls
+            .last()
+            .is_some_and(|(_, source, _)| *source == m.source);
+        if !matches!(m.body, Body::ToolOutputs { .. }) && !piece_of_caller {
+            self.open = self.calls.len();
+        }
+    }
+
     /// Notes the calls; a call id used twice is reported.
     fn note_calls(&mut self, m: &Message, cs: &[Call]) {
         for (k, c) in cs.iter().enumerate() {
@@ -278,6 +305,24 @@ impl Checker {
             let at = m.path(What::Field(k, Field::CallId));
             match &o.call_id {
                 Some(id) if self.calls.iter().any(|(c, _, _)| c == id) => {
+                    let waiting = self.calls[self.open..].iter().any(|(c, _, _)| c == id);
+                    if self.results_next && !waiting {
+                        let caller = self
+                            .calls
+                            .iter()
+                            .find(|(c, _, _)| c == id)
+                            .map_or(0, |(_, source, _)| *source);
+                        self.out.push(Finding::new(
+                            m.source,
+                            at.clone(),
+                            "result_not_next",
+                            Severity::Error,
+                            format!(
+                                "the result for {} comes after other messages; the API takes a tool's results only right after the message that calls it (message {caller})",
+                                quoted(id)
+                            ),
+                        ));
+                    }
                     self.answered.push(id.clone())
                 }
                 Some(id) => self.out.push(Finding::new(

@@ -82,3 +82,59 @@ fn swarm_checks_add_the_history_rule_once() {
     );
     assert!(got.findings[0].message.contains("discards the 1 message"));
 }
+
+/// OpenAI, Anthropic and the AI SDK take a tool's results only right after the message that
+/// calls it: a result after another message is `result_not_next`; Kernel has no such rule.
+#[test]
+fn results_must_follow_their_calls_where_the_api_says_so() {
+    use agent_messages::convert::check::check;
+    use agent_messages::formats::Format::*;
+    use agent_messages::tape::value::Value;
+    let codes = |format, text: &str| -> Vec<(usize, String)> {
+        let Value::Arr(values) = Value::parse(text).unwrap() else {
+            unreachable!()
+        };
+        check(format, &values)
+            .findings
+            .iter()
+            .map(|f| (f.index, f.code.to_string()))
+            .collect()
+    };
+    let late = (2, "result_not_next".to_string());
+    assert_eq!(
+        codes(
+            OpenAI,
+            r#"[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"user","content":"wait"},{"role":"tool","tool_call_id":"c1","content":"ok"}]"#
+        ),
+        [late.clone()]
+    );
+    // Right after, in any order and over several tool messages: nothing.
+    assert_eq!(
+        codes(
+            OpenAI,
+            r#"[{"role":"assistant","content":"x","tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}},{"id":"c2","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"tool","tool_call_id":"c2","content":"ok"},{"role":"tool","tool_call_id":"c1","content":"ok"}]"#
+        ),
+        []
+    );
+    assert_eq!(
+        codes(
+            Anthropic,
+            r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":{}}]},{"role":"user","content":"wait"},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}]"#
+        ),
+        [late.clone()]
+    );
+    assert_eq!(
+        codes(
+            AiSdk,
+            r#"[{"role":"assistant","content":[{"type":"tool-call","toolCallId":"c1","toolName":"f","input":{}}]},{"role":"assistant","content":"hm"},{"role":"tool","content":[{"type":"tool-result","toolCallId":"c1","toolName":"f","output":{"type":"text","value":"ok"}}]}]"#
+        ),
+        [late]
+    );
+    assert_eq!(
+        codes(
+            Kernel,
+            r#"[{"id":"a","timestamp":1,"type":"tool-calls","calls":[{"id":"c1","name":"f"}]},{"id":"b","timestamp":2,"type":"reply","text":"hm"},{"id":"c","timestamp":3,"type":"tool-results","results":[{"callId":"c1","output":"ok"}]}]"#
+        ),
+        []
+    );
+}
