@@ -100,13 +100,13 @@ fn results_must_follow_their_calls_where_the_api_says_so() {
             .map(|f| (f.index, f.code.to_string()))
             .collect()
     };
-    let late = (2, "result_not_next".to_string());
+    let late = || vec![(2, "result_not_next".to_string())];
     assert_eq!(
         codes(
             OpenAI,
             r#"[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"user","content":"wait"},{"role":"tool","tool_call_id":"c1","content":"ok"}]"#
         ),
-        [late.clone()]
+        late()
     );
     // Right after, in any order and over several tool messages: nothing.
     assert_eq!(
@@ -121,14 +121,14 @@ fn results_must_follow_their_calls_where_the_api_says_so() {
             Anthropic,
             r#"[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":{}}]},{"role":"user","content":"wait"},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}]"#
         ),
-        [late.clone()]
+        late()
     );
     assert_eq!(
         codes(
             AiSdk,
             r#"[{"role":"assistant","content":[{"type":"tool-call","toolCallId":"c1","toolName":"f","input":{}}]},{"role":"assistant","content":"hm"},{"role":"tool","content":[{"type":"tool-result","toolCallId":"c1","toolName":"f","output":{"type":"text","value":"ok"}}]}]"#
         ),
-        [late]
+        late()
     );
     assert_eq!(
         codes(
