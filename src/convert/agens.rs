@@ -664,7 +664,7 @@ fn write_instructions(
     s.fields.set("system", Value::from(text));
     if developer {
         let at = if m.from == Format::Kernel {
-            keys(&[RESERVED, "developer"])
+            keys(&[RESERVED, DEVELOPER])
         } else {
             keys(&["role"])
         };

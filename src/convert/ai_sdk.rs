@@ -36,11 +36,6 @@ const AFTER_TOOLS: &str = "after_tools";
 /// whole): that piece's kind (see [`kind`]), so that it joins nothing else when that piece is
 /// gone.
 const AFTER: &str = "after";
-/// The UI mapping's mark of the first piece of a later step of a UI message (see
-/// `ai_sdk_ui.rs`): that piece begins a message here (see [`super::same_message`]).
-const UI_STEP: &str = "step";
-/// The mark of a system message that was a developer message elsewhere (as in Kernel).
-const DEVELOPER: &str = "developer";
 /// The marks this mapping reads from the message's own fields: a source's reserved property
 /// naming one of them says nothing this mapping reads, and is reported.
 const OWN: &[&str] = &[
@@ -1023,7 +1018,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             // A UI message's later step is a message of its own here, as
             // `convertToModelMessages` makes it; the UI reads an assistant message without an
             // id back as a step of the one before, so the mark says nothing more.
-            used.push(UI_STEP);
+            used.push(STEP);
         }
         // Message-level options: the message's, once.
         for o in m.options_of(None) {

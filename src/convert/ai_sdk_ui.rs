@@ -30,15 +30,10 @@ const ROLE: &str = "role";
 /// `false`: an assistant message that does not begin with a `step-start` (the writer begins
 /// every assistant message with one, as `useChat` stores them).
 const STEP_START: &str = "step_start";
-/// An instruction that was a developer message elsewhere (UI messages have no such role).
-const DEVELOPER: &str = "developer";
 /// A `dynamic-tool` part (a static one is `tool-<name>`).
 const DYNAMIC_TOOL: &str = "dynamic_tool";
 /// A reasoning part's `id`.
 const PART_ID: &str = "part_id";
-/// The first piece of a step after the first of a UI message (a target that gives every
-/// message an id, as Kernel does, would otherwise make it a UI message of its own).
-const STEP: &str = "step";
 /// An `Other` piece that is a whole UI message (an assistant message with no parts).
 const WHOLE: &str = "ui_message";
 /// A text or tool part's `state`, where the canonical model does not imply it.

@@ -924,7 +924,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         } = &m.body
         {
             let at = if m.from == Format::Kernel {
-                keys(&[RESERVED, "developer"])
+                keys(&[RESERVED, DEVELOPER])
             } else {
                 under(&m.at, &["role"])
             };

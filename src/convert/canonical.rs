@@ -33,6 +33,15 @@ pub const OPENAI: &str = "openai";
 /// The AI SDK's provider key for Anthropic.
 pub const ANTHROPIC: &str = "anthropic";
 
+/// The mark of instructions that were a developer message (OpenAI's role) in a target without
+/// that role: Kernel, the AI SDK's formats, and the reserved entries that name it.
+pub const DEVELOPER: &str = "developer";
+
+/// The UI mapping's mark of the first piece of a later step of a UIMessage: a target that gives
+/// every message an id (Kernel) would make it a message of its own; the AI SDK's writer begins a
+/// model message there.
+pub const STEP: &str = "step";
+
 /// A path inside a source message.
 pub type Path = Vec<PathSeg>;
 

@@ -21,9 +21,6 @@ fn documented(ty: &str) -> &'static [&'static str] {
     }
 }
 
-/// The mark of a system message that was a developer message elsewhere.
-const DEVELOPER: &str = "developer";
-
 /// The mark of a reasoning message that carries Anthropic's signature of its thinking.
 const SIGNATURE: &str = "signature";
 
