@@ -92,13 +92,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// this writer, for one message per result) joins into one message; the [`AFTER_TOOLS`] mark
 /// keeps them apart.
 fn alike_results(prev: &Message, m: &Message) -> bool {
-    let same = |a: &[Tagged], b: &[Tagged]| {
-        let b: Vec<&Tagged> = b.iter().filter(|t| t.name != AFTER_TOOLS).collect();
-        a.len() == b.len()
-            && a.iter()
-                .zip(b)
-                .all(|(x, y)| x.name == y.name && x.value == y.value)
-    };
+    let same =
+        |a: &[Tagged], b: &[Tagged]| same_tags(a, b.iter().filter(|t| t.name != AFTER_TOOLS));
     matches!(prev.body, Body::ToolOutputs { .. })
         && matches!(m.body, Body::ToolOutputs { .. })
         && same(&prev.extra, &m.extra)
@@ -1106,12 +1101,6 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
 /// Tool results right after tool results from another source message join them, as Kernel
 /// joins them (OpenAI and swarm write one message per result), when nothing tells them apart.
 fn results_join(prev: &Message, m: &Message) -> bool {
-    let same = |a: &[Tagged], b: &[Tagged]| {
-        a.len() == b.len()
-            && a.iter()
-                .zip(b)
-                .all(|(x, y)| x.name == y.name && x.value == y.value)
-    };
     matches!(prev.body, Body::ToolOutputs { .. })
         && matches!(m.body, Body::ToolOutputs { .. })
         && prev.source != m.source
@@ -1123,8 +1112,8 @@ fn results_join(prev: &Message, m: &Message) -> bool {
         && ![prev, m]
             .iter()
             .any(|x| x.marks.iter().any(|t| OWN.contains(&t.name.as_ref())))
-        && same(&prev.extra, &m.extra)
-        && same(&prev.marks, &m.marks)
+        && same_tags(&prev.extra, &m.extra)
+        && same_tags(&prev.marks, &m.marks)
         && m.options.is_empty()
 }
 

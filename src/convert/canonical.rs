@@ -82,6 +82,17 @@ impl Tagged {
     }
 }
 
+/// The same names with the same values, in the same order, wherever each was read: what tells
+/// two messages' extra properties (or marks) apart for a writer that would join them.
+pub fn same_tags<'a>(
+    a: impl IntoIterator<Item = &'a Tagged>,
+    b: impl IntoIterator<Item = &'a Tagged>,
+) -> bool {
+    a.into_iter()
+        .map(|t| (&t.name, &t.value))
+        .eq(b.into_iter().map(|t| (&t.name, &t.value)))
+}
+
 /// A field of an item, in the canonical model's words.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Field {

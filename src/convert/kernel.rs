@@ -513,18 +513,12 @@ fn write_tool_calls(o: &mut Value, calls: &[Call]) {
 /// marks such as an Agens step's fields).
 fn joins_previous_results(msgs: &[Message], n: usize) -> bool {
     let m = &msgs[n];
-    let same = |a: &[Tagged], b: &[Tagged]| {
-        a.len() == b.len()
-            && a.iter()
-                .zip(b)
-                .all(|(x, y)| x.name == y.name && x.value == y.value)
-    };
     n > 0
         && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
         && m.id.is_none()
         && msgs[n - 1].id.is_none()
-        && same(&msgs[n - 1].extra, &m.extra)
-        && same(&msgs[n - 1].marks, &m.marks)
+        && same_tags(&msgs[n - 1].extra, &m.extra)
+        && same_tags(&msgs[n - 1].marks, &m.marks)
         && !super::agens::starts_step(m)
 }
 
