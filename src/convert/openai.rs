@@ -446,6 +446,8 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
             ));
         }
         let mut used: Vec<&str> = Vec::new();
+        // The items whose image detail is written in their part.
+        let mut details: Vec<usize> = Vec::new();
         match &m.body {
             Body::Instructions { text, developer } => {
                 out.push(obj([
@@ -456,7 +458,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
                     ("content", Value::from(text)),
                 ]));
             }
-            Body::UserInput { parts } => out.push(write_user(m, parts, losses)),
+            Body::UserInput { parts } => out.push(write_user(m, parts, losses, &mut details)),
             Body::Reply { text } => out.push(obj([
                 ("role", Value::from("assistant")),
                 ("content", Value::from(text)),
@@ -476,13 +478,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         if matches!(m.body, Body::Reply { .. } | Body::ToolCalls { .. }) {
             write_nulls(&mut out, m, &mut used);
         }
-        // An image's detail is written in its part.
-        let detail_written = |o: &ProviderOptions| match (&m.body, o.item) {
-            (Body::UserInput { parts }, Some(k)) => {
-                parts.get(k).is_some_and(written_as_image)
-                    && detail_of(m, k).is_some_and(|d| std::ptr::eq(d, o))
-            }
-            _ => false,
+        // An image's detail written in its part is no loss.
+        let detail_written = |o: &ProviderOptions| {
+            o.item.is_some_and(|k| {
+                details.contains(&k) && detail_of(m, k).is_some_and(|d| std::ptr::eq(d, o))
+            })
         };
         super::report_rest_but(m, &used, losses, Format::OpenAI, &detail_written);
     }
@@ -490,7 +490,12 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
 }
 
 /// A user message: one text as a string, anything else as parts.
-fn write_user(m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> Value {
+fn write_user(
+    m: &Message,
+    parts: &[Part],
+    losses: &mut Vec<Loss>,
+    details: &mut Vec<usize>,
+) -> Value {
     let mut sendable: Vec<(usize, &Part)> = Vec::new();
     for (k, p) in parts.iter().enumerate() {
         match p {
@@ -545,7 +550,7 @@ fn write_user(m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> Value {
         _ => Value::Arr(
             sendable
                 .iter()
-                .map(|(k, p)| part(m, *k, p, losses))
+                .map(|(k, p)| part(m, *k, p, losses, details))
                 .collect(),
         ),
     };
@@ -686,34 +691,23 @@ fn write_nulls(out: &mut [Value], m: &Message, used: &mut Vec<&str>) {
     }
 }
 
-/// Part `k` of `m` as OpenAI's, an image with its detail ([`detail_of`]).
-fn part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
-    let written = file_or_text_part(m, k, p, losses);
-    if written_as_image(p) {
-        with_detail(written, m, k)
-    } else {
-        written
+/// Part `k` of `m` as OpenAI's; written as an image, with its detail ([`detail_of`]), and
+/// then `k` is noted in `details`.
+fn part(
+    m: &Message,
+    k: usize,
+    p: &Part,
+    losses: &mut Vec<Loss>,
+    details: &mut Vec<usize>,
+) -> Value {
+    let mut written = file_or_text_part(m, k, p, losses);
+    let detail = detail_of(m, k).and_then(|o| o.value.get(OPENAI)?.get(IMAGE_DETAIL).cloned());
+    if let (Some(mut img @ Value::Obj(_)), Some(d)) = (written.get("image_url").cloned(), detail) {
+        img.set("detail", d);
+        written.set("image_url", img);
+        details.push(k);
     }
-}
-
-/// Is `p` written as an `image_url` part (by [`file_or_text_part`], when sendable)?
-fn written_as_image(p: &Part) -> bool {
-    match p {
-        Part::File {
-            source: ImageSource::Url(url),
-            ..
-        } => crate::validate::is_image_url(url),
-        Part::File {
-            source: ImageSource::Base64(data),
-            media_type,
-            ..
-        } => {
-            let typed = super::writable_media_type(media_type);
-            typed.is_some_and(|m| m.starts_with("image/"))
-                || (typed.is_none() && sniff_image(data).is_some())
-        }
-        _ => false,
-    }
+    written
 }
 
 fn file_or_text_part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Value {
@@ -854,23 +848,6 @@ fn image_part(url: String) -> Value {
         ("type", Value::from("image_url")),
         ("image_url", obj([("url", Value::from(url))])),
     ])
-}
-
-/// An image part with the detail of item `k` of `m` ([`detail_of`]), if it has one.
-fn with_detail(mut part: Value, m: &Message, k: usize) -> Value {
-    if let Some(o) = detail_of(m, k) {
-        let detail = o
-            .value
-            .get(OPENAI)
-            .and_then(|d| d.get(IMAGE_DETAIL))
-            .cloned();
-        if let (Some(Value::Obj(entries)), Some(d)) = (part.get("image_url").cloned(), detail) {
-            let mut img = Value::Obj(entries);
-            img.set("detail", d);
-            part.set("image_url", img);
-        }
-    }
-    part
 }
 
 /// The image type of base64 data by its first bytes (PNG, JPEG, GIF, WebP), for files that
