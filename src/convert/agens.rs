@@ -77,6 +77,20 @@ enum Slot {
     Outputs,
 }
 
+impl Slot {
+    /// The step's field the slot is.
+    fn field(self) -> &'static str {
+        match self {
+            Slot::Instructions => "system",
+            Slot::Input => "input",
+            Slot::User => "user",
+            Slot::Reply => "result",
+            Slot::Calls => "tool_calls",
+            Slot::Outputs => "tool_results",
+        }
+    }
+}
+
 /// How far a step being read has come.
 #[derive(Clone, Copy, Debug, Default)]
 struct State {
@@ -428,28 +442,67 @@ fn read_tool_results(results: &[(Name, Value)], i: usize, names: &[(String, Stri
     m
 }
 
+/// Does a target write the second piece, right after the first, so that it reads back as one
+/// piece with it?
+pub type OnePiece = dyn Fn(&Message, &Message) -> bool;
+
 /// Steps a target without marks (OpenAI, Bedrock) cannot keep apart. Reading back, steps are
 /// cut by their slots alone, so a lost boundary can move the messages of the steps after it
 /// into other steps (an input read as the step before's `user`). Each step whose messages
 /// would not come back as one step of their own is reported at its input, unless a loss there
 /// says so already.
-pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
+///
+/// For a target that keeps marks (the UI): `one_piece(a, b)` says the target writes `b`, right
+/// after `a`, so that it reads back as one piece with `a` (the UI's user inputs of one step),
+/// taking no slot of its own; and a step's empty field (a mark on its first message) that a
+/// later step's message fills when it joins is reported there.
+pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePiece>) {
     let dropped = super::pairing::Dropped::of(losses);
-    let written: Vec<&Message> = msgs
+    let kept = |m: &Message| slot(State::default(), m).is_some() && !dropped.has(m);
+    // A target that keeps marks keeps a step's fields (they begin a step read back), unless it
+    // reported them lost.
+    let mut lost: Vec<(usize, &[PathSeg])> = losses
         .iter()
-        .filter(|m| slot(State::default(), m).is_some() && !dropped.has(m))
+        .filter(|l| l.code == loss::DROPPED_FIELD)
+        .map(|l| (l.index, l.path.as_slice()))
         .collect();
-    // The step (counted from 0) each written message reads back into.
+    lost.sort_unstable_by_key(|(i, _)| *i);
+    let begins_read_back = |m: &Message| {
+        let from = lost.partition_point(|(i, _)| *i < m.source);
+        let to = lost.partition_point(|(i, _)| *i <= m.source);
+        marks.is_some()
+            && m.marks
+                .iter()
+                .any(|t| starts_step_mark(t) && !lost[from..to].iter().any(|(_, p)| *p == t.at))
+    };
+    let written: Vec<&Message> = msgs.iter().filter(|m| kept(m)).collect();
+    // The step (counted from 0) each written message reads back into, and the slot it fills.
     let mut back: Vec<usize> = Vec::with_capacity(written.len());
+    let mut slots: Vec<Option<Slot>> = Vec::with_capacity(written.len());
     let mut state = State::default();
     let mut step = 0;
-    for (n, m) in written.iter().enumerate() {
-        if n > 0 && !fits_by_slots(state, m) {
+    let mut prev: Option<&Message> = None;
+    for m in msgs {
+        if !kept(m) {
+            prev = None;
+            continue;
+        }
+        if let (Some(p), Some(one_piece)) = (prev, marks) {
+            if one_piece(p, m) {
+                back.push(step);
+                slots.push(None);
+                prev = Some(m);
+                continue;
+            }
+        }
+        if !back.is_empty() && (!fits_by_slots(state, m) || begins_read_back(m)) {
             step += 1;
             state = State::default();
         }
+        slots.push(slot(state, m));
         state = advance(state, m);
         back.push(step);
+        prev = Some(m);
     }
     let is_input = |x: &Message| matches!(x.body, Body::UserInput { .. });
     let input = keys(&["input"]);
@@ -487,6 +540,23 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>) {
                 loss::DROPPED_FIELD,
                 "the step boundary is not carried: this step's messages read back in other steps",
             ));
+        }
+        if begins && marks.is_some() {
+            // The slots later steps' messages fill in this one.
+            let filled: Vec<Slot> = (b..written.len())
+                .take_while(|&k| back[k] == back[a])
+                .filter_map(|k| slots[k])
+                .collect();
+            for t in &written[a].marks {
+                if filled.iter().any(|f| f.field() == t.name) && is_empty_mapped(&t.value) {
+                    found.push(Loss::at(
+                        s,
+                        t.at.clone(),
+                        loss::DROPPED_FIELD,
+                        "a later step's messages read back into this step and fill this empty field",
+                    ));
+                }
+            }
         }
         a = b;
     }

@@ -28,14 +28,6 @@ const FILES: &str = "files";
 /// The mark of each tool output's type, where the writer would not write it from the value
 /// alone (`null`: the default; see [`read_output`]).
 const OUTPUTS: &str = "outputs";
-/// The mark of a tool message right after another one that nothing else tells apart from it
-/// (so that a target that joins consecutive tool results, as Kernel does OpenAI's, keeps them
-/// apart).
-const AFTER_TOOLS: &str = "after_tools";
-/// The mark of a piece that continues a piece some targets leave out (reasoning, a part kept
-/// whole): that piece's kind (see [`kind`]), so that it joins nothing else when that piece is
-/// gone.
-const AFTER: &str = "after";
 /// The marks this mapping reads from the message's own fields: a source's reserved property
 /// naming one of them says nothing this mapping reads, and is reported.
 const OWN: &[&str] = &[
@@ -90,10 +82,12 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 
 /// Tool results right after tool results, with the same user keys and marks: what Kernel (and
 /// this writer, for one message per result) joins into one message; the [`AFTER_TOOLS`] mark
-/// keeps them apart.
+/// keeps them apart (and is no difference itself: either may carry it already).
 fn alike_results(prev: &Message, m: &Message) -> bool {
-    let same =
-        |a: &[Tagged], b: &[Tagged]| same_tags(a, b.iter().filter(|t| t.name != AFTER_TOOLS));
+    fn but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
+        a.iter().filter(|t| t.name != AFTER_TOOLS)
+    }
+    let same = |a: &[Tagged], b: &[Tagged]| same_tags(but(a), but(b));
     matches!(prev.body, Body::ToolOutputs { .. })
         && matches!(m.body, Body::ToolOutputs { .. })
         && same(&prev.extra, &m.extra)
@@ -594,7 +588,7 @@ fn other_part(p: &Value, i: usize, at: &[PathSeg]) -> Message {
 /// piece is the whole message.
 fn settle_pieces(out: &mut [Message], start: usize) {
     for n in start + 1..out.len() {
-        let before = kind(&out[n - 1].body);
+        let before = piece_kind(&out[n - 1].body);
         let m = &mut out[n];
         let at = m.at.clone();
         if matches!(before, "reply" | "tool-calls" | "tool-results") {
@@ -607,18 +601,6 @@ fn settle_pieces(out: &mut [Message], start: usize) {
     }
     if out.len() == start + 1 {
         out[start].at = Vec::new();
-    }
-}
-
-/// A piece's kind, as the [`AFTER`] mark names it.
-fn kind(body: &Body) -> &'static str {
-    match body {
-        Body::Reply { .. } => "reply",
-        Body::ToolCalls { .. } => "tool-calls",
-        Body::ToolOutputs { .. } => "tool-results",
-        Body::Reasoning { .. } => "reasoning",
-        Body::RedactedReasoning { .. } => "redacted-reasoning",
-        _ => "other",
     }
 }
 
@@ -998,11 +980,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 string: None,
                 options: None,
                 used: Vec::new(),
-                last: kind(&m.body),
+                last: piece_kind(&m.body),
             });
         }
         let g = groups.last_mut().expect("pushed");
-        g.last = kind(&m.body);
+        g.last = piece_kind(&m.body);
         written = Some(n);
         let mut used: Vec<&'static str> = Vec::new();
         if joins {

@@ -70,6 +70,14 @@ fn own_mark(name: &str) -> bool {
         || TOOL_KEYS.contains(&name)
 }
 
+/// Is the mark `name` of `m` one its UI message holds in its reserved property (not one its own
+/// fields or parts say)?
+fn message_mark(m: &Message, name: &str) -> bool {
+    !(own_mark(name)
+        || (name == DEVELOPER && matches!(m.body, Body::Instructions { .. }))
+        || name == PROPS)
+}
+
 /// The role a piece's body implies.
 fn natural_role(body: &Body) -> &'static str {
     match body {
@@ -818,6 +826,27 @@ fn part_marked(m: &Message) -> bool {
     }
 }
 
+/// Do `prev` and `m`, in one UI message, read back as one piece (tool calls, or user input, in a
+/// row, neither with marks of its part)? What they are, if so.
+fn pieces_join(prev: &Message, m: &Message) -> Option<&'static str> {
+    match (&prev.body, &m.body) {
+        _ if part_marked(m) || part_marked(prev) => None,
+        (Body::ToolCalls { .. }, Body::ToolCalls { .. }) => Some("tool calls"),
+        (Body::UserInput { .. }, Body::UserInput { .. }) => Some("user input"),
+        _ => None,
+    }
+}
+
+/// Does the writer write `m`, right after `prev`, into `prev`'s UI message so that they read back
+/// as one piece? (Pieces of one source message in a row, as an Agens step's `input` and `user`.)
+pub(crate) fn one_piece(prev: &Message, m: &Message) -> bool {
+    prev.source == m.source
+        && prev.from == m.from
+        && m.from != F
+        && m.mark(ROLE).is_none()
+        && pieces_join(prev, m).is_some()
+}
+
 /// Does the reader read `body` back from a message of `role`? (Parts it has no meaning for
 /// are kept whole in any role.)
 fn fits(role: &str, body: &Body) -> bool {
@@ -931,7 +960,17 @@ impl Writer<'_> {
         if m.marked(CONTINUES) && after_written {
             return Join::Append;
         }
-        if m.marked(STEP) && cur.role == "assistant" && !matches!(m.body, Body::ToolOutputs { .. })
+        // Marks a UI message holds in its reserved property: joined into the message before,
+        // they have no place (read back from a format that keeps them, they were lost then).
+        // (The AI SDK's mark of how pieces join says nothing of a message of its own.)
+        let carries = m
+            .marks
+            .iter()
+            .any(|t| message_mark(m, &t.name) && t.name != AFTER);
+        if m.marked(STEP)
+            && cur.role == "assistant"
+            && !matches!(m.body, Body::ToolOutputs { .. })
+            && !carries
         {
             return Join::Step;
         }
@@ -952,7 +991,7 @@ impl Writer<'_> {
             return Join::New;
         }
         // (A piece with a message's own fields began a message.)
-        let heads = !m.extra.is_empty() || m.mark(STEP_START).is_some();
+        let heads = !m.extra.is_empty() || m.mark(STEP_START).is_some() || carries;
         if same_source {
             Join::Append
         } else if role == "assistant" && m.id.is_none() && !heads {
@@ -1023,20 +1062,7 @@ impl Writer<'_> {
                 self.push(UiPart::Plain(obj([("type", Value::from("step-start"))])));
             }
             let prev = &msgs[n - 1];
-            let joins = match (&m.body, &prev.body) {
-                (Body::ToolCalls { .. }, Body::ToolCalls { .. })
-                    if !part_marked(m) && !part_marked(prev) =>
-                {
-                    Some("tool calls")
-                }
-                (Body::UserInput { .. }, Body::UserInput { .. })
-                    if !part_marked(m) && !part_marked(prev) =>
-                {
-                    Some("user input")
-                }
-                _ => None,
-            };
-            if let (Join::Append, Some(what)) = (&join, joins) {
+            if let (Join::Append, Some(what)) = (&join, pieces_join(prev, m)) {
                 for (piece, detail) in [
                     (m, "written into the UI message right after more"),
                     (prev, "followed in the UI message by more"),
@@ -1768,7 +1794,7 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
     let m = &msgs[u.first];
     let mut o = obj([("id", Value::from(&u.id)), ("role", Value::from(u.role))]);
     // `metadata`, when it is the first extra property, is the message's own field (otherwise
-    // the extra properties go under the reserved property, in their order).
+    // it goes under the reserved property, with the extra properties after it).
     let meta_at = m.extra.first().filter(|t| t.name == "metadata").map(|_| 0);
     if let Some(at) = meta_at {
         o.set("metadata", m.extra[at].value.clone());
@@ -1782,24 +1808,13 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
         })
         .collect();
     o.set("parts", Value::Arr(parts));
-    let rest: Vec<&Tagged> = m
-        .extra
-        .iter()
-        .enumerate()
-        .filter(|(n, _)| Some(*n) != meta_at)
-        .map(|(_, t)| t)
-        .collect();
-    let plain = rest
-        .iter()
-        .all(|t| !["id", "role", "metadata", "parts", RESERVED].contains(&t.name.as_ref()));
-    let props: Vec<&Tagged> = if plain {
-        for t in &rest {
-            o.set(&t.name, t.value.clone());
-        }
-        Vec::new()
-    } else {
-        rest
-    };
+    let rest = &m.extra[meta_at.map_or(0, |_| 1)..];
+    let (plain, props) = super::split_props(rest, |t| {
+        !["id", "role", "metadata", "parts", RESERVED].contains(&t.name.as_ref())
+    });
+    for t in plain {
+        o.set(&t.name, t.value.clone());
+    }
     let developer = Tagged::new(DEVELOPER, Value::Bool(true), Vec::new());
     let mut marks: Vec<&Tagged> = Vec::new();
     if u.developer {
@@ -1809,10 +1824,7 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
         if u.used.contains(&t.name.as_ref()) {
             continue;
         }
-        if own_mark(&t.name)
-            || (t.name == DEVELOPER && matches!(m.body, Body::Instructions { .. }))
-            || t.name == PROPS
-        {
+        if !message_mark(m, &t.name) {
             losses.push(m.loss(
                 What::Mark(&t.name),
                 loss::DROPPED_FIELD,

@@ -27,12 +27,6 @@ const BLOCKS: &str = "blocks";
 /// marks are equal (as Kernel's tool-results do).
 const NEW_MESSAGE: &str = "new_message";
 
-/// The AI SDK's mark of a piece that continues one of the message before it which some targets
-/// leave out (its value names that piece's kind: `reasoning`, `redacted-reasoning`, ...): the
-/// writer joins it to the message being written when that piece was written last, as it
-/// joins a piece marked [`CONTINUES`].
-const AFTER: &str = "after";
-
 /// The provider-option keys a block's fields read as (`@ai-sdk/anthropic`'s names).
 const CACHE_CONTROL: &str = "cacheControl";
 /// A document's fields other than its source, carried as provider options of the file.
@@ -1009,15 +1003,8 @@ impl Whole {
 /// Does `m` carry the AI SDK's [`AFTER`] mark naming the kind of `before`, the message before
 /// it?
 fn after_written(m: &Message, before: &Message) -> bool {
-    let kind = match before.body {
-        Body::Reasoning { .. } => "reasoning",
-        Body::RedactedReasoning { .. } => "redacted-reasoning",
-        Body::Reply { .. } => "reply",
-        Body::ToolCalls { .. } => "tool-calls",
-        Body::ToolOutputs { .. } => "tool-results",
-        _ => return false,
-    };
-    m.mark(AFTER).and_then(Value::as_str) == Some(kind)
+    let kind = piece_kind(&before.body);
+    kind != "other" && m.mark(AFTER).and_then(Value::as_str) == Some(kind)
 }
 
 /// The message's content as a string, when it was one piece that a string says exactly.

@@ -42,6 +42,29 @@ pub const DEVELOPER: &str = "developer";
 /// model message there.
 pub const STEP: &str = "step";
 
+/// The AI SDK's mark of a piece that continues one of the message before it which some targets
+/// leave out (its value names that piece's kind, [`piece_kind`]): the AI SDK and Anthropic
+/// writers join it to the message being written when that piece was written last, as they join
+/// a piece marked [`CONTINUES`]. It says how pieces join, nothing of a message of its own.
+pub const AFTER: &str = "after";
+
+/// The AI SDK's mark of a tool message right after another one that nothing else tells apart
+/// from it: a writer that joins tool results in a row (Kernel, as it joins OpenAI's) does not
+/// join it to the one before.
+pub const AFTER_TOOLS: &str = "after_tools";
+
+/// A piece's kind, as the [`AFTER`] mark names it.
+pub fn piece_kind(body: &Body) -> &'static str {
+    match body {
+        Body::Reply { .. } => "reply",
+        Body::ToolCalls { .. } => "tool-calls",
+        Body::ToolOutputs { .. } => "tool-results",
+        Body::Reasoning { .. } => "reasoning",
+        Body::RedactedReasoning { .. } => "redacted-reasoning",
+        _ => "other",
+    }
+}
+
 /// A path inside a source message.
 pub type Path = Vec<PathSeg>;
 

@@ -510,11 +510,12 @@ fn write_tool_calls(o: &mut Value, calls: &[Call]) {
 
 /// Consecutive outputs (one OpenAI tool message each) answer one call group: they join the
 /// tool-results message just written, when nothing tells them apart (ids, extra properties,
-/// marks such as an Agens step's fields).
+/// marks such as an Agens step's fields, the AI SDK's [`AFTER_TOOLS`]).
 fn joins_previous_results(msgs: &[Message], n: usize) -> bool {
     let m = &msgs[n];
     n > 0
         && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
+        && !m.marked(AFTER_TOOLS)
         && m.id.is_none()
         && msgs[n - 1].id.is_none()
         && same_tags(&msgs[n - 1].extra, &m.extra)
@@ -522,24 +523,19 @@ fn joins_previous_results(msgs: &[Message], n: usize) -> bool {
         && !super::agens::starts_step(m)
 }
 
-/// Extra properties are custom properties, unless one of them has a name the message uses:
-/// then they all go into the reserved object, in order, with the marks.
+/// Extra properties are custom properties, from the first one whose name the message uses:
+/// that one and the rest go into the reserved object, in order, with the marks.
 fn write_properties(o: &mut Value, m: &Message, marks: &[&Tagged]) {
     let ty = text(o, "type").unwrap_or_default();
-    let plain = m.extra.iter().all(|t| {
+    let (plain, props) = super::split_props(&m.extra, |t| {
         let empty_files = t.name == "files" && t.value == Value::Arr(Vec::new());
         !o.has(&t.name)
             && t.name != RESERVED
             && (empty_files || !documented(&ty).contains(&t.name.as_ref()))
     });
-    let props: Vec<&Tagged> = if plain {
-        for t in &m.extra {
-            o.set(&t.name, t.value.clone());
-        }
-        Vec::new()
-    } else {
-        m.extra.iter().collect()
-    };
+    for t in plain {
+        o.set(&t.name, t.value.clone());
+    }
     if let Some(r) = reserved_value(marks, &props) {
         o.set(RESERVED, r);
     }

@@ -62,8 +62,10 @@ pub fn convert(
         pairing::report_split_groups(&canonical, &mut losses);
     }
     if from == Agens {
-        if matches!(to, OpenAI | Bedrock | Anthropic | AiSdkUi) {
-            agens::regrouped(&canonical, &mut losses);
+        match to {
+            OpenAI | Bedrock | Anthropic => agens::regrouped(&canonical, &mut losses, None),
+            AiSdkUi => agens::regrouped(&canonical, &mut losses, Some(&ai_sdk_ui::one_piece)),
+            _ => {}
         }
         agens::carried_inputs(values, &mut losses);
     }
@@ -513,6 +515,17 @@ pub(crate) const PROPS: &str = "props";
 
 /// The reserved object for `marks` (those not `used` natively) and `props` (extra properties
 /// that cannot be written as themselves); `None` when there is nothing to write.
+/// The extra properties a target writes as themselves, and those it writes under the reserved
+/// property's `props`: the longest run from the first whose names can stand as themselves
+/// (`plain`), then the rest. Reading puts `props` after the plain ones, so the order comes back.
+pub(crate) fn split_props(
+    extra: &[Tagged],
+    plain: impl Fn(&Tagged) -> bool,
+) -> (&[Tagged], Vec<&Tagged>) {
+    let at = extra.iter().position(|t| !plain(t)).unwrap_or(extra.len());
+    (&extra[..at], extra[at..].iter().collect())
+}
+
 pub(crate) fn reserved_value(marks: &[&Tagged], props: &[&Tagged]) -> Option<Value> {
     if marks.is_empty() && props.is_empty() {
         return None;

@@ -405,20 +405,11 @@ fn payload(m: &Message, h: &Head, continues_used: bool, losses: &mut Vec<Loss>) 
     if let (Some(c), false) = (continues, continues_used) {
         rest.insert(0, c);
     }
-    let plain = m.extra.iter().all(|t| t.name != RESERVED);
-    let props: Vec<&Tagged> = if plain {
-        Vec::new()
-    } else {
-        m.extra.iter().collect()
-    };
-    let mut entries: Vec<(crate::tape::value::Name, Value)> = if plain {
-        m.extra
-            .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let (plain, props) = super::split_props(&m.extra, |t| t.name != RESERVED);
+    let mut entries: Vec<(crate::tape::value::Name, Value)> = plain
+        .iter()
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
     // A null or empty payload, when nothing else goes into it; otherwise the payload cannot
     // say it.
     if let Some(p) = h.payload {

@@ -40,9 +40,6 @@ pub fn covers(keys: &[&'static str], loss: &Loss) -> Option<Vec<Vec<&'static str
     })
 }
 
-// Not yet: Agens ⇄ UI (an Agens step's fields ride on its first piece, and a UI message joins
-// pieces of several steps: the step boundaries are not all reported yet; see
-// docs/conversions/ai_sdk_ui.md, "Left").
 crate::convert_law::pairs! {
     ui_kernel, ui_kernel_written_by_kernel, ui_kernel_wide: AiSdkUi -> Kernel;
     kernel_ui, kernel_ui_written_by_ui, kernel_ui_wide: Kernel -> AiSdkUi;
@@ -55,37 +52,8 @@ crate::convert_law::pairs! {
     ui_ui, ui_ui_written_by_ui, ui_ui_wide: AiSdkUi -> AiSdkUi;
     ai_sdk_ui_pair, ai_sdk_ui_written_by_ui, ai_sdk_ui_wide: AiSdk -> AiSdkUi;
     ui_ai_sdk, ui_ai_sdk_written_by_ai_sdk, ui_ai_sdk_wide: AiSdkUi -> AiSdk;
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig {
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(crate::convert_law::cases())
-    })]
-
-    /// Until Agens ⇄ UI is in the law: both ways give valid messages (the law's first clause),
-    /// over narrow, wide and threaded conversations.
-    #[test]
-    fn agens_and_ui_give_valid_messages(
-        agens in prop_oneof![
-            crate::gen::conversation("agens", crate::convert_law::MAX_MESSAGES),
-            crate::gen_wide::conversation("agens", crate::convert_law::MAX_MESSAGES),
-            crate::gen_wide::threaded("agens", crate::convert_law::MAX_MESSAGES),
-        ],
-        ui in prop_oneof![
-            crate::gen_wide::conversation("ai-sdk-ui", crate::convert_law::MAX_MESSAGES),
-            crate::gen_wide::threaded("ai-sdk-ui", crate::convert_law::MAX_MESSAGES),
-        ],
-    ) {
-        let (mid, _) = convert(Agens, AiSdkUi, &agens, &mut Counter(0));
-        crate::gen::assert_valid("ai-sdk-ui", &mid);
-        let (back, _) = convert(AiSdkUi, Agens, &mid, &mut Counter(50));
-        crate::gen::assert_valid("agens", &back);
-        let (mid, _) = convert(AiSdkUi, Agens, &ui, &mut Counter(100));
-        crate::gen::assert_valid("agens", &mid);
-        let (back, _) = convert(Agens, AiSdkUi, &mid, &mut Counter(150));
-        crate::gen::assert_valid("ai-sdk-ui", &back);
-    }
+    ui_agens, ui_agens_written_by_agens, ui_agens_wide: AiSdkUi -> Agens;
+    agens_ui, agens_ui_written_by_ui, agens_ui_wide: Agens -> AiSdkUi;
 }
 
 // ---------------------------------------------------------------------------------------------

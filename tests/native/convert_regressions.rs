@@ -933,3 +933,87 @@ fn w21_an_empty_call_list_leaves_no_trace_in_agens() {
     let (out, losses) = run(OpenAI, Agens, &alone);
     assert_eq!(out, Vec::<Value>::new(), "{losses:?}");
 }
+
+/// W22: an id-less UI message written as a step of the one before (through the AI SDK, whose
+/// messages have no ids) lost its `agentMessages` marks, unreported: a piece with marks it
+/// cannot place begins a message of its own.
+#[test]
+fn w22_a_step_with_marks_of_its_own_begins_a_message() {
+    let src = [
+        json!({"id": "", "role": "assistant", "parts": [{"type": "reasoning", "text": ""}]}),
+        json!({"id": "", "role": "assistant", "parts": [{"type": "step-start"}, {"type": "text", "text": ""}], "agentMessages": {"$bytes": ""}}),
+    ];
+    for to in [AiSdk, Anthropic] {
+        crate::convert_law::law(AiSdkUi, to, &ours(&src)).unwrap();
+    }
+}
+
+/// W23: of three alike AI SDK tool messages in a row, the third was not marked `after_tools`
+/// (the second's mark was taken for a difference), so that a target joining all three (OpenAI
+/// and Agens read back, Anthropic written) reported the second's join but not the third's; and
+/// Kernel, which joined tool results with equal marks, joins none marked so.
+#[test]
+fn w23_results_of_calls_without_ids_beside_one_with_an_id() {
+    let src = [
+        json!({"role":"assistant","content":[{"type":"tool-call","toolCallId":"","toolName":"","input":null},{"type":"tool-call","toolCallId":"","toolName":"","input":null},{"type":"tool-call","toolCallId":"call_1","toolName":"","input":null}]}),
+        json!({"role":"tool","content":[{"type":"tool-result","toolCallId":"","toolName":"","output":{"type":"text","value":"out 0"}}]}),
+        json!({"role":"tool","content":[{"type":"tool-result","toolCallId":"","toolName":"","output":{"type":"text","value":"out 1"}}]}),
+        json!({"role":"tool","content":[{"type":"tool-result","toolCallId":"call_1","toolName":"","output":{"type":"text","value":"out 2"}}]}),
+    ];
+    for to in Format::ALL {
+        let r = crate::convert_law::law(AiSdk, *to, &ours(&src));
+        assert!(r.is_ok(), "{to}: {r:?}");
+    }
+}
+
+/// W24: a swarm payload entry that can stand as itself (`id`) before one that cannot (a user's
+/// `agentMessages`) went under the reserved `props` with it: read back the same, but not written
+/// back as it was. Entries go as themselves up to the first that cannot.
+#[test]
+fn w24_payload_entries_stand_as_themselves_up_to_the_first_that_cannot() {
+    let src = [
+        json!({"role": "tool", "agentName": "", "content": "", "mode": "user",
+        "payload": {"id": null, "agentMessages": {"props": {"agentMessages": null}}}}),
+    ];
+    let back = round_trip(Swarm, Kernel, &src);
+    assert_eq!(back, src);
+    let r = crate::convert_law::law(Swarm, Kernel, &ours(&src));
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// W25: Agens ⇄ UIMessage. A step's empty field (a mark the UI keeps) that a later step's
+/// messages fill when they join it (outputs written into the step's tool part), and a step's
+/// `input` and `user` written as one piece that the next step's input then joins, are reported.
+#[test]
+fn w25_agens_steps_joined_by_the_ui_are_reported() {
+    let filled = [
+        json!({"input": "q", "tool_calls": [{"id": "call_1", "name": "weather", "arguments": [], "server_name": "", "type": "tool_call"}], "tool_results": null}),
+        json!({"input": "q", "tool_results": {"call_1": null}}),
+    ];
+    let (_, losses) = run(Agens, AiSdkUi, &filled);
+    assert!(
+        losses.contains(&row(0, "dropped_field", r#"["tool_results"]"#)),
+        "{losses:?}"
+    );
+    let inputs = [
+        json!({"input": "hi", "user": ""}),
+        json!({"input": "Héllo wörld"}),
+    ];
+    let (_, losses) = run(Agens, AiSdkUi, &inputs);
+    assert!(
+        losses.contains(&row(1, "dropped_field", r#"["input"]"#)),
+        "{losses:?}"
+    );
+    // A step without an input of its own whose fields the UI keeps (so that it begins a step
+    // read back), filled by the next one's outputs.
+    let kept = [json!({"input": "q"}), filled[0].clone(), filled[1].clone()];
+    let (_, losses) = run(Agens, AiSdkUi, &kept);
+    assert!(
+        losses.contains(&row(1, "dropped_field", r#"["tool_results"]"#)),
+        "{losses:?}"
+    );
+    for src in [&filled[..], &inputs[..], &kept[..]] {
+        let r = crate::convert_law::law(Agens, AiSdkUi, &ours(src));
+        assert!(r.is_ok(), "{r:?}");
+    }
+}
