@@ -1160,15 +1160,13 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         }
         marks.push(t);
     }
-    // A user key stands as itself where it can; one named like a field of the message (or the
-    // reserved property) goes under the reserved property's `props`.
-    let mut props: Vec<&Tagged> = Vec::new();
-    for t in &first.extra {
-        if o.has(&t.name) || t.name == RESERVED || DOCUMENTED.contains(&t.name.as_ref()) {
-            props.push(t);
-        } else {
-            o.set(&t.name, t.value.clone());
-        }
+    // User keys stand as themselves up to the first named like a field of the message (or the
+    // reserved property): that one and the rest go under the reserved property's `props`.
+    let (plain, props) = super::split_props(&first.extra, |t| {
+        !(o.has(&t.name) || t.name == RESERVED || DOCUMENTED.contains(&t.name.as_ref()))
+    });
+    for t in plain {
+        o.set(&t.name, t.value.clone());
     }
     if let Some(r) = reserved_value(&marks, &props) {
         o.set(RESERVED, r);

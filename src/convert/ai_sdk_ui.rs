@@ -570,6 +570,50 @@ fn read_tool_part(r: &mut Reader, p: &Value, k: usize, outputs: &mut StepOutputs
     }
 }
 
+/// A UI tool part holds its own output; every other format pairs an output with its call by id.
+/// An output whose part shares its `toolCallId` with an earlier part of the message still waiting
+/// (read by id, the output would go to that one; the UI writer, pairing the same way, too) is
+/// reported.
+pub(crate) fn report_shared_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
+    // The calls of the UI message being read: id, part path, answered by id yet.
+    let mut calls: Vec<(&str, &Path, bool)> = Vec::new();
+    let mut source = None;
+    for m in msgs.iter().filter(|m| m.from == F) {
+        if source != Some(m.source) {
+            calls.clear();
+            source = Some(m.source);
+        }
+        match &m.body {
+            Body::ToolCalls { calls: list } => {
+                for (c, at) in list.iter().zip(&m.items) {
+                    calls.push((&c.id, at, false));
+                }
+            }
+            Body::ToolOutputs { outputs } => {
+                for (o, at) in outputs.iter().zip(&m.items) {
+                    let Some(id) = o.call_id.as_deref() else {
+                        continue;
+                    };
+                    let Some(first) = calls.iter_mut().find(|(c, _, taken)| *c == id && !taken)
+                    else {
+                        continue;
+                    };
+                    first.2 = true;
+                    if first.1 != at {
+                        losses.push(Loss::at(
+                            m.source,
+                            under(at, &["toolCallId"]),
+                            loss::DROPPED_FIELD,
+                            "an earlier tool part of this message has the same toolCallId and no output: read back (outputs are paired with calls by id), this output goes to that part",
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 fn is_tool(ty: &str) -> bool {
     ty == "dynamic-tool" || ty.starts_with("tool-")
 }
@@ -898,6 +942,16 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     What::Message,
                     loss::UNSUPPORTED_MESSAGE,
                     "an empty list of tool results is no UI part",
+                ));
+                continue;
+            }
+            // Outputs that would begin a UI message have no tool part to go into (a fresh
+            // message holds no call): nothing is written for them, not even an empty message.
+            Body::ToolOutputs { .. } if w.join(n) == Join::New => {
+                w.losses.push(m.loss(
+                    What::Message,
+                    loss::UNSUPPORTED_MESSAGE,
+                    "a UI tool output is in the part of its call; no call waits for these outputs in the UI message before them, so they are not carried",
                 ));
                 continue;
             }

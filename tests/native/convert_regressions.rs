@@ -1012,8 +1012,78 @@ fn w25_agens_steps_joined_by_the_ui_are_reported() {
         losses.contains(&row(1, "dropped_field", r#"["tool_results"]"#)),
         "{losses:?}"
     );
-    for src in [&filled[..], &inputs[..], &kept[..]] {
+    // Outputs no UI tool part waits for are not carried, and leave no empty assistant message
+    // behind (which read back would have let the next step's input take `user`).
+    let orphan = [
+        json!({"input": "q", "tool_results": {"call_1": null}}),
+        json!({"input": "Héllo", "tool_calls": [{"id": "call_1", "name": "weather", "arguments": [], "server_name": "", "type": "tool_call"}]}),
+    ];
+    let (out, losses) = run(Agens, AiSdkUi, &orphan);
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(
+        losses.contains(&row(0, "unsupported_message", r#"["tool_results"]"#)),
+        "{losses:?}"
+    );
+    for src in [&filled[..], &inputs[..], &kept[..], &orphan[..]] {
         let r = crate::convert_law::law(Agens, AiSdkUi, &ours(src));
         assert!(r.is_ok(), "{r:?}");
     }
+}
+
+/// W26: an AI SDK tool output's own `providerOptions` (`cacheControl`) is written on the
+/// Anthropic `tool_result` block, as upstream writes it, and that reads back as the tool-result
+/// part's: reported, not moved in silence.
+#[test]
+fn w26_an_outputs_own_options_written_on_the_block_are_reported() {
+    let src = [
+        json!({"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "call_1", "toolName": "get", "input": {"q": "x"}}]}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "call_1", "toolName": "get",
+            "output": {"type": "text", "value": "cached", "providerOptions": {"anthropic": {"cacheControl": {"type": "ephemeral"}}}}}]}),
+    ];
+    let (out, losses) = run(AiSdk, Anthropic, &src);
+    assert_eq!(
+        out[1]["content"][0]["cache_control"],
+        json!({"type": "ephemeral"})
+    );
+    assert_eq!(
+        losses,
+        vec![row(
+            1,
+            "dropped_opaque",
+            r#"["content",0,"output","providerOptions"]"#
+        )]
+    );
+    let r = crate::convert_law::law(AiSdk, Anthropic, &ours(&src));
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// W27: two UI tool parts with one `toolCallId`, the second holding the output: a target that
+/// pairs outputs with calls by id (the UI writer as well) gives it to the first, reported at the
+/// output's part.
+#[test]
+fn w27_an_output_whose_call_id_an_earlier_waiting_part_shares_is_reported() {
+    let src = [json!({"id": "", "role": "assistant", "parts": [
+        {"type": "dynamic-tool", "toolName": "", "toolCallId": "c", "input": null, "state": "input-available"},
+        {"type": "dynamic-tool", "toolName": "", "toolCallId": "c", "input": null, "output": null, "state": "output-available"}]})];
+    for to in Format::ALL {
+        let (_, losses) = run(AiSdkUi, *to, &src);
+        let reported = losses.contains(&row(0, "dropped_field", r#"["parts",1,"toolCallId"]"#));
+        assert!(reported, "{to}: {losses:?}");
+        let r = crate::convert_law::law(AiSdkUi, *to, &ours(&src));
+        assert!(r.is_ok(), "{to}: {r:?}");
+    }
+}
+
+/// W28: AI SDK user keys stood as themselves wherever they could, the others under `props`:
+/// read back, `props` come after the plain ones, so a key named like a field (`role`) before a
+/// plain one came back after it, unreported. Keys stand as themselves up to the first that
+/// cannot.
+#[test]
+fn w28_ai_sdk_user_keys_keep_their_order() {
+    let src = [
+        json!({"role": "user", "agentName": "", "content": "", "mode": "user", "payload": {"role": null, "id": null}}),
+    ];
+    assert_eq!(round_trip(Swarm, AiSdk, &src), src);
+    let r = crate::convert_law::law(Swarm, AiSdk, &ours(&src));
+    assert!(r.is_ok(), "{r:?}");
 }
