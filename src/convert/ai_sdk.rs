@@ -25,9 +25,6 @@ const TEXT_PART: &str = "text_part";
 /// The mark of how each file of a user message was written, where it is not the default: one
 /// entry per file (`null`: the default), flags joined by spaces (see [`Look`]).
 const FILES: &str = "files";
-/// The mark of each tool output's type, where the writer would not write it from the value
-/// alone (`null`: the default; see [`read_output`]).
-const OUTPUTS: &str = "outputs";
 /// The marks this mapping reads from the message's own fields: a source's reserved property
 /// naming one of them says nothing this mapping reads, and is reported.
 const OWN: &[&str] = &[
@@ -35,7 +32,7 @@ const OWN: &[&str] = &[
     AFTER,
     TEXT_PART,
     FILES,
-    OUTPUTS,
+    OUTPUT_TYPES,
     AFTER_TOOLS,
     DEVELOPER,
 ];
@@ -85,7 +82,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// keeps them apart (and is no difference itself: either may carry it already).
 fn alike_results(prev: &Message, m: &Message) -> bool {
     fn but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
-        a.iter().filter(|t| t.name != AFTER_TOOLS)
+        a.iter()
+            .filter(|t| t.name != AFTER_TOOLS && t.name != OUTPUT_TYPES)
     }
     let same = |a: &[Tagged], b: &[Tagged]| same_tags(but(a), but(b));
     matches!(prev.body, Body::ToolOutputs { .. })
@@ -756,7 +754,7 @@ fn read_tool(v: &Value, i: usize, out: &mut Vec<Message>, losses: &mut Vec<Loss>
         }
         m.items.push(at.clone());
         // (At the whole message: a target that drops the mark may join it to the next.)
-        push_entry(m, OUTPUTS, k, entry, Vec::new());
+        push_entry(m, OUTPUT_TYPES, k, entry, Vec::new());
     }
     settle_pieces(out, start);
 }
@@ -778,7 +776,7 @@ fn push_entry(m: &mut Message, name: &'static str, k: usize, entry: Value, at: P
     }
 }
 
-/// A tool result: the output and the [`OUTPUTS`] entry the writer needs to write its type
+/// A tool result: the output and the [`OUTPUT_TYPES`] entry the writer needs to write its type
 /// again (`null` when the value says it).
 fn read_result(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> (Output, Value) {
     report_unknown(
@@ -1090,13 +1088,20 @@ fn results_join(prev: &Message, m: &Message) -> bool {
         && prev.id.is_none()
         && m.timestamp.is_none()
         && prev.timestamp.is_none()
-        // (Marks of this mapping are per message: a joined message could not say both.)
-        && ![prev, m]
-            .iter()
-            .any(|x| x.marks.iter().any(|t| OWN.contains(&t.name.as_ref())))
+        // (Marks of this mapping are per message: a joined message could not say both; but
+        // each piece's output types are written with its own outputs.)
+        && ![prev, m].iter().any(|x| {
+            x.marks
+                .iter()
+                .any(|t| OWN.contains(&t.name.as_ref()) && t.name != OUTPUT_TYPES)
+        })
         && same_tags(&prev.extra, &m.extra)
-        && same_tags(&prev.marks, &m.marks)
+        && same_tags(but_types(&prev.marks), but_types(&m.marks))
         && m.options.is_empty()
+}
+
+fn but_types(marks: &[Tagged]) -> impl Iterator<Item = &Tagged> {
+    marks.iter().filter(|t| t.name != OUTPUT_TYPES)
 }
 
 /// The message of a group: its role, content, provider options, and the first message's user
@@ -1592,7 +1597,7 @@ fn write_outputs(
 ) {
     let entries = output_entries(m, outputs);
     if entries.is_some() {
-        used.push(OUTPUTS);
+        used.push(OUTPUT_TYPES);
     }
     for (k, o) in outputs.iter().enumerate() {
         let Some(call_id) = &o.call_id else {
@@ -1627,10 +1632,7 @@ fn write_outputs(
         ]);
         let mut part_options: Option<Value> = None;
         for po in m.options_of(Some(k)) {
-            let on_output = po.at.ends_with(&[
-                PathSeg::Key("output".into()),
-                PathSeg::Key("providerOptions".into()),
-            ]) && m.from == Format::AiSdk;
+            let on_output = po.on_ai_sdk_output(m.from);
             let slot = if on_output {
                 output
                     .get("providerOptions")
@@ -1658,9 +1660,9 @@ fn write_outputs(
     }
 }
 
-/// The [`OUTPUTS`] mark's entries when they fit these outputs.
+/// The [`OUTPUT_TYPES`] mark's entries when they fit these outputs.
 fn output_entries(m: &Message, outputs: &[Output]) -> Option<Vec<Option<&'static str>>> {
-    let Some(Value::Arr(list)) = m.mark(OUTPUTS) else {
+    let Some(Value::Arr(list)) = m.mark(OUTPUT_TYPES) else {
         return None;
     };
     if list.is_empty() || list.len() > outputs.len() || list.last().is_some_and(Value::is_null) {
@@ -1678,7 +1680,7 @@ fn output_entries(m: &Message, outputs: &[Output]) -> Option<Vec<Option<&'static
     Some(out)
 }
 
-/// An [`OUTPUTS`] entry that fits the output `o` (what the reader reads back from what the
+/// An [`OUTPUT_TYPES`] entry that fits the output `o` (what the reader reads back from what the
 /// writer writes with it).
 fn output_entry(s: &str, o: &Output) -> Option<&'static str> {
     let error_text =

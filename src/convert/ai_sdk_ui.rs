@@ -1230,6 +1230,14 @@ impl Writer<'_> {
         for o in m.options_of(item) {
             if found.is_none() {
                 found = Some(o.value.clone());
+                if o.on_ai_sdk_output(m.from) {
+                    self.losses.push(Loss::at(
+                        m.source,
+                        o.at.clone(),
+                        loss::CHANGED_VALUE,
+                        "the output's provider options are written as the tool part's resultProviderMetadata, which reads back as the tool-result part's",
+                    ));
+                }
             } else {
                 self.losses.push(Loss::at(
                     m.source,

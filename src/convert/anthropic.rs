@@ -1722,15 +1722,11 @@ fn put_option(
     }
     // An AI SDK tool output's own options (upstream writes them on the block as it writes the
     // part's): read back, they are the tool-result part's.
-    let on_output = o.at.ends_with(&[
-        PathSeg::Key("output".into()),
-        PathSeg::Key("providerOptions".into()),
-    ]);
-    if written && on_output && m.from == Format::AiSdk {
+    if written && o.on_ai_sdk_output(m.from) {
         losses.push(Loss::at(
             m.source,
             o.at.clone(),
-            loss::DROPPED_OPAQUE,
+            loss::CHANGED_VALUE,
             "the output's provider options are written on the tool_result block, which reads back as the tool-result part's",
         ));
     }

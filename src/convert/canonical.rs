@@ -53,6 +53,13 @@ pub const AFTER: &str = "after";
 /// join it to the one before.
 pub const AFTER_TOOLS: &str = "after_tools";
 
+/// The AI SDK's mark of its tool outputs' types, where the value alone does not say it: a list
+/// with one entry per output of the piece (`null`: the default; trailing defaults left out).
+/// A writer that writes each
+/// output as a message of its own (swarm) gives each its entry, and the AI SDK's writer joins
+/// such messages back.
+pub const OUTPUT_TYPES: &str = "output_types";
+
 /// A piece's kind, as the [`AFTER`] mark names it.
 pub fn piece_kind(body: &Body) -> &'static str {
     match body {
@@ -184,6 +191,18 @@ pub struct ProviderOptions {
     pub item: Option<usize>,
     pub value: Value,
     pub at: Path,
+}
+
+impl ProviderOptions {
+    /// Are these an AI SDK tool output's own (`output.providerOptions`), not its part's? Only
+    /// the AI SDK tells the two apart; every other format reads them back as the part's.
+    pub fn on_ai_sdk_output(&self, from: crate::formats::Format) -> bool {
+        from == crate::formats::Format::AiSdk
+            && self.at.ends_with(&[
+                PathSeg::Key("output".into()),
+                PathSeg::Key("providerOptions".into()),
+            ])
+    }
 }
 
 impl Message {

@@ -603,17 +603,50 @@ fn write_tool_outputs(
             "an empty list of tool results is no swarm message",
         ));
     }
-    let payload = payload(m, h, false, losses);
+    // The AI SDK's mark of the outputs' types, one entry per output: each message gets its own
+    // entry (none for the default, `null`), so that each reads back with its type.
+    let types = h.rest.iter().find_map(|t| match &t.value {
+        Value::Arr(entries) if t.name == OUTPUT_TYPES && entries.len() <= outputs.len() => {
+            Some((*t, entries))
+        }
+        _ => None,
+    });
+    let own: Vec<Option<Tagged>> = outputs
+        .iter()
+        .enumerate()
+        .map(|(k, _)| {
+            let (t, entries) = types?;
+            let entry = entries.get(k).cloned().unwrap_or(Value::Null);
+            (!entry.is_null())
+                .then(|| Tagged::new(OUTPUT_TYPES, Value::Arr(vec![entry]), t.at.clone()))
+        })
+        .collect();
+    /// `base` with output `k`'s own entry of the types mark.
+    fn with_type<'b>(base: &Head<'b>, own: Option<&'b [Option<Tagged>]>, k: usize) -> Head<'b> {
+        let mut h = base.clone();
+        if let Some(own) = own {
+            h.rest.retain(|t| t.name != OUTPUT_TYPES);
+            h.rest.extend(own[k].as_ref());
+        }
+        h
+    }
+    let own = types.is_some().then_some(own.as_slice());
+    let payload = payload(m, &with_type(h, own, 0), false, losses);
     // An Agens step's marks ride on the first result alone: on each, every result
     // would begin a step of its own when read back.
     // (What the first payload could not say is reported once, with it.)
-    let rest_payload = if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
-        let mut later = h.clone();
+    let mut later = h.clone();
+    if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
         later.unsaid.clear();
         later.rest.retain(|t| !super::agens::starts_step_mark(t));
+    }
+    let rest_payload = |k: usize| {
+        if types.is_none() && later.rest.len() == h.rest.len() {
+            return payload.clone();
+        }
+        let mut later = with_type(&later, own, k);
+        later.unsaid.clear();
         self::payload(m, &later, false, &mut Vec::new())
-    } else {
-        payload.clone()
     };
     for (k, r) in outputs.iter().enumerate() {
         let mut o = message(
@@ -625,8 +658,12 @@ fn write_tool_outputs(
         if let Some(id) = &r.call_id {
             o.set("tool_call_id", Value::from(id));
         }
-        if let Some(p) = if k == 0 { &payload } else { &rest_payload } {
-            o.set(PAYLOAD, p.clone());
+        if let Some(p) = if k == 0 {
+            payload.clone()
+        } else {
+            rest_payload(k)
+        } {
+            o.set(PAYLOAD, p);
         }
         out.push(o);
     }

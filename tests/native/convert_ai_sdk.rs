@@ -459,7 +459,7 @@ fn row_tool_output_every_type() {
         "{k}"
     );
     assert!(
-        k.contains(r#""outputs":[null,null,"json",null,"error-json",null,"error-json-text","execution-denied","execution-denied-without-reason","content"]"#),
+        k.contains(r#""output_types":[null,null,"json",null,"error-json",null,"error-json-text","execution-denied","execution-denied-without-reason","content"]"#),
         "{k}"
     );
     // Kernel → AI SDK: a string is text, other JSON json, a plain error error-text, another

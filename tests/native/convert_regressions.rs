@@ -1031,8 +1031,9 @@ fn w25_agens_steps_joined_by_the_ui_are_reported() {
 }
 
 /// W26: an AI SDK tool output's own `providerOptions` (`cacheControl`) is written on the
-/// Anthropic `tool_result` block, as upstream writes it, and that reads back as the tool-result
-/// part's: reported, not moved in silence.
+/// Anthropic `tool_result` block, as upstream writes it (and as the UI tool part's
+/// `resultProviderMetadata`), and that reads back as the tool-result part's: reported, not moved
+/// in silence.
 #[test]
 fn w26_an_outputs_own_options_written_on_the_block_are_reported() {
     let src = [
@@ -1049,12 +1050,27 @@ fn w26_an_outputs_own_options_written_on_the_block_are_reported() {
         losses,
         vec![row(
             1,
-            "dropped_opaque",
+            "changed_value",
             r#"["content",0,"output","providerOptions"]"#
         )]
     );
-    let r = crate::convert_law::law(AiSdk, Anthropic, &ours(&src));
-    assert!(r.is_ok(), "{r:?}");
+    let (out, losses) = run(AiSdk, AiSdkUi, &src);
+    assert_eq!(
+        out[0]["parts"][1]["resultProviderMetadata"],
+        json!({"anthropic": {"cacheControl": {"type": "ephemeral"}}})
+    );
+    assert_eq!(
+        losses,
+        vec![row(
+            1,
+            "changed_value",
+            r#"["content",0,"output","providerOptions"]"#
+        )]
+    );
+    for to in Format::ALL {
+        let r = crate::convert_law::law(AiSdk, *to, &ours(&src));
+        assert!(r.is_ok(), "{to}: {r:?}");
+    }
 }
 
 /// W27: two UI tool parts with one `toolCallId`, the second holding the output: a target that
@@ -1086,4 +1102,32 @@ fn w28_ai_sdk_user_keys_keep_their_order() {
     assert_eq!(round_trip(Swarm, AiSdk, &src), src);
     let r = crate::convert_law::law(Swarm, AiSdk, &ours(&src));
     assert!(r.is_ok(), "{r:?}");
+}
+
+/// W29: the AI SDK's mark of its outputs' types was named `outputs`, an Agens field, so that
+/// swarm took it for an Agens step's mark and wrote it on the first tool message alone; and
+/// written whole on each, it fitted none read back. Now `output_types`, one entry to each
+/// message, and the AI SDK's writer joins the messages back.
+#[test]
+fn w29_output_types_go_one_to_each_swarm_tool_message() {
+    let call = |id: &str| json!({"type": "tool-call", "toolCallId": id, "toolName": "get", "input": {"q": "x"}});
+    let denied = |id: &str| json!({"type": "tool-result", "toolCallId": id, "toolName": "get", "output": {"type": "execution-denied", "reason": "no"}});
+    let text = |id: &str| json!({"type": "tool-result", "toolCallId": id, "toolName": "get", "output": {"type": "text", "value": "no"}});
+    for ids in [["call_1", "call_2"], ["call_1", "call_1"]] {
+        let src = [
+            json!({"role": "assistant", "content": [call(ids[0]), call(ids[1])]}),
+            json!({"role": "tool", "content": [denied(ids[0]), text(ids[1])]}),
+        ];
+        let (out, _) = run(AiSdk, Swarm, &src);
+        assert_eq!(
+            out[1]["payload"],
+            json!({"agentMessages": {"output_types": ["execution-denied"]}})
+        );
+        assert_eq!(out[2].get("payload"), None);
+        assert_eq!(round_trip(AiSdk, Swarm, &src), src);
+        for to in Format::ALL {
+            let r = crate::convert_law::law(AiSdk, *to, &ours(&src));
+            assert!(r.is_ok(), "{to}: {r:?}");
+        }
+    }
 }
