@@ -94,6 +94,10 @@ loss_codes! {
     /// at most 64 characters); the detail names both ids, and every use of the id is rewritten
     /// the same way.
     ID_REWRITTEN = IdRewritten "id_rewritten",
+    /// A tool-call id an earlier call has too, or a result for a call answered already: every
+    /// format pairs results with calls by id, so which call a result answers may change on the
+    /// way (`checkConversation` reports such ids as `duplicate_call_id`).
+    REUSED_CALL_ID = ReusedCallId "reused_call_id",
 }
 
 impl std::fmt::Display for LossCode {

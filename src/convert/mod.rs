@@ -54,6 +54,9 @@ pub fn convert(
         // Targets that cannot write a tool result without its call id.
         pairing::infer_call_ids(&mut canonical, &mut losses);
     }
+    if from != to {
+        pairing::report_reused_call_ids(&canonical, &mut losses);
+    }
     if from == AiSdkUi {
         ai_sdk_ui::report_shared_call_ids(&canonical, &mut losses);
     }

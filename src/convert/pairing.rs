@@ -5,6 +5,7 @@ use super::canonical::{Body, Field, Message, What};
 use super::loss::{self, Loss};
 use crate::formats::Format;
 use crate::validate::quoted;
+use std::collections::BTreeSet;
 
 /// The call group of each tool-calls message: its index and the indices of the tool-outputs
 /// messages right after it.
@@ -114,4 +115,45 @@ impl<'a> Dropped<'a> {
             .iter()
             .any(|(i, p)| *i == m.source && *p == m.at.as_slice())
     }
+}
+
+/// Call ids used twice (by two calls, or by two results of one call): the pairing by id, which
+/// every format has, is ambiguous, and which call a result answers may change on the way. Each
+/// reuse is reported once, at the later call or result. Not for a format into itself, which
+/// keeps every item where it was.
+pub fn report_reused_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
+    let mut called: BTreeSet<&str> = BTreeSet::new();
+    let mut answered: BTreeSet<&str> = BTreeSet::new();
+    let mut found = Vec::new();
+    for m in msgs {
+        match &m.body {
+            Body::ToolCalls { calls } => {
+                for (k, c) in calls.iter().enumerate() {
+                    if !called.insert(&c.id) {
+                        found.push(m.loss(
+                            What::Item(k),
+                            loss::REUSED_CALL_ID,
+                            "an earlier tool call has this id too: results are paired with calls by id, so which one a result answers may change",
+                        ));
+                    }
+                }
+            }
+            Body::ToolOutputs { outputs } => {
+                for (k, o) in outputs.iter().enumerate() {
+                    let Some(id) = o.call_id.as_deref() else {
+                        continue;
+                    };
+                    if !answered.insert(id) {
+                        found.push(m.loss(
+                            What::Field(k, Field::CallId),
+                            loss::REUSED_CALL_ID,
+                            "an earlier tool result answers this call id too: results are paired with calls by id, so which call this one answers may change",
+                        ));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    losses.extend(found);
 }

@@ -623,5 +623,11 @@ fn a_second_result_for_one_call_is_reported_at_its_message() {
         a,
         vec![json!({"input": "(no input)", "tool_results": {"c1": "a"}})]
     );
-    assert_eq!(losses, vec![loss(1, "dropped_field", "[]")]);
+    assert_eq!(
+        losses,
+        vec![
+            loss(1, "reused_call_id", r#"["tool_call_id"]"#),
+            loss(1, "dropped_field", "[]")
+        ]
+    );
 }

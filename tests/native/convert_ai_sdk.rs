@@ -443,15 +443,21 @@ fn row_tool_output_every_type() {
       {"type":"tool-approval-response","approvalId":"a1","approved":true}
     ]}]"#;
     same(src);
-    // Kernel: outputs, errors as `{ name, message }`, the types in the `outputs` mark.
+    // Kernel: outputs, errors as `{ name, message }`, the types in the `output_types` mark.
+    // (Every result answers `c1`: each after the first is a reused call id.)
     let (k, l) = run(AiSdk, Kernel, src);
-    assert_eq!(
-        l,
-        losses(&[
-            (1, r#"["content",9,"providerOptions"]"#, "dropped_opaque"),
-            (1, r#"["content",10]"#, "unsupported_message"),
-        ])
-    );
+    let reused: Vec<String> = (1..10)
+        .map(|n| format!(r#"["content",{n},"toolCallId"]"#))
+        .collect();
+    let mut expected: Vec<(usize, &str, &str)> = reused
+        .iter()
+        .map(|p| (1, p.as_str(), "reused_call_id"))
+        .collect();
+    expected.extend([
+        (1, r#"["content",9,"providerOptions"]"#, "dropped_opaque"),
+        (1, r#"["content",10]"#, "unsupported_message"),
+    ]);
+    assert_eq!(l, losses(&expected));
     assert!(k.contains(r#"{"callId":"c1","name":"get","output":null,"error":{"name":"Error","message":"boom"}}"#), "{k}");
     assert!(k.contains(r#"{"callId":"c1","name":"get","output":null,"error":{"name":"Error","message":"{\"code\":7}"}}"#), "{k}");
     assert!(
@@ -488,6 +494,9 @@ fn row_tool_output_every_type() {
         l,
         losses(&[
             (0, r#"["id"]"#, "dropped_field"),
+            (1, r#"["results",1,"callId"]"#, "reused_call_id"),
+            (1, r#"["results",2,"callId"]"#, "reused_call_id"),
+            (1, r#"["results",3,"callId"]"#, "reused_call_id"),
             (1, r#"["id"]"#, "dropped_field"),
             (1, r#"["results",3,"output"]"#, "dropped_field"),
         ])

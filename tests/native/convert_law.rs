@@ -472,6 +472,11 @@ pub(crate) fn law(from: Format, to: Format, source: &[Value]) -> Result<(), Test
             texts(&back)
         )
     };
+    // Call ids used twice make the pairing by id ambiguous: such a conversation is reported
+    // (`reused_call_id`) and held to valid messages only.
+    if losses.iter().any(|l| l.code == "reused_call_id") {
+        return Ok(());
+    }
     if std::env::var_os("LAW_STATS").is_some() {
         eprintln!("STAT {from}->{to} {} {}", losses.is_empty(), source.len());
     }
