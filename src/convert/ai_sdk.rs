@@ -970,6 +970,22 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             && alike_results(&msgs[n - 1], m)
             && groups.last().is_some_and(|g| g.role == "tool")
             && written == Some(n - 1);
+        // A tool message not joined to the tool message written before it (what stood between
+        // is not carried) that nothing tells apart from it: read back, it is marked
+        // `after_tools`, which a format that keeps marks then holds.
+        let marked_back = !joins
+            && !m.marked(AFTER_TOOLS)
+            && matches!(m.from, Format::Kernel | Format::Swarm | Format::Agens)
+            && groups.last().is_some_and(|g| {
+                g.role == "tool" && role == "tool" && alike_results(&msgs[g.first], m)
+            });
+        if marked_back {
+            losses.push(m.loss(
+                What::Message,
+                loss::DROPPED_FIELD,
+                "written right after a tool message it does not join: read back, it carries the mark \"after_tools\"",
+            ));
+        }
         if !joins {
             groups.push(Group {
                 role,

@@ -67,6 +67,9 @@ pub fn convert(
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
+    if from != to {
+        pairing::report_joined_across_dropped(&canonical, &mut losses);
+    }
     if from == Agens {
         match to {
             OpenAI | Bedrock | Anthropic => agens::regrouped(&canonical, &mut losses, None),

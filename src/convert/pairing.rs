@@ -74,21 +74,54 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
 /// `unsupported_message` loss at its own path): the target writes one message per result, and
 /// those read back as one group. Called after the target is written.
 pub fn report_split_groups(msgs: &[Message], losses: &mut Vec<Loss>) {
+    report_adjacent_outputs(
+        msgs,
+        losses,
+        false,
+        |m| m.from == Format::Kernel,
+        "tool results right after other tool results read back as one tool-results message with them",
+    );
+}
+
+/// Tool results of an Anthropic or AI SDK message (which holds several) that the target writes
+/// right after results of an earlier message because what stood between them is not carried:
+/// no mark tells them apart (the source did not have them together), so they read back as one
+/// message. Called after the target is written.
+pub fn report_joined_across_dropped(msgs: &[Message], losses: &mut Vec<Loss>) {
+    report_adjacent_outputs(
+        msgs,
+        losses,
+        true,
+        |m| matches!(m.from, Format::Anthropic | Format::AiSdk),
+        "what stood between these tool results and the ones before is not carried: read back, they are one message with them",
+    );
+}
+
+/// Reports (`split_results`) each tool-outputs message of another source written right after
+/// another (what the target left out does not count; `across`: only where it stood between
+/// them) for which `joins(it)` holds.
+fn report_adjacent_outputs(
+    msgs: &[Message],
+    losses: &mut Vec<Loss>,
+    across: bool,
+    joins: impl Fn(&Message) -> bool,
+    detail: &str,
+) {
     let dropped = Dropped::of(losses);
+    let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
     let mut prev: Option<&Message> = None;
+    let mut gap = false;
     let mut split = Vec::new();
     for m in msgs {
         if dropped.has(m) {
+            gap = true;
             continue;
         }
-        let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });
-        let Some(p) = prev.replace(m) else { continue };
-        if outputs(p) && outputs(m) && m.from == Format::Kernel && p.source != m.source {
-            split.push(m.loss(
-                What::Message,
-                loss::SPLIT_RESULTS,
-                "tool results right after other tool results read back as one tool-results message with them",
-            ));
+        let before = prev.replace(m);
+        let skipped = std::mem::take(&mut gap);
+        let Some(p) = before else { continue };
+        if outputs(p) && outputs(m) && p.source != m.source && (skipped || !across) && joins(m) {
+            split.push(m.loss(What::Message, loss::SPLIT_RESULTS, detail));
         }
     }
     losses.extend(split);

@@ -1131,3 +1131,53 @@ fn w29_output_types_go_one_to_each_swarm_tool_message() {
         }
     }
 }
+
+/// W30: Anthropic tool results that a target writes right after results of an earlier message
+/// (or of the same message's earlier block) because what stood between them is not carried
+/// (an input without text, for Agens) read back as one message with them: `split_results`.
+#[test]
+fn w30_results_joined_across_what_is_not_carried_are_reported() {
+    let across_messages = [
+        json!({"content":[{"id":"toolu_01A","input":{},"name":"","type":"tool_use"}],"role":"user"}),
+        json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_01A","content":"out 0","is_error":true}]}),
+        json!({"content":[{"id":"call_1","input":{},"name":"","type":"tool_use"},{"source":{"file_id":"","type":"file"},"type":"image"}],"role":"user"}),
+        json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"out 0","is_error":true}]}),
+    ];
+    let (_, losses) = run(Anthropic, Agens, &across_messages);
+    assert!(
+        losses.contains(&row(3, "split_results", "[]")),
+        "{losses:?}"
+    );
+    let within = [
+        json!({"content":[{"tool_use_id":"toolu_01A","type":"tool_result"},{"id":"call_1","input":{},"name":"","type":"tool_use"},{"source":{"file_id":"","type":"file"},"type":"image"}],"role":"user"}),
+        json!({"role":"user","content":[{"type":"tool_result","tool_use_id":"call_1","content":"out 0"}]}),
+    ];
+    let (_, losses) = run(Anthropic, Agens, &within);
+    assert!(
+        losses.contains(&row(1, "split_results", "[]")),
+        "{losses:?}"
+    );
+    for src in [&across_messages[..], &within[..]] {
+        let r = crate::convert_law::law(Anthropic, Agens, &ours(src));
+        assert!(r.is_ok(), "{r:?}");
+    }
+}
+
+/// W31: swarm tool messages with a message between them the AI SDK has no message for are
+/// written as two AI SDK tool messages that nothing tells apart: read back, the second carries
+/// the mark `after_tools`, which swarm then holds in its payload. Reported.
+#[test]
+fn w31_a_tool_message_read_back_with_after_tools_is_reported() {
+    let src = [
+        json!({"role":"tool","agentName":"triage","content":"hi","mode":"tool","tool_call_id":"call_2","payload":{}}),
+        json!({"role":"flush","agentName":"agent","content":"hi","mode":"user"}),
+        json!({"role":"tool","agentName":"triage","content":"hi","mode":"tool","tool_call_id":"call_1","payload":{}}),
+    ];
+    let (_, losses) = run(Swarm, AiSdk, &src);
+    assert!(
+        losses.contains(&row(2, "dropped_field", "[]")),
+        "{losses:?}"
+    );
+    let r = crate::convert_law::law(Swarm, AiSdk, &ours(&src));
+    assert!(r.is_ok(), "{r:?}");
+}
