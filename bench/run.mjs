@@ -27,6 +27,7 @@ import { ulid, monotonicFactory, isValid as isUlid, decodeTime } from 'ulid';
 import { checklist, measureGroup, PROFILES } from './harness.mjs';
 import { privateInstance } from './private-instance.mjs';
 import * as F from './fixtures.mjs';
+import { WASM_GZIP_LIMIT } from './budgets.mjs';
 import {
   zodKernel, zodConversation, zodKernelLoose, zodConversationLoose, valibotKernel, valibotConversation, ajvKernel, ajvKernelAllErrors,
   ajvConversation, typeofKernel, typeofConversation, pooledUlid,
@@ -315,11 +316,7 @@ const SECTIONS = [
 
 // ---- wasm size and start-up -------------------------------------------------------------------------
 
-// The budgets, as the issues say them (the stricter reading: KB = 1000 B): the wasm a page that
-// only validates downloads (each format family's entries in browsers) at most 70 KB; the whole
-// package (the root entry in browsers, conversions included) measured and reported, against the
-// ceiling tests/consumer holds it to (issue 10's 120 KB was for five formats).
-const WASM_GZIP_LIMIT = { web: 180_000, 'web-validate': 70_000, 'web-validate-anthropic': 70_000, 'web-validate-ai-sdk': 70_000 };
+// The budgets: bench/budgets.mjs (declared once, with the consumer test).
 
 function sizes() {
   const wasm = {};

@@ -5,7 +5,6 @@ use super::canonical::{Body, Field, Message, What};
 use super::loss::{self, Loss};
 use crate::formats::Format;
 use crate::validate::quoted;
-use std::collections::BTreeSet;
 
 /// The call group of each tool-calls message: its index and the indices of the tool-outputs
 /// messages right after it.
@@ -155,38 +154,47 @@ impl<'a> Dropped<'a> {
 /// reuse is reported once, at the later call or result. Not for a format into itself, which
 /// keeps every item where it was.
 pub fn report_reused_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
-    let mut called: BTreeSet<&str> = BTreeSet::new();
-    let mut answered: BTreeSet<&str> = BTreeSet::new();
-    let mut found = Vec::new();
-    for m in msgs {
-        match &m.body {
-            Body::ToolCalls { calls } => {
-                for (k, c) in calls.iter().enumerate() {
-                    if !called.insert(&c.id) {
-                        found.push(m.loss(
-                            What::Item(k),
-                            loss::REUSED_CALL_ID,
-                            "an earlier tool call has this id too: results are paired with calls by id, so which one a result answers may change",
-                        ));
-                    }
-                }
+    // The ids in order, each once per kind (call, result), found through one table.
+    let items: Vec<(bool, usize, usize, &str)> = msgs
+        .iter()
+        .enumerate()
+        .flat_map(|(n, m)| -> Vec<(bool, usize, usize, &str)> {
+            match &m.body {
+                Body::ToolCalls { calls } => calls
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| (true, n, k, c.id.as_str()))
+                    .collect(),
+                Body::ToolOutputs { outputs } => outputs
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, o)| Some((false, n, k, o.call_id.as_deref()?)))
+                    .collect(),
+                _ => Vec::new(),
             }
-            Body::ToolOutputs { outputs } => {
-                for (k, o) in outputs.iter().enumerate() {
-                    let Some(id) = o.call_id.as_deref() else {
-                        continue;
-                    };
-                    if !answered.insert(id) {
-                        found.push(m.loss(
-                            What::Field(k, Field::CallId),
-                            loss::REUSED_CALL_ID,
-                            "an earlier tool result answers this call id too: results are paired with calls by id, so which call this one answers may change",
-                        ));
-                    }
-                }
-            }
-            _ => {}
+        })
+        .collect();
+    let mut seen = crate::fnv::Table::with_capacity(items.len());
+    for (at, &(call, n, k, id)) in items.iter().enumerate() {
+        let hash = crate::fnv::field(
+            crate::fnv::step(crate::fnv::SEED, call as u32),
+            id.as_bytes(),
+        );
+        let same = |j: usize| items[j].0 == call && items[j].3 == id;
+        if seen.insert(hash, at, same).is_none() {
+            continue;
         }
+        let (what, detail) = if call {
+            (
+                What::Item(k),
+                "an earlier tool call has this id too: results are paired with calls by id, so which one a result answers may change",
+            )
+        } else {
+            (
+                What::Field(k, Field::CallId),
+                "an earlier tool result answers this call id too: results are paired with calls by id, so which call this one answers may change",
+            )
+        };
+        losses.push(msgs[n].loss(what, loss::REUSED_CALL_ID, detail));
     }
-    losses.extend(found);
 }
