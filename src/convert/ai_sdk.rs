@@ -1222,20 +1222,12 @@ fn report_piece_rest(m: &Message, used: &[&str], losses: &mut Vec<Loss>) {
 
 /// The provider options of item `k` (one value: more are reported).
 fn item_options(m: &Message, k: usize, losses: &mut Vec<Loss>) -> Option<Value> {
-    let mut found: Option<Value> = None;
-    for o in m.options_of(Some(k)) {
-        if found.is_none() {
-            found = Some(o.value.clone());
-        } else {
-            losses.push(Loss::at(
-                m.source,
-                o.at.clone(),
-                loss::DROPPED_OPAQUE,
-                "an AI SDK part has one providerOptions; these are not carried",
-            ));
-        }
-    }
-    found
+    m.one_options(
+        Some(k),
+        losses,
+        "an AI SDK part has one providerOptions; these are not carried",
+    )
+    .map(|o| o.value.clone())
 }
 
 /// Reports item options of a message whose AI SDK form has no parts.

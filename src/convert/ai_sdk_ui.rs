@@ -1226,28 +1226,16 @@ impl Writer<'_> {
 
     /// The provider metadata of item `item` of `m`: the first found (others reported).
     fn options(&mut self, m: &Message, item: Option<usize>) -> Option<Value> {
-        let mut found = None;
-        for o in m.options_of(item) {
-            if found.is_none() {
-                found = Some(o.value.clone());
-                if o.on_ai_sdk_output(m.from) {
-                    self.losses.push(Loss::at(
-                        m.source,
-                        o.at.clone(),
-                        loss::CHANGED_VALUE,
-                        "the output's provider options are written as the tool part's resultProviderMetadata, which reads back as the tool-result part's",
-                    ));
-                }
-            } else {
-                self.losses.push(Loss::at(
-                    m.source,
-                    o.at.clone(),
-                    loss::DROPPED_OPAQUE,
-                    "a UI part holds one providerMetadata",
-                ));
-            }
+        let o = m.one_options(item, self.losses, "a UI part holds one providerMetadata")?;
+        if o.on_ai_sdk_output(m.from) {
+            self.losses.push(Loss::at(
+                m.source,
+                o.at.clone(),
+                loss::CHANGED_VALUE,
+                "the output's provider options are written as the tool part's resultProviderMetadata, which reads back as the tool-result part's",
+            ));
         }
-        found
+        Some(o.value.clone())
     }
 
     /// Reports provider options of `m` that no part of the UI message takes (`taken` says which

@@ -233,6 +233,27 @@ impl Message {
         self.options.iter().filter(move |o| o.item == item)
     }
 
+    /// The first provider options of `item`, for a target that holds one value there; the
+    /// others are reported (`dropped_opaque`, with `detail`).
+    pub fn one_options(
+        &self,
+        item: Option<usize>,
+        losses: &mut Vec<super::loss::Loss>,
+        detail: &str,
+    ) -> Option<&ProviderOptions> {
+        let mut all = self.options_of(item);
+        let first = all.next();
+        for o in all {
+            losses.push(super::loss::Loss::at(
+                self.source,
+                o.at.clone(),
+                super::loss::DROPPED_OPAQUE,
+                detail,
+            ));
+        }
+        first
+    }
+
     /// The same with the part of the source it is and its items' paths.
     pub fn at(mut self, at: Path, items: Vec<Path>) -> Message {
         self.at = at;
