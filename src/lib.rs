@@ -17,6 +17,8 @@
 //!   the lossless JSON codec that rides on the same walk.
 //! * [`formats`]: one module per message format: its documented types (tsify emits their
 //!   TypeScript, `#[derive(Described)]` their shapes) and the unions no struct says.
+//! * [`stream`]: a model's answer chunk by chunk (OpenAI, Anthropic, AI SDK UI), folded into
+//!   the format's message and checked as it comes.
 //! * [`convert`]: conversions between formats through one canonical model, with the losses.
 //! * `wasm`: the bindings to JavaScript (compiled for wasm32 only), the only code that knows
 //!   it; the constructors live in the package's facade.
@@ -32,6 +34,9 @@ pub mod json_text;
 pub mod keys;
 pub mod tape;
 pub mod validate;
+
+#[cfg(feature = "stream")]
+pub mod stream;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

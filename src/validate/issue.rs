@@ -69,6 +69,23 @@ pub enum IssueCode {
     EmptyToolName,
     /// Content the API refuses when empty (a UI message's `parts`, unless the assistant's).
     EmptyContent,
+    /// Streams: a delta (or an end) for a block, part or tool call that never started.
+    DeltaBeforeStart,
+    /// Streams: an index that skips one (a content block or tool call out of order), or that
+    /// no block has.
+    UnknownIndex,
+    /// Streams: a start for a block, part, call or message that has started already.
+    DuplicateStart,
+    /// Streams: a chunk after the end of its block or of its message.
+    AfterStop,
+    /// Streams: a tool output, approval or denial for a call no part of the message has.
+    UnknownCall,
+    /// Streams: tool-call arguments that are not JSON when the stream ends.
+    InvalidJsonArguments,
+    /// Streams: the stream ended before its end (no stop, no finish, a block left open).
+    Incomplete,
+    /// Streams: the provider sent an error, the stream was aborted, or the source failed.
+    StreamError,
 }
 
 impl IssueCode {
@@ -103,6 +120,14 @@ impl IssueCode {
             IssueCode::ToolStateMismatch => "tool_state_mismatch",
             IssueCode::EmptyToolName => "empty_tool_name",
             IssueCode::EmptyContent => "empty_content",
+            IssueCode::DeltaBeforeStart => "delta_before_start",
+            IssueCode::UnknownIndex => "unknown_index",
+            IssueCode::DuplicateStart => "duplicate_start",
+            IssueCode::AfterStop => "after_stop",
+            IssueCode::UnknownCall => "unknown_call",
+            IssueCode::InvalidJsonArguments => "invalid_json_arguments",
+            IssueCode::Incomplete => "incomplete",
+            IssueCode::StreamError => "stream_error",
         }
     }
 }

@@ -16,6 +16,7 @@ const LAYERS: &[&str] = &[
     "tape",
     "validate",
     "formats",
+    "stream",
     "convert",
 ];
 
