@@ -1,5 +1,7 @@
-//! The stream parsers: partial JSON text read as the AI SDK's `parsePartialJson` reads it.
+//! The stream parsers: partial JSON text read as the AI SDK's `parsePartialJson` reads it, and
+//! server-sent events read from bytes split anywhere.
 use agent_messages::stream::partial_json::{self, Partial};
+use agent_messages::stream::sse;
 use agent_messages::tape::value::{name, Value};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -617,4 +619,255 @@ fn long_texts_read_in_one_go() {
     assert_eq!(entries.len(), 150_000);
     assert_eq!(entries[0], (name("k0"), Value::Num(150_000.0)));
     assert_eq!(entries[149_999], (name("k149999"), Value::Num(149_999.0)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server-sent events
+
+type Ev = (Option<Vec<u8>>, Vec<u8>);
+
+/// The events of a stream fed in these pieces, then ended.
+fn events_of(pieces: &[&[u8]]) -> Vec<Ev> {
+    let mut out = Vec::new();
+    let mut parser = sse::Parser::default();
+    let mut on = |e: sse::Event<'_>| out.push((e.event.map(<[u8]>::to_vec), e.data.to_vec()));
+    for piece in pieces {
+        parser.feed(piece, &mut on);
+    }
+    parser.end(&mut on);
+    out
+}
+
+/// The events of a stream fed whole, and fed byte by byte (which must agree).
+fn events(stream: &str) -> Vec<Ev> {
+    let whole = events_of(&[stream.as_bytes()]);
+    let bytes: Vec<&[u8]> = stream.as_bytes().chunks(1).collect();
+    assert_eq!(events_of(&bytes), whole, "byte by byte: {stream:?}");
+    whole
+}
+
+fn ev(event: Option<&str>, data: &str) -> Ev {
+    (
+        event.map(|e| e.as_bytes().to_vec()),
+        data.as_bytes().to_vec(),
+    )
+}
+
+#[test]
+fn sse_fields_and_comments() {
+    assert_eq!(
+        events(": hello\n\ndata: {\"a\":1}\n\n:comment\ndata:x\n\n"),
+        [ev(None, "{\"a\":1}"), ev(None, "x")]
+    );
+    // One space is taken after the colon, no more.
+    assert_eq!(events("data:  x \n\n"), [ev(None, " x ")]);
+    // Data lines join with `\n`; an empty one is an empty line of data.
+    assert_eq!(events("data: a\ndata: b\n\n"), [ev(None, "a\nb")]);
+    assert_eq!(
+        events("data\n\ndata:\ndata:\n\ndata: a\ndata\n\n"),
+        [ev(None, ""), ev(None, "\n"), ev(None, "a\n")]
+    );
+    // Event names; a blank line without data resets the name and dispatches nothing.
+    assert_eq!(
+        events("event: delta\ndata: 1\n\nevent: ping\n\ndata: 2\n\nevent:\ndata: 3\n\n"),
+        [ev(Some("delta"), "1"), ev(None, "2"), ev(None, "3")]
+    );
+    // id, retry and unknown fields are read and ignored; field names are case-sensitive.
+    assert_eq!(
+        events("id: 7\nretry: 100\nfoo: bar\nData: no\ndata: yes\nevent: a:b\n\n"),
+        [ev(Some("a:b"), "yes")]
+    );
+    // `[DONE]` is data like any other.
+    assert_eq!(events("data: [DONE]\n\n"), [ev(None, "[DONE]")]);
+    assert_eq!(events(""), []);
+    assert_eq!(events("\n\n\n: only comments\n"), []);
+}
+
+#[test]
+fn sse_line_ends() {
+    let want = [ev(Some("e"), "a\nb"), ev(None, "c")];
+    for stream in [
+        "event: e\ndata: a\ndata: b\n\ndata: c\n\n",
+        "event: e\r\ndata: a\r\ndata: b\r\n\r\ndata: c\r\n\r\n",
+        "event: e\rdata: a\rdata: b\r\rdata: c\r\r",
+        "event: e\r\ndata: a\rdata: b\n\r\ndata: c\r\n\n",
+    ] {
+        assert_eq!(events(stream), want, "{stream:?}");
+    }
+    // `\r` ending one piece and `\n` starting the next are one line end.
+    assert_eq!(
+        events_of(&[b"data: a\r", b"\ndata: b\r", b"", b"\n\r", b"\n"]),
+        [ev(None, "a\nb")]
+    );
+    assert_eq!(
+        events_of(&[b"data: a\r", b"\r", b"\ndata: b\n\n"]),
+        [ev(None, "a"), ev(None, "b")]
+    );
+}
+
+#[test]
+fn sse_bom_and_the_last_event() {
+    // A BOM at the start is skipped, in whatever pieces it comes; elsewhere it is data.
+    assert_eq!(events("\u{FEFF}data: x\n\n"), [ev(None, "x")]);
+    assert_eq!(
+        events_of(&[b"\xEF", b"\xBB", b"\xBFdata: x\n\n"]),
+        [ev(None, "x")]
+    );
+    assert_eq!(events("data: \u{FEFF}x\n\n"), [ev(None, "\u{FEFF}x")]);
+    // Only one BOM; bytes that begin like one are the first line's.
+    assert_eq!(events("\u{FEFF}\u{FEFF}data: x\n\n"), []);
+    assert_eq!(
+        events_of(&[b"\xEF\xBB", b"data: x\n\n", b"data: y\n\n"]),
+        [ev(None, "y")]
+    );
+    assert_eq!(events_of(&[b"\xEF\xBB"]), []);
+    // A last event without its blank line, or without any line end, is dispatched at the end.
+    assert_eq!(
+        events("data: a\n\ndata: b\n"),
+        [ev(None, "a"), ev(None, "b")]
+    );
+    assert_eq!(events("event: x\ndata: b"), [ev(Some("x"), "b")]);
+    assert_eq!(events("data: b\r"), [ev(None, "b")]);
+}
+
+#[test]
+fn sse_data_split_inside_characters() {
+    let stream = "data: h\u{e9}llo \u{1F600}\n\n".as_bytes();
+    // Every split of the stream in two or three pieces.
+    for i in 0..=stream.len() {
+        for j in i..=stream.len() {
+            let got = events_of(&[&stream[..i], &stream[i..j], &stream[j..]]);
+            assert_eq!(got, [ev(None, "h\u{e9}llo \u{1F600}")], "{i} {j}");
+        }
+    }
+}
+
+#[test]
+fn sse_an_event_in_one_piece_is_handed_out_in_place() {
+    let piece = b"event: a\ndata: {\"x\":1}\n\ndata: a\ndata: b\n\ndata: c";
+    let mut parser = sse::Parser::default();
+    let mut in_place = Vec::new();
+    let mut on = |e: sse::Event<'_>| {
+        in_place.push(piece.as_ptr_range().contains(&e.data.as_ptr()));
+    };
+    parser.feed(piece, &mut on);
+    parser.end(&mut on);
+    // Two data lines are joined, and what the piece left is kept.
+    assert_eq!(in_place, [true, false, false]);
+}
+
+/// One event of the property: maybe a name, and data (lines joined by `\n`).
+fn sse_event() -> impl Strategy<Value = (Option<String>, String)> {
+    let line = "[a-z0-9 :{}\"\\[\\]é日\u{1F600}\u{FEFF}]{0,12}";
+    (
+        prop::option::of("[a-z_.: é\u{1F600}]{1,10}"),
+        prop::collection::vec(line, 1..4).prop_map(|lines| lines.join("\n")),
+    )
+}
+
+/// How each line of the stream is written: its end, and what may come before it.
+#[derive(Debug, Clone)]
+struct Framing {
+    /// 0: `\n`, 1: `\r\n`, 2: `\r`.
+    end: u8,
+    /// A comment, an ignored field or a blank line (0..3) before each line of the event (the
+    /// blank line before its first only), or nothing.
+    noise: u8,
+    /// `data:value` without the space, where the value allows it.
+    tight: bool,
+}
+
+fn framing() -> impl Strategy<Value = Framing> {
+    (0..3u8, 0..8u8, any::<bool>()).prop_map(|(end, noise, tight)| Framing { end, noise, tight })
+}
+
+/// The stream of `events`, framed by `framings` (cycled), after a BOM if `bom`; the last
+/// event's blank line is left out if `cut`.
+fn sse_stream(
+    events: &[(Option<String>, String)],
+    framings: &[Framing],
+    bom: bool,
+    cut: bool,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    if bom {
+        out.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    let mut n = 0;
+    // A line ended by a lone `\r`, then a blank line ended by `\n`, would read as one `\r\n`.
+    let mut after_cr = false;
+    let mut line = |out: &mut Vec<u8>, text: &[u8], framing: Option<&Framing>| {
+        let f = &framings[n % framings.len()];
+        n += 1;
+        let mut end = framing.map_or(f.end, |f| f.end);
+        if text.is_empty() && after_cr && end == 0 {
+            end = 1;
+        }
+        out.extend_from_slice(text);
+        out.extend_from_slice([&b"\n"[..], b"\r\n", b"\r"][end as usize]);
+        after_cr = end == 2;
+    };
+    for (e, (name, data)) in events.iter().enumerate() {
+        let f = framings[e % framings.len()].clone();
+        let mut first = true;
+        let mut field = |out: &mut Vec<u8>, key: &str, value: &str| {
+            match f.noise {
+                0 => line(out, b": a comment", None),
+                1 => line(out, b"id: 42", None),
+                // A blank line inside an event would end it.
+                2 if first => line(out, b"", None),
+                _ => {}
+            }
+            first = false;
+            let sep = if f.tight && !value.starts_with(' ') {
+                ":"
+            } else {
+                ": "
+            };
+            line(out, format!("{key}{sep}{value}").as_bytes(), None);
+        };
+        if let Some(name) = name {
+            field(&mut out, "event", name);
+        }
+        for data_line in data.split('\n') {
+            field(&mut out, "data", data_line);
+        }
+        if !(cut && e + 1 == events.len()) {
+            line(&mut out, b"", Some(&f));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Events framed any way (line ends, comments, ignored fields, blank lines, a BOM, a last
+    /// event without its blank line), fed in random pieces (single bytes, pieces splitting
+    /// UTF-8 sequences and `\r\n`): the events read are the events written.
+    #[test]
+    fn sse_events_come_out_as_they_went_in(
+        events in prop::collection::vec(sse_event(), 0..6),
+        framings in prop::collection::vec(framing(), 1..8),
+        bom in any::<bool>(),
+        cut in any::<bool>(),
+        splits in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        singles in any::<bool>(),
+    ) {
+        let stream = sse_stream(&events, &framings, bom, cut);
+        let pieces: Vec<&[u8]> = if singles {
+            stream.chunks(1).collect()
+        } else {
+            let mut at: Vec<usize> = splits.iter().map(|i| i.index(stream.len() + 1)).collect();
+            at.push(0);
+            at.push(stream.len());
+            at.sort_unstable();
+            at.windows(2).map(|w| &stream[w[0]..w[1]]).collect()
+        };
+        let want: Vec<Ev> = events
+            .iter()
+            .map(|(name, data)| (name.as_ref().map(|n| n.as_bytes().to_vec()), data.as_bytes().to_vec()))
+            .collect();
+        prop_assert_eq!(events_of(&pieces), want);
+    }
 }
