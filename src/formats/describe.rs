@@ -22,9 +22,9 @@ pub struct Describe {
     #[tsify(type = "Record<string, Record<string, number>>")]
     pub numbers: &'static [(&'static str, &'static [(&'static str, u64)])],
     /// Every format in [`Format::ALL`]'s order: its name, title, shortcut words, namespace, whether it
-    /// converts yet, and its named lists.
+    /// converts yet, the type its streams fold into (`null`: not streamed), and its named lists.
     #[tsify(
-        type = "{ name: string; title: string; word: string; short: string; namespace: string; convertible: boolean; lists: Record<string, string[]> }[]"
+        type = "{ name: string; title: string; word: string; short: string; namespace: string; convertible: boolean; stream: string | null; lists: Record<string, string[]> }[]"
     )]
     pub formats: Vec<(Format, Lists)>,
     pub version: &'static str,
@@ -99,6 +99,11 @@ impl Describe {
             } else {
                 ",\"convertible\":false"
             });
+            out.push_str(",\"stream\":");
+            match format.streamed_type() {
+                Some(name) => s(&mut out, name),
+                None => out.push_str("null"),
+            }
             out.push_str(",\"lists\":{");
             for (k, (list, words)) in lists.iter().enumerate() {
                 if k > 0 {

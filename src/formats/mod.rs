@@ -144,6 +144,20 @@ impl Format {
 }
 
 impl Format {
+    /// The documented type a stream of this format folds into (one message per response),
+    /// where this build folds the format's streams (`crate::stream`).
+    pub const fn streamed_type(self) -> Option<&'static str> {
+        if !cfg!(feature = "stream") || !self.built() {
+            return None;
+        }
+        match self {
+            Format::OpenAI => Some("ChatCompletionAssistantMessageParam"),
+            Format::Anthropic => Some("Message"),
+            Format::AiSdkUi => Some("UIMessage"),
+            _ => None,
+        }
+    }
+
     /// The format named `name` (the boundary's word for it), if there is one.
     pub fn parse(name: &str) -> Option<Format> {
         Format::ALL.iter().copied().find(|f| f.name() == name)

@@ -43,51 +43,42 @@ pub struct Accumulator {
 #[derive(Debug)]
 pub struct Finished {
     pub messages: Vec<Value>,
+    /// Each response around its messages, where the message is not the whole of it (see
+    /// [`Fold::responses`]).
+    pub responses: Vec<Value>,
     pub issues: Vec<Issue>,
     /// No chunk had an issue, nothing was left open, and every message is valid.
     pub ok: bool,
 }
 
-/// The streamed formats: each with its fold and the documented type its messages are.
-fn fold_of(format: Format) -> Option<(Box<dyn Fold>, &'static str)> {
+/// What a folded message may hold that the pinned SDK types do not know, because the API
+/// sends it (new or beta block types, new fields the SDK declares required, new literals): a
+/// streamed response is what the API sent, and the SDK's own accumulators pass it through. The
+/// final check reports everything else.
+const NEWER_API: &[IssueCode] = &[
+    IssueCode::Missing,
+    IssueCode::UnknownType,
+    IssueCode::InvalidLiteral,
+];
+
+/// The fold of each streamed format ([`Format::streamed_type`] names the type it folds into;
+/// a test holds the two to the same formats).
+pub fn fold_of(format: Format) -> Option<Box<dyn Fold>> {
     match format {
         #[cfg(feature = "seed")]
-        Format::OpenAI => Some((
-            Box::new(super::openai::ChunkFold::default()),
-            super::openai::MESSAGE_TYPE,
-        )),
+        Format::OpenAI => Some(Box::new(super::openai::ChunkFold::default())),
         #[cfg(feature = "anthropic")]
-        Format::Anthropic => Some((
-            Box::new(super::anthropic::EventFold::default()),
-            super::anthropic::MESSAGE_TYPE,
-        )),
+        Format::Anthropic => Some(Box::new(super::anthropic::EventFold::default())),
         #[cfg(feature = "ai-sdk")]
-        Format::AiSdkUi => Some((
-            Box::new(super::ai_sdk_ui::ChunkFold::default()),
-            super::ai_sdk_ui::MESSAGE_TYPE,
-        )),
+        Format::AiSdkUi => Some(Box::new(super::ai_sdk_ui::ChunkFold::default())),
         _ => None,
     }
-}
-
-/// The formats [`Accumulator::new`] takes, in [`Format::ALL`]'s order.
-pub fn streamed() -> Vec<Format> {
-    Format::ALL
-        .iter()
-        .copied()
-        .filter(|&f| fold_of(f).is_some())
-        .collect()
-}
-
-/// The documented type the messages of a streamed `format` are, by name.
-pub fn message_type(format: Format) -> Option<&'static str> {
-    fold_of(format).map(|(_, name)| name)
 }
 
 impl Accumulator {
     /// An accumulator for `format`, or `None` when the format is not streamed.
     pub fn new(format: Format, opts: Options) -> Option<Accumulator> {
-        let (fold, _) = fold_of(format)?;
+        let fold = fold_of(format)?;
         Some(Accumulator {
             format,
             fold,
@@ -268,6 +259,12 @@ impl Accumulator {
         self.keep(issues)
     }
 
+    /// A chunk that could not be read at all (too large for memory): counted, with an issue.
+    pub fn refuse(&mut self, code: IssueCode, message: &str) -> Vec<Issue> {
+        let at = self.next();
+        self.keep(vec![Issue::new(code, vec![PathSeg::Index(at)], message)])
+    }
+
     /// The source failed (a `ReadableStream` that errored, an iterator that threw): an issue
     /// at the position the next chunk would have had; what came before is kept.
     pub fn fail(&mut self, message: &str) -> Vec<Issue> {
@@ -288,13 +285,24 @@ impl Accumulator {
     pub fn finish(mut self) -> Finished {
         let mut end = Vec::new();
         let messages = self.fold.finish(self.count, &mut end);
+        if messages.is_empty() {
+            end.push(Issue::new(
+                IssueCode::Incomplete,
+                vec![PathSeg::Index(self.count)],
+                "the stream ended before a response began",
+            ));
+        }
         self.keep(end);
         let mut valid = true;
         if let Some(shape) = schemas()
             .iter()
-            .find(|s| Some(s.name) == message_type(self.format) && s.format == self.format)
+            .find(|s| Some(s.name) == self.format.streamed_type() && s.format == self.format)
             .map(|s| s.shape)
         {
+            let opts = Options {
+                max_issues: usize::MAX,
+                ..self.opts.clone()
+            };
             for (m, message) in messages.iter().enumerate() {
                 let mut text = String::new();
                 let mut tape = JsonTape::default();
@@ -304,13 +312,14 @@ impl Accumulator {
                     0,
                     shape,
                     Mode::Json,
-                    &self.opts,
+                    &opts,
                     Output::None,
                     Input::One,
                 );
-                if !checked.issues.is_empty() {
+                let mut found = checked.issues;
+                found.retain(|i| !NEWER_API.contains(&i.code));
+                if !found.is_empty() {
                     valid = false;
-                    let mut found = checked.issues;
                     for issue in &mut found {
                         issue
                             .path
@@ -323,6 +332,7 @@ impl Accumulator {
         }
         Finished {
             ok: valid && !self.troubled,
+            responses: self.fold.responses(),
             messages,
             issues: self.issues,
         }

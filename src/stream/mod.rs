@@ -21,7 +21,7 @@ pub mod anthropic;
 pub mod openai;
 
 mod accumulator;
-pub use accumulator::{message_type, streamed, Accumulator, Finished};
+pub use accumulator::{fold_of, Accumulator, Finished};
 
 use crate::tape::value::Value;
 use crate::validate::{Issue, IssueCode, PathSeg};
@@ -37,6 +37,12 @@ pub trait Fold {
     /// The stream ended after `count` chunks: report what is left open (path `[count]`) and
     /// give every folded message, one per response, in order.
     fn finish(&mut self, count: u32, issues: &mut Vec<Issue>) -> Vec<Value>;
+    /// After [`Fold::finish`]: each response around its messages, where the message type does
+    /// not hold all of it (OpenAI's `ChatCompletion`: id, model, usage, `finish_reason`);
+    /// empty where the message is the whole response.
+    fn responses(&self) -> Vec<Value> {
+        Vec::new()
+    }
 }
 
 /// An issue about chunk `at`, at `path` inside it.
@@ -63,3 +69,66 @@ pub fn partial_input(text: &str) -> Value {
 
 /// The key of a snapshot's tool call that holds its [`partial_input`].
 pub const PARTIAL: &str = "partial";
+
+/// The JSON kind of a value, as issues name it.
+pub fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Num(_) => "number",
+        Value::Str(_) => "string",
+        Value::Arr(_) => "array",
+        Value::Obj(_) => "object",
+    }
+}
+
+/// An issue for a value of the wrong kind at `path` of chunk `at`.
+pub fn wrong_kind(at: u32, path: &[PathSeg], expected: &str, found: &Value) -> Issue {
+    let mut issue = issue(
+        IssueCode::InvalidType,
+        at,
+        path,
+        format!("expected {expected}, found {}", kind(found)),
+    );
+    issue.expected = Some(expected.to_owned());
+    issue.received = Some(kind(found).to_owned());
+    issue
+}
+
+/// Merge a field a format does not name into `entries`, as streams send such fields: a string
+/// continues the string before it (`reasoning_content`, `reasoning`), an array the array before
+/// it, `null` never erases a value, anything else replaces.
+pub fn merge_field(entries: &mut Vec<(crate::tape::value::Name, Value)>, key: &str, value: &Value) {
+    match entries.iter_mut().find(|(k, _)| k == key) {
+        None => {
+            if !value.is_null() {
+                entries.push((crate::tape::value::name(key), value.clone()));
+            }
+        }
+        Some((_, old)) => match (old, value) {
+            (_, Value::Null) => {}
+            (Value::Str(a), Value::Str(b)) => a.push_str(b),
+            (Value::Arr(a), Value::Arr(b)) => a.extend(b.iter().cloned()),
+            (old, new) => *old = new.clone(),
+        },
+    }
+}
+
+/// Set a field of a response's envelope (`model`, `usage`, ...): each chunk repeats or updates
+/// these whole, so a later value replaces an earlier one, and `null` never erases a value.
+pub fn replace_field(
+    entries: &mut Vec<(crate::tape::value::Name, Value)>,
+    key: &str,
+    value: &Value,
+) {
+    if value.is_null() {
+        if !entries.iter().any(|(k, _)| k == key) {
+            entries.push((crate::tape::value::name(key), Value::Null));
+        }
+        return;
+    }
+    match entries.iter_mut().find(|(k, _)| k == key) {
+        Some((_, old)) => *old = value.clone(),
+        None => entries.push((crate::tape::value::name(key), value.clone())),
+    }
+}

@@ -313,11 +313,7 @@ impl Parser<'_> {
                             pending_high = false;
                         }
                         Some(b'u') => {
-                            let hex = self
-                                .s
-                                .get(self.i + 1..self.i + 5)
-                                .and_then(|h| std::str::from_utf8(h).ok())
-                                .and_then(|h| u16::from_str_radix(h, 16).ok());
+                            let hex = self.s.get(self.i + 1..self.i + 5).and_then(hex4);
                             let Some(unit) = hex else {
                                 return Err(self.error("invalid \\u escape"));
                             };
@@ -430,9 +426,9 @@ pub fn unescape(raw: &[u8]) -> Option<Vec<u16>> {
             b'r' => 0x0D,
             b't' => 0x09,
             b'u' => {
-                let h = std::str::from_utf8(raw.get(i + 2..i + 6)?).ok()?;
+                let unit = hex4(raw.get(i + 2..i + 6)?)?;
                 i += 4;
-                u16::from_str_radix(h, 16).ok()?
+                unit
             }
             _ => return None,
         };
@@ -440,6 +436,15 @@ pub fn unescape(raw: &[u8]) -> Option<Vec<u16>> {
         i += 2;
     }
     Some(out)
+}
+
+/// The code unit of a `\u` escape's four hex digits (`from_str_radix` alone would also take a
+/// leading `+`, which JSON does not).
+fn hex4(h: &[u8]) -> Option<u16> {
+    if h.len() != 4 || !h.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    u16::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()
 }
 
 #[cfg(test)]
@@ -462,6 +467,18 @@ mod tests {
         assert_eq!(v.key_name(entries[1].0), "zz");
         assert!(v.str_eq(v.str_at(entries[0].1), "reply"));
         assert_eq!(v.items(entries[1].1).count(), 3);
+    }
+
+    #[test]
+    fn a_unicode_escape_is_four_hex_digits_and_nothing_else() {
+        // `from_str_radix` takes a leading `+`: "\u+123" was read as U+0123 (found by the
+        // partial-JSON parser's tests, which compare with JSON.parse).
+        for bad in [r#""\u+123""#, r#""\u-123""#, r#""\u 123""#, r#""\u12""#] {
+            assert!(parse(bad, 64).is_err(), "{bad}");
+        }
+        assert!(parse(r#""\u00e9\uD83D\uDE00""#, 64).is_ok());
+        assert_eq!(unescape(br"\u+123"), None);
+        assert_eq!(unescape(br"\u00e9"), Some(vec![0xe9]));
     }
 
     #[test]

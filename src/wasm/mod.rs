@@ -15,5 +15,7 @@ pub mod interop;
 pub mod kernel;
 #[cfg(feature = "seed")]
 pub mod openai;
+#[cfg(feature = "stream")]
+pub mod stream;
 pub mod swarm;
 pub mod validate;
