@@ -29,5 +29,6 @@ mod kernel_props;
 mod kernel_validate;
 mod layers;
 mod openai;
+mod stream_ai_sdk_ui;
 mod support;
 mod swarm;
