@@ -29,6 +29,7 @@ mod kernel_props;
 mod kernel_validate;
 mod layers;
 mod openai;
+mod stream_ai_sdk_ui;
 mod stream_anthropic;
 mod stream_openai;
 mod stream_parsers;
