@@ -145,9 +145,10 @@ impl Format {
 
 impl Format {
     /// The documented type a stream of this format folds into (one message per response),
-    /// where this build folds the format's streams (`crate::stream`).
+    /// for the formats whose streams the package folds (`crate::stream`, in the builds with the
+    /// `stream` feature: the validation-only builds have none).
     pub const fn streamed_type(self) -> Option<&'static str> {
-        if !cfg!(feature = "stream") || !self.built() {
+        if !self.built() {
             return None;
         }
         match self {

@@ -29,147 +29,15 @@
 //! snapshot or the final message is built, never per delta.
 
 use super::{issue, partial_input, partial_json, Fold, PARTIAL};
+use crate::fnv::IdMap;
 use crate::tape::value::{Name, Value};
 use crate::validate::{Issue, IssueCode, PathSeg};
-
-/// The documented type of the folded messages.
-pub const MESSAGE_TYPE: &str = "UIMessage";
 
 /// The fold: the messages finished (a later `start` gave a new id) and the one being folded.
 #[derive(Default)]
 pub struct ChunkFold {
     done: Vec<Value>,
     msg: Msg,
-}
-
-// ---------------------------------------------------------------------------------------------
-// A small map from ids to values (std's HashMap would bring SipHash into the wasm).
-
-enum Bucket<V> {
-    Empty,
-    Gone,
-    Full(Box<str>, V),
-}
-
-/// Open addressing over FNV-1a with linear probing; removal leaves a tombstone, and a table
-/// that fills past half (tombstones counted) is rebuilt at most a quarter full. Clearing drops
-/// it.
-struct IdMap<V> {
-    slots: Vec<Bucket<V>>,
-    /// Slots full or gone.
-    used: usize,
-}
-
-impl<V> Default for IdMap<V> {
-    fn default() -> Self {
-        IdMap {
-            slots: Vec::new(),
-            used: 0,
-        }
-    }
-}
-
-impl<V> IdMap<V> {
-    fn find(&self, key: &str) -> Option<usize> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = crate::fnv::bytes(key.as_bytes()) as usize & mask;
-        loop {
-            match &self.slots[i] {
-                Bucket::Empty => return None,
-                Bucket::Full(k, _) if **k == *key => return Some(i),
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&V> {
-        match self.find(key).map(|i| &self.slots[i]) {
-            Some(Bucket::Full(_, v)) => Some(v),
-            _ => None,
-        }
-    }
-
-    fn get_mut(&mut self, key: &str) -> Option<&mut V> {
-        match self.find(key) {
-            Some(i) => match &mut self.slots[i] {
-                Bucket::Full(_, v) => Some(v),
-                _ => None,
-            },
-            None => None,
-        }
-    }
-
-    fn contains(&self, key: &str) -> bool {
-        self.find(key).is_some()
-    }
-
-    /// Set `key` to `value` (replacing what it had).
-    fn insert(&mut self, key: &str, value: V) {
-        if let Some(v) = self.get_mut(key) {
-            *v = value;
-            return;
-        }
-        if (self.used + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = crate::fnv::bytes(key.as_bytes()) as usize & mask;
-        while let Bucket::Full(..) = self.slots[i] {
-            i = (i + 1) & mask;
-        }
-        if let Bucket::Empty = self.slots[i] {
-            self.used += 1;
-        }
-        self.slots[i] = Bucket::Full(key.into(), value);
-    }
-
-    /// Rebuilt without tombstones, at most a quarter full.
-    fn grow(&mut self) {
-        let live = self
-            .slots
-            .iter()
-            .filter(|b| matches!(b, Bucket::Full(..)))
-            .count();
-        let size = ((live + 1) * 4).next_power_of_two().max(8);
-        let old = std::mem::replace(&mut self.slots, (0..size).map(|_| Bucket::Empty).collect());
-        self.used = 0;
-        let mask = size - 1;
-        for bucket in old {
-            if let Bucket::Full(k, v) = bucket {
-                let mut i = crate::fnv::bytes(k.as_bytes()) as usize & mask;
-                while let Bucket::Full(..) = self.slots[i] {
-                    i = (i + 1) & mask;
-                }
-                self.slots[i] = Bucket::Full(k, v);
-                self.used += 1;
-            }
-        }
-    }
-
-    fn remove(&mut self, key: &str) {
-        if let Some(i) = self.find(key) {
-            self.slots[i] = Bucket::Gone;
-        }
-    }
-
-    fn clear(&mut self) {
-        *self = IdMap::default();
-    }
-}
-
-impl<V: Default> IdMap<V> {
-    fn entry(&mut self, key: &str) -> &mut V {
-        if self.find(key).is_none() {
-            self.insert(key, V::default());
-        }
-        match self.find(key).map(|i| &mut self.slots[i]) {
-            Some(Bucket::Full(_, v)) => v,
-            _ => unreachable!("inserted just now"),
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1781,41 +1649,5 @@ impl Fold for ChunkFold {
         let msg = std::mem::take(&mut self.msg);
         self.close(msg, count, issues);
         std::mem::take(&mut self.done)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::IdMap;
-
-    #[test]
-    fn the_id_map_inserts_replaces_removes_and_grows() {
-        let mut m = IdMap::default();
-        for n in 0..1000 {
-            m.insert(&format!("k{n}"), n);
-        }
-        for n in (0..1000).step_by(2) {
-            m.remove(&format!("k{n}"));
-        }
-        for n in 0..1000 {
-            assert_eq!(m.get(&format!("k{n}")).copied(), (n % 2 == 1).then_some(n));
-        }
-        m.insert("k1", 7);
-        assert_eq!(m.get("k1"), Some(&7));
-        m.insert("k0", 8);
-        assert_eq!(m.get("k0"), Some(&8));
-        m.clear();
-        assert!(m.get("k1").is_none());
-        // Churn (one key at a time, as open texts come and go) keeps the table small.
-        let mut churn = IdMap::default();
-        for n in 0..10_000 {
-            churn.insert(&n.to_string(), n);
-            churn.remove(&n.to_string());
-        }
-        assert!(churn.slots.len() <= 16);
-        let mut lists: IdMap<Vec<usize>> = IdMap::default();
-        lists.entry("a").push(1);
-        lists.entry("a").push(2);
-        assert_eq!(lists.get("a"), Some(&vec![1, 2]));
     }
 }

@@ -31,6 +31,7 @@ mod layers;
 mod openai;
 mod stream_ai_sdk_ui;
 mod stream_anthropic;
+mod stream_formats;
 mod stream_openai;
 mod stream_parsers;
 mod stream_support;
