@@ -7,9 +7,11 @@
 //   reported (issue 11), with a ceiling against accidental growth. 120 KB was issue 10's budget
 //   for five formats; eight formats that validate took 121 KB, their conversions (three
 //   mappings and kernelRender) 172 KB, and closing issue 11's round-trip law another 6 KB
-//   (181 KB): 185 KB is the ceiling until the size work of issue 14.
+//   (181 KB). Issue 12's stream accumulators (three folds, the SSE reader, the partial-JSON
+//   parser, the wasm class) took 38 KB more (218 KB), all in the whole package: the validation
+//   builds carry none of it. 225 KB is the ceiling until the size work of issue 14.
 export const WASM_GZIP_LIMIT = {
-  web: 185_000,
+  web: 225_000,
   'web-validate': 70_000,
   'web-validate-anthropic': 70_000,
   'web-validate-ai-sdk': 70_000,

@@ -9,5 +9,7 @@ export const {
   createTextPart, createFilePart, createImagePart, createToolCallPart, createToolResultPart, generateId, PART_TYPES, TOOL_RESULT_OUTPUT_TYPES,
   // UIMessage
   createUIMessage, createTextUIPart, createReasoningUIPart, createFileUIPart, createSourceUrlUIPart, createStepStartUIPart, createToolUIPart, createDynamicToolUIPart, createDataUIPart, generateUIMessageId, UI_ROLES, UI_PART_TYPES, TOOL_STATES, UIMessage, UIMessagePart, TextUIPart, CustomContentUIPart, ReasoningUIPart, ToolUIPart, DynamicToolUIPart, SourceUrlUIPart, SourceDocumentUIPart, FileUIPart, ReasoningFileUIPart, DataUIPart, SteeringMessageUIPart, StepStartUIPart, Citation,
+  // Streams of UIMessageChunks
+  createAccumulator, accumulate,
 } = aiSdk;
 export default aiSdk;

@@ -1,6 +1,6 @@
 import api from './validate.browser.mjs';
 const { openai } = api;
 export const {
-  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createDeveloperMessage, createSystemMessage, createUserMessage, createAssistantMessage, createToolMessage, createToolCall, createImagePart, parseArguments, ROLES, ChatCompletionMessageParam, ChatCompletionDeveloperMessageParam, ChatCompletionSystemMessageParam, ChatCompletionUserMessageParam, ChatCompletionAssistantMessageParam, ChatCompletionToolMessageParam, ChatCompletionContentPart, ChatCompletionContentPartText, ChatCompletionContentPartImage, ChatCompletionContentPartInputAudio, ChatCompletionContentPartFile, ChatCompletionContentPartRefusal, ChatCompletionMessageToolCall,
+  validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, createMessage, createDeveloperMessage, createSystemMessage, createUserMessage, createAssistantMessage, createToolMessage, createToolCall, createImagePart, parseArguments, ROLES, ChatCompletionMessageParam, ChatCompletionDeveloperMessageParam, ChatCompletionSystemMessageParam, ChatCompletionUserMessageParam, ChatCompletionAssistantMessageParam, ChatCompletionToolMessageParam, ChatCompletionContentPart, ChatCompletionContentPartText, ChatCompletionContentPartImage, ChatCompletionContentPartInputAudio, ChatCompletionContentPartFile, ChatCompletionContentPartRefusal, ChatCompletionMessageToolCall, createAccumulator, accumulate,
 } = openai;
 export default openai;

@@ -14,6 +14,7 @@ import { AgentMessagesError, ValidationError } from './errors.mjs';
 import { createKernel } from './kernel.mjs';
 import { createOpenAI } from './openai.mjs';
 import { createReviver } from './revive.mjs';
+import { createStream } from './stream.mjs';
 import { createSwarm } from './swarm.mjs';
 import { createTape } from './tape.mjs';
 import { createTextBuffer } from './text.mjs';
@@ -62,10 +63,13 @@ export function createApi(wasm) {
   // Kernel's TYPES, OpenAI's ROLES, ...), in its order; each must have its extras here.
   const namespaces = {};
   const formats = {};
-  for (const { name, namespace, lists } of described.formats) {
+  for (const { name, namespace, lists, stream } of described.formats) {
     const extras = FORMAT_EXTRAS[name];
     if (!extras) throw new Error(`agent-messages: the wasm describes a format "${name}" the facade does not know`);
     addFormat((namespaces[namespace] ??= {}), wasm, byFormat[name] ?? {}, numbers, tape, lists, extras);
+    // The formats whose streams the package folds: `createAccumulator` and `accumulate` (in
+    // a validation-only build, which has no accumulators, each says so when called).
+    if (stream) Object.assign(namespaces[namespace], createStream({ wasm, tape, numbers, options }, name));
     formats[name] = namespaces[namespace];
   }
   for (const ns of Object.values(namespaces)) Object.freeze(ns);

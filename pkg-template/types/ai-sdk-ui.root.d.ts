@@ -3,7 +3,7 @@
 // `SteeringMessageUIPart` is exported there as `Experimental_SteeringMessageUIPart`).
 
 import type * as U from './types/generated.js';
-import type { Validator } from './index.js';
+import type { StreamFunctions, Validator } from './index.js';
 
 export type {
   UIMessage,
@@ -43,7 +43,7 @@ type UIInit<T, Given extends string> = Omit<T, Given> & { [K in Given]?: never }
 type Distribute<T, Given extends string> = T extends unknown ? UIInit<T, Given> : never;
 
 /** The `UIMessage` half of the `aiSdk` namespace. */
-export interface AiSdkUiNamespace {
+export interface AiSdkUiNamespace extends StreamFunctions<U.UIMessage> {
   readonly UIMessage: Validator<U.UIMessage>;
   readonly UIMessagePart: Validator<U.UIMessagePart>;
   readonly TextUIPart: Validator<U.TextUIPart>;

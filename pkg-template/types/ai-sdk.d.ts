@@ -45,6 +45,8 @@ export type JSONValue = T.AiSdkJSONValue;
 export type JSONObject = T.AiSdkJSONObject;
 
 export declare const validate: AiSdkNamespace['validate'];
+export declare const createAccumulator: AiSdkNamespace['createAccumulator'];
+export declare const accumulate: AiSdkNamespace['accumulate'];
 export declare const validateMany: AiSdkNamespace['validateMany'];
 export declare const validateJson: AiSdkNamespace['validateJson'];
 export declare const is: AiSdkNamespace['is'];

@@ -89,6 +89,8 @@ export type ContainerSkill = T.AnthropicContainerSkill;
 export type Diagnostics = T.AnthropicDiagnostics;
 
 export declare const validate: AnthropicNamespace['validate'];
+export declare const createAccumulator: AnthropicNamespace['createAccumulator'];
+export declare const accumulate: AnthropicNamespace['accumulate'];
 export declare const validateMany: AnthropicNamespace['validateMany'];
 export declare const validateJson: AnthropicNamespace['validateJson'];
 export declare const is: AnthropicNamespace['is'];

@@ -4,7 +4,7 @@
 // blocks hold is typed too (types/generated.d.ts), under the SDK's names.
 
 import type * as A from './types/generated.js';
-import type { Validator } from './index.js';
+import type { StreamFunctions, Validator } from './index.js';
 
 export type {
   MessageParam,
@@ -89,7 +89,7 @@ type AnthropicInit<M, Given extends string = never> = Omit<M, 'role' | 'type' | 
   { role?: never; type?: never } & { [K in Given]?: never } & { [custom: string]: unknown };
 
 /** Anthropic Messages (`@anthropic-ai/sdk` 1.12.0): the module-level verbs take a `MessageParam`. */
-export interface AnthropicNamespace extends Validator<A.MessageParam> {
+export interface AnthropicNamespace extends Validator<A.MessageParam>, StreamFunctions<A.Message> {
   readonly MessageParam: Validator<A.MessageParam>;
   readonly Prompt: Validator<A.Prompt>;
   readonly Message: Validator<A.Message>;

@@ -39,6 +39,76 @@ export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: K.Issue[] };
 
+/** An accumulator's options: `onUpdate` is called after each push with the message so far
+ * and that push's issues (at most once per push); the limits are validation's. */
+export interface AccumulatorOptions<M> {
+  onUpdate?: (snapshot: Snapshot<M> | undefined, issues: K.Issue[]) => void;
+  /** Keep at most this many issues in the result (default 100; every push still returns its own). */
+  maxIssues?: number;
+  /** A chunk nested deeper than this is an issue (default 128, at most 1000). */
+  maxDepth?: number;
+}
+
+/** A tool input still streaming: the JSON text so far and the best value it holds (absent
+ * before anything parses). */
+export interface PartialInput {
+  readonly text: string;
+  readonly value?: K.JSONValue;
+}
+
+/** The message so far: the format's message, each tool call or tool block whose input is still
+ * streaming also carrying `partial`. */
+export type Snapshot<M> = M & { readonly [key: string]: unknown };
+
+/** What a stream folded into: `value` (the last response's message) whenever one could be
+ * folded, `messages` (one per response, in order), and every issue; each issue about a chunk
+ * has a path starting with the chunk's position, one about the end of the stream the path
+ * `[count]`, one about a folded message `["messages", m, ...]`. `ok` only when no chunk had an
+ * issue, nothing was left open and every message is valid. `R`: the response around each
+ * message where the message is not the whole of it (OpenAI's `ChatCompletion`). */
+export interface StreamResult<M, R = never> {
+  readonly ok: boolean;
+  readonly value?: M;
+  readonly messages: M[];
+  readonly responses?: R[];
+  readonly issues: K.Issue[];
+}
+
+/** One stream being folded. Nothing it is given makes it throw. */
+export interface StreamAccumulator<M, R = never> {
+  /** Fold one chunk (an object, or its JSON text as a string or bytes): its issues. */
+  push(chunk: unknown): K.Issue[];
+  /** Read a piece of a raw stream body (server-sent events or JSON lines), split anywhere. */
+  pushRaw(piece: string | Uint8Array | ArrayBuffer): K.Issue[];
+  /** The message so far, or undefined before a response began. */
+  snapshot(): Snapshot<M> | undefined;
+  /** End the stream (again: the same result). */
+  finish(): StreamResult<M, R>;
+  /** The source failed: a `stream_error` issue; what came before is kept. */
+  fail(error: unknown): K.Issue[];
+  /** How many chunks have been pushed. */
+  readonly count: number;
+}
+
+/** What `accumulate` reads: chunks (an array, an iterable or async iterable, a ReadableStream
+ * of chunks), or a raw body (a string, bytes, a ReadableStream of bytes, a fetch Response).
+ * (ReadableStream and Response by their shape, so that no DOM or Node types are needed.) */
+export type StreamSource =
+  | readonly unknown[]
+  | Iterable<unknown>
+  | AsyncIterable<unknown>
+  | { getReader(): unknown }
+  | { readonly body: unknown }
+  | string
+  | Uint8Array
+  | ArrayBuffer;
+
+/** `createAccumulator` and `accumulate` of a streamed format. */
+export interface StreamFunctions<M, R = never> {
+  createAccumulator(options?: AccumulatorOptions<M>): StreamAccumulator<M, R>;
+  accumulate(source: StreamSource, options?: AccumulatorOptions<M>): Promise<StreamResult<M, R>>;
+}
+
 /** The Standard Schema v1 interface (https://standardschema.dev), declared here so that no
  * dependency is needed. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {

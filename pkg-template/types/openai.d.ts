@@ -12,6 +12,7 @@ export type {
   Validator,
   StandardSchemaV1,
   OpenAINamespace,
+  ChatCompletion,
   ChatCompletionAssistantAudio,
   ChatCompletionContentPartImageURL,
   ChatCompletionContentPartInputAudioData,
@@ -36,6 +37,8 @@ export type ChatCompletionContentPartRefusal = T.ChatCompletionContentPartRefusa
 export type ChatCompletionMessageToolCall = T.ChatCompletionMessageToolCall;
 
 export declare const validate: OpenAINamespace['validate'];
+export declare const createAccumulator: OpenAINamespace['createAccumulator'];
+export declare const accumulate: OpenAINamespace['accumulate'];
 export declare const validateMany: OpenAINamespace['validateMany'];
 export declare const validateJson: OpenAINamespace['validateJson'];
 export declare const is: OpenAINamespace['is'];

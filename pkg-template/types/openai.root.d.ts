@@ -2,7 +2,7 @@
 // message param types under the `openai` SDK's names (none collides with another format's).
 
 import type * as O from './types/generated.js';
-import type { Validator, ValidateOptions, ValidationResult } from './index.js';
+import type { StreamFunctions, Validator, ValidateOptions, ValidationResult } from './index.js';
 
 export type {
   ChatCompletionMessageParam,
@@ -35,7 +35,24 @@ type OpenAIInit<M, Given extends string = never> = Omit<M, 'role' | Given> &
   { role?: never } & { [K in Given]?: never } & { [custom: string]: unknown };
 
 /** OpenAI Chat Completions messages (the bridge format). */
-export interface OpenAINamespace extends Validator<O.ChatCompletionMessageParam> {
+/** A streamed response as `openai`'s `ChatCompletion` (every choice's message, `usage`, ...). */
+export interface ChatCompletion {
+  readonly id: string;
+  readonly object: 'chat.completion';
+  readonly created?: number;
+  readonly model?: string;
+  readonly choices: {
+    readonly index: number;
+    readonly message: O.ChatCompletionAssistantMessageParam;
+    readonly finish_reason: string | null;
+    readonly logprobs: unknown;
+    readonly [key: string]: unknown;
+  }[];
+  readonly usage?: unknown;
+  readonly [key: string]: unknown;
+}
+
+export interface OpenAINamespace extends Validator<O.ChatCompletionMessageParam>, StreamFunctions<O.ChatCompletionAssistantMessageParam, ChatCompletion> {
   readonly ChatCompletionMessageParam: Validator<O.ChatCompletionMessageParam>;
   readonly ChatCompletionDeveloperMessageParam: Validator<O.ChatCompletionDeveloperMessageParam>;
   readonly ChatCompletionSystemMessageParam: Validator<O.ChatCompletionSystemMessageParam>;

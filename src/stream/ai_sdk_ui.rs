@@ -37,6 +37,8 @@ use crate::validate::{Issue, IssueCode, PathSeg};
 #[derive(Default)]
 pub struct ChunkFold {
     done: Vec<Value>,
+    /// Each finished message's `finishReason` (`null` when its stream gave none).
+    reasons: Vec<Value>,
     msg: Msg,
 }
 
@@ -170,6 +172,9 @@ struct Msg {
     /// A `start` came for this message, and then a `finish` (or an `abort`).
     started: bool,
     finished: bool,
+    /// The `finishReason` of the `finish` chunk (no part of a `UIMessage`: the result's
+    /// `responses` carry it).
+    finish_reason: Option<Value>,
     aborted: bool,
     /// The first part of the current step (after the last `step-start`).
     step: usize,
@@ -1209,6 +1214,8 @@ impl ChunkFold {
             let mut msg = msg;
             let parts = std::mem::take(&mut msg.parts);
             self.done.push(msg.render(parts, false));
+            self.reasons
+                .push(msg.finish_reason.take().unwrap_or(Value::Null));
         }
     }
 }
@@ -1581,6 +1588,9 @@ impl Fold for ChunkFold {
                 checked!();
                 if ty == "finish" {
                     self.msg.finished = true;
+                    if let Some(reason) = chunk.get("finishReason") {
+                        self.msg.finish_reason = Some(reason.clone());
+                    }
                 }
                 if self.metadata(at, metadata, issues) == Ok(true) {
                     self.msg.write();
@@ -1649,5 +1659,17 @@ impl Fold for ChunkFold {
         let msg = std::mem::take(&mut self.msg);
         self.close(msg, count, issues);
         std::mem::take(&mut self.done)
+    }
+
+    /// `{ finishReason }` for each message (the `finish` chunk's reason, which a `UIMessage`
+    /// does not hold), when any message has one.
+    fn responses(&self) -> Vec<Value> {
+        if self.reasons.iter().all(Value::is_null) {
+            return Vec::new();
+        }
+        self.reasons
+            .iter()
+            .map(|r| Value::Obj(vec![(crate::tape::value::name("finishReason"), r.clone())]))
+            .collect()
     }
 }

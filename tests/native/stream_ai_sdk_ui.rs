@@ -1192,3 +1192,23 @@ fn issue_messages_say_what_was_expected() {
     assert_eq!(done.issues[0].expected.as_deref(), Some("string"));
     assert_eq!(done.issues[0].received.as_deref(), Some("number"));
 }
+
+/// The `finish` chunk's `finishReason` is no part of a UIMessage: the result's `responses`
+/// carry it, one per message.
+#[test]
+fn the_finish_reason_is_in_the_responses() {
+    let done = fold(&chunks(
+        r#"[
+        {"type":"start","messageId":"m1"},
+        {"type":"text-start","id":"t"},
+        {"type":"text-delta","id":"t","delta":"hi"},
+        {"type":"text-end","id":"t"},
+        {"type":"finish","finishReason":"stop"}
+    ]"#,
+    ));
+    assert!(done.ok, "{:?}", done.issues);
+    assert_eq!(
+        Value::Arr(done.responses).to_json(),
+        r#"[{"finishReason":"stop"}]"#
+    );
+}

@@ -84,3 +84,8 @@ if (checked.ok) {
 }
 export const entry_same: Expect<Mutual<typeof entry.UIMessage, typeof aiSdk.UIMessage>> = true;
 export const lists: Expect<Mutual<(typeof aiSdk.TOOL_STATES)[number], State>> = true;
+
+// Streams: the accumulator folds UIMessageChunks into the AI SDK's UIMessage.
+declare const folded: Awaited<ReturnType<typeof aiSdk.accumulate>>;
+export type stream_value_is_the_ai_sdk_message = Expect<Mutual<NonNullable<typeof folded.value>, AiMessage>>;
+export type stream_entry_same = Expect<Mutual<typeof entry.accumulate, typeof aiSdk.accumulate>>;

@@ -209,3 +209,12 @@ const checked = anthropic.Message.validate({});
 export const facade_validate: Expect<Equal<Extract<typeof checked, { ok: true }>['value'], S.Message>> = true;
 // @ts-expect-error the input must be an object
 anthropic.createToolUseBlock('f', 'text');
+
+// Streams: the accumulator folds the SDK's MessageStreamEvents into its Message.
+declare const folded: Awaited<ReturnType<typeof anthropic.accumulate>>;
+export const stream_value_is_the_sdk_message: Expect<Equal<NonNullable<typeof folded.value>, S.Message>> = true;
+export const stream_messages: Expect<Equal<(typeof folded.messages)[number], S.Message>> = true;
+const acc = anthropic.createAccumulator({ onUpdate: (snapshot, issues) => { void snapshot?.content; void issues[0]?.path; } });
+export const pushed: Root.Issue[] = acc.push({ type: 'ping' });
+// @ts-expect-error pushRaw takes text or bytes, not a chunk object
+acc.pushRaw({ type: 'ping' });

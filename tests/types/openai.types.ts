@@ -190,3 +190,9 @@ const wrongCall: ChatCompletionMessageToolCall = { id: 'c', type: 'function', fu
 openai.createAssistantMessage({ role: 'user' });
 // @ts-expect-error content is the first argument
 openai.createUserMessage('hi', { content: 'again' });
+
+// Streams: chunks fold into the assistant message, and each response into a ChatCompletion.
+declare const folded: Awaited<ReturnType<typeof openai.accumulate>>;
+export const stream_value: OA.ChatCompletionAssistantMessageParam | undefined = folded.value;
+export const stream_completion: Root.ChatCompletion | undefined = folded.responses?.[0];
+export const stream_entry: typeof openai.createAccumulator = openaiNs.createAccumulator;

@@ -1,0 +1,167 @@
+// Stream accumulators: a model's answer chunk by chunk (OpenAI chat.completion.chunk, Anthropic
+// MessageStreamEvent, AI SDK UIMessageChunk) folded into the format's message in the wasm
+// (src/stream), checked as it comes. Each accumulator owns one wasm handle; a chunk object
+// crosses as a tape written in full, raw stream bytes (server-sent events or JSON lines) and
+// chunk JSON text cross as bytes.
+
+import { AgentMessagesError } from './errors.mjs';
+import { kindOf, messageOf } from './values.mjs';
+
+const encoder = new TextEncoder();
+
+// Brand checks that never throw (a revoked Proxy throws on `instanceof`).
+function isBytes(v) {
+  try {
+    return v instanceof Uint8Array;
+  } catch {
+    return false;
+  }
+}
+function isBuffer(v) {
+  try {
+    return v instanceof ArrayBuffer;
+  } catch {
+    return false;
+  }
+}
+const isRaw = (v) => typeof v === 'string' || isBytes(v) || isBuffer(v);
+
+function finished(at) {
+  return [{ code: 'after_stop', path: [at], message: 'a chunk pushed after finish(): the accumulator is finished' }];
+}
+
+/** `{ createAccumulator, accumulate }` for the streamed format `format`. */
+export function createStream({ wasm, tape, numbers, options }, format) {
+  if (typeof wasm.StreamHandle !== 'function') {
+    // A browser page that imported only format entries runs the validation build.
+    const missing = () => {
+      throw new AgentMessagesError(`agent-messages: stream accumulators are not in the validation-only build this page loaded; import the root entry ('agent-messages') for ${format} streams`, 'unsupported');
+    };
+    return { createAccumulator: missing, accumulate: async (...args) => missing(...args) };
+  }
+  const { OK, INVALID } = numbers.result;
+  const { read: readOptions, DEFAULTS } = options;
+
+  function createAccumulator(opts) {
+    const { onUpdate, ...limits } = opts ?? {};
+    if (onUpdate !== undefined && typeof onUpdate !== 'function') {
+      throw new TypeError(`createAccumulator: onUpdate must be a function, received ${kindOf(onUpdate)}`);
+    }
+    const o = readOptions(limits) ?? DEFAULTS;
+    const handle = wasm.StreamHandle.open(format, o.maxIssues, o.maxDepth);
+    if (!handle) throw new AgentMessagesError(`agent-messages: no stream accumulator for ${format} in this build`, 'unsupported');
+    // (A handle dropped without finish() is freed by wasm-bindgen's own FinalizationRegistry.)
+    let done = null;
+
+    const issuesOf = (code) => (code === INVALID ? JSON.parse(wasm.take_result()) : []);
+    const update = (issues) => {
+      if (onUpdate) onUpdate(snapshot(), issues);
+      return issues;
+    };
+
+    function pushChunk(chunk) {
+      if (typeof chunk === 'string') return issuesOf(handle.push_json(encoder.encode(chunk)));
+      if (isBytes(chunk)) return issuesOf(handle.push_json(chunk));
+      const code = tape.run(() => {
+        if (!tape.write(chunk, true, o.maxDepth, false)) return null;
+        return tape.withSizes((nw, nn, nc, nb) => handle.push_tape(nw, nn, nc, nb));
+      });
+      return issuesOf(code ?? handle.too_large());
+    }
+
+    /** Fold one chunk (an object, or its JSON text as a string or bytes): its issues, each
+     * path starting with the chunk's position. Never throws for a bad chunk. */
+    function push(chunk) {
+      if (done) return finished(done.count);
+      return update(pushChunk(chunk));
+    }
+
+    /** Read a piece of a raw stream body (server-sent events, or JSON lines; a string or
+     * bytes, split anywhere): the issues of the chunks it completes. */
+    function pushRaw(piece) {
+      if (done) return finished(done.count);
+      let code;
+      if (typeof piece === 'string') code = handle.push_text(piece);
+      else if (isBytes(piece)) code = handle.push_bytes(piece);
+      else if (isBuffer(piece)) code = handle.push_bytes(new Uint8Array(piece));
+      else throw new TypeError(`pushRaw: expected a string or bytes, received ${kindOf(piece)}`);
+      return update(issuesOf(code));
+    }
+
+    /** The message so far (a tool input still streaming also as `partial: { text, value }`),
+     * or undefined before a response began. */
+    function snapshot() {
+      if (done) return done.value;
+      return handle.snapshot() === OK ? undefined : JSON.parse(wasm.take_result());
+    }
+
+    /** End the stream: `{ ok, value?, messages, issues }` (and `responses` where the message
+     * is not the whole response: OpenAI's `ChatCompletion`s). Again: the same result. */
+    function finish() {
+      if (done) return done.result;
+      const count = handle.count();
+      handle.end_bytes();
+      handle.finish();
+      const { ok, messages, responses, issues } = JSON.parse(wasm.take_result());
+      handle.free();
+      const result = { ok, value: messages[messages.length - 1], messages, issues };
+      if (responses.length > 0) result.responses = responses;
+      if (result.value === undefined) delete result.value;
+      done = { count, value: result.value, result };
+      return result;
+    }
+
+    /** The source failed: an issue at the next position (`stream_error`); what came is kept. */
+    function fail(error) {
+      if (done) return [];
+      return issuesOf(handle.fail(messageOf(error)));
+    }
+
+    return Object.freeze({ push, pushRaw, snapshot, finish, fail, get count() { return done ? done.count : handle.count(); } });
+  }
+
+  /** Fold a whole stream: an array or (async) iterable of chunks, a ReadableStream (of chunks
+   * or of bytes), a fetch Response, or the raw body as a string or bytes. Resolves to the
+   * result of finish(); a source that fails midway is a `stream_error` issue, and what came
+   * before is kept. */
+  async function accumulate(source, opts) {
+    const acc = createAccumulator(opts);
+    const take = (item) => (isRaw(item) ? acc.pushRaw(item) : acc.push(item));
+    if (isRaw(source)) {
+      acc.pushRaw(source);
+      return acc.finish();
+    }
+    if (Array.isArray(source)) {
+      for (const chunk of source) acc.push(chunk);
+      return acc.finish();
+    }
+    let body = source;
+    if (typeof Response === 'function' && source instanceof Response) body = source.body;
+    try {
+      if (body && typeof body.getReader === 'function') {
+        const reader = body.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            take(value);
+          }
+        } finally {
+          reader.releaseLock?.();
+        }
+      } else if (body && typeof body[Symbol.asyncIterator] === 'function') {
+        for await (const item of body) take(item);
+      } else if (body && typeof body[Symbol.iterator] === 'function') {
+        for (const item of body) take(item);
+      } else {
+        throw new TypeError(`accumulate: expected chunks (an array, an iterable, a ReadableStream) or a raw body, received ${kindOf(source)}`);
+      }
+    } catch (error) {
+      if (error instanceof TypeError && String(error.message).startsWith('accumulate:')) throw error;
+      acc.fail(error);
+    }
+    return acc.finish();
+  }
+
+  return { createAccumulator, accumulate };
+}
