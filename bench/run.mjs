@@ -565,6 +565,26 @@ if (!ONLY) {
   }
 }
 
+// ---- stream accumulators against the official ones (async: a process of its own) -----------
+if (!ONLY) {
+  progress('stream accumulators against the official ones');
+  const script = new URL('./stream.mjs', import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench/stream.mjs failed: ${r.stderr}`);
+  const rows = JSON.parse(r.stdout);
+  progress('');
+  log('');
+  log('11. Stream accumulators against the official ones (bench/stream.mjs): every recorded stream of the format, ms per pass, x of theirs');
+  log('   theirs: openai ChatCompletionStream, @anthropic-ai/sdk MessageStream, ai readUIMessageStream (SSE: parseJsonEventStream first)');
+  for (const row of rows) {
+    const label = `${row.format}, ${row.label}`;
+    const rate = (ms) => `${((row.chunks / ms) / 1e3).toFixed(2)} M chunks/s ${((row.mb / ms) * 1e3).toFixed(0)} MB/s`;
+    log(`    ${pad(`  ${label}`, LABEL + 20)}${lpad(row.oursMs.toFixed(2), 9)}${lpad(row.theirsMs.toFixed(2), 9)}${lpad(fmtRatio(row.ratio), 8)}   ours ${rate(row.oursMs)}, theirs ${rate(row.theirsMs)}`);
+    results.push({ id: `stream/${label}`, section: '11', label, msPerPass: row.oursMs, peerMsPerPass: row.theirsMs, ratioToPeer: row.ratio, chunks: row.chunks, mb: row.mb });
+    targets.push({ label: `stream ${label}`, figure: `${fmtRatio(row.ratio)} of the official (target <= ${row.target}x)`, met: row.met });
+  }
+}
+
 log('');
 log('Targets (from the issue)');
 const targetWidth = Math.max(...targets.map((t) => t.label.length));

@@ -42,6 +42,12 @@ export function createStream({ wasm, tape, numbers, options }, format) {
   const { OK, INVALID } = numbers.result;
   const { read: readOptions, DEFAULTS } = options;
 
+  // Write a chunk object on the tape and fold it: the push code, or null when it does not fit.
+  function writeChunk(handle, chunk, maxDepth) {
+    if (!tape.write(chunk, true, maxDepth, false)) return null;
+    return tape.sizedCall(handle, 'push_tape');
+  }
+
   function createAccumulator(opts) {
     const { onUpdate, ...limits } = opts ?? {};
     if (onUpdate !== undefined && typeof onUpdate !== 'function') {
@@ -52,6 +58,8 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     if (!handle) throw new AgentMessagesError(`agent-messages: no stream accumulator for ${format} in this build`, 'unsupported');
     // (A handle dropped without finish() is freed by wasm-bindgen's own FinalizationRegistry.)
     let done = null;
+    // Whether pushRaw was called (finish then ends the raw body).
+    let raw = false;
 
     const issuesOf = (code) => (code === INVALID ? JSON.parse(wasm.take_result()) : []);
     const update = (issues) => {
@@ -62,10 +70,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     function pushChunk(chunk) {
       if (typeof chunk === 'string') return issuesOf(handle.push_json(encoder.encode(chunk)));
       if (isBytes(chunk)) return issuesOf(handle.push_json(chunk));
-      const code = tape.run(() => {
-        if (!tape.write(chunk, true, o.maxDepth, false)) return null;
-        return tape.withSizes((nw, nn, nc, nb) => handle.push_tape(nw, nn, nc, nb));
-      });
+      const code = tape.run(writeChunk, handle, chunk, o.maxDepth);
       return issuesOf(code ?? handle.too_large());
     }
 
@@ -81,6 +86,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     function pushRaw(piece) {
       if (done) return finished(done.count);
       let code;
+      raw = true;
       if (typeof piece === 'string') code = handle.push_text(piece);
       else if (isBytes(piece)) code = handle.push_bytes(piece);
       else if (isBuffer(piece)) code = handle.push_bytes(new Uint8Array(piece));
@@ -100,7 +106,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     function finish() {
       if (done) return done.result;
       const count = handle.count();
-      handle.end_bytes();
+      if (raw) handle.end_bytes();
       handle.finish();
       const { ok, messages, responses, issues } = JSON.parse(wasm.take_result());
       handle.free();

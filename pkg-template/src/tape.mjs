@@ -466,6 +466,12 @@ export function createTape(wasm, described) {
     return f(w, n, c, b);
   }
 
+  /** `target[method](w, n, c, b)`: `withSizes` for a method of a wasm object (a stream
+   * handle), with no closure made per call. */
+  function sizedCall(target, method) {
+    return target[method](w, n, c, b);
+  }
+
   /** Check what was just written against schema `id` (see src/wasm/validate.rs). */
   function check(id, mode, flags, maxIssues, depthLimit) {
     return wasm.tape_check(id, w, n, c, b, mode, flags, maxIssues, depthLimit);
@@ -477,5 +483,5 @@ export function createTape(wasm, described) {
     return keysByFormat.get(described.schemas[id][0]) ?? anyKeys;
   }
 
-  return { run, write, check, withSizes, read, keysOf };
+  return { run, write, check, withSizes, sizedCall, read, keysOf };
 }

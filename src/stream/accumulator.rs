@@ -43,6 +43,8 @@ pub struct Accumulator {
 #[derive(Debug)]
 pub struct Finished {
     pub messages: Vec<Value>,
+    /// Each message's JSON text (written once, for its check and for the caller).
+    pub texts: Vec<String>,
     /// Each response around its messages, where the message is not the whole of it (see
     /// [`Fold::responses`]).
     pub responses: Vec<Value>,
@@ -142,6 +144,9 @@ impl Accumulator {
     /// Fold the chunk at tape index `root` (a JavaScript value walked in full); its issues.
     pub fn push_tape(&mut self, tape: &TapeView, root: usize) -> Vec<Issue> {
         let at = self.next();
+        if !self.done && self.fold.push_tape(at, tape, root) {
+            return Vec::new();
+        }
         let mut issues = Vec::new();
         if let Some(chunk) = chunk::read(tape, root, at, &mut issues) {
             self.fold(at, &chunk, &mut issues);
@@ -162,8 +167,11 @@ impl Accumulator {
         let mut tape = std::mem::take(&mut self.tape);
         match json::parse_bytes_into(text, self.opts.max_depth, &mut tape) {
             Ok(()) => {
-                let chunk = Value::from_tape(&tape.view_bytes(text), 0);
-                self.fold(at, &chunk, issues);
+                let view = tape.view_bytes(text);
+                if self.done || !self.fold.push_tape(at, &view, 0) {
+                    let chunk = Value::from_tape(&view, 0);
+                    self.fold(at, &chunk, issues);
+                }
             }
             Err(e) => {
                 let mut issue = syntax_issue(&e, text);
@@ -294,19 +302,22 @@ impl Accumulator {
         }
         self.keep(end);
         let mut valid = true;
-        if let Some(shape) = schemas()
+        let shape = schemas()
             .iter()
             .find(|s| Some(s.name) == self.format.streamed_type() && s.format == self.format)
-            .map(|s| s.shape)
-        {
-            let opts = Options {
-                max_issues: usize::MAX,
-                ..self.opts.clone()
-            };
-            for (m, message) in messages.iter().enumerate() {
-                let mut text = String::new();
-                let mut tape = JsonTape::default();
-                message.write_with_tape(&mut text, &mut tape);
+            .map(|s| s.shape);
+        let opts = Options {
+            max_issues: usize::MAX,
+            ..self.opts.clone()
+        };
+        let mut texts = Vec::with_capacity(messages.len());
+        let mut tape = JsonTape::default();
+        for (m, message) in messages.iter().enumerate() {
+            let mut text = String::new();
+            tape.words.clear();
+            tape.nums.clear();
+            message.write_with_tape(&mut text, &mut tape);
+            if let Some(shape) = shape {
                 let checked = crate::validate::run(
                     &tape.view(&text),
                     0,
@@ -329,11 +340,13 @@ impl Accumulator {
                     self.issues.extend(found.into_iter().take(room));
                 }
             }
+            texts.push(text);
         }
         Finished {
             ok: valid && !self.troubled,
             responses: self.fold.responses(),
             messages,
+            texts,
             issues: self.issues,
         }
     }

@@ -7,8 +7,10 @@
 //! SDK names; a `message_start` after `message_stop` begins the next response where the SDK
 //! throws; events out of order are issues where the SDK ignores them or throws.
 
+use super::chunk::key_is;
 use super::{issue, partial_json, replace_field, wrong_kind, Fold, PARTIAL};
-use crate::tape::value::{name, Name, Value};
+use crate::tape::value::{name, push_text_of, Name, Value};
+use crate::tape::{TapeView, NUM, OBJ, STR};
 use crate::validate::{Issue, IssueCode, PathSeg};
 
 /// The block types whose `input` streams as `input_json_delta`s.
@@ -23,8 +25,8 @@ struct Block {
     value: Value,
     /// The input's JSON text so far, once an `input_json_delta` came.
     json: Option<String>,
-    /// The chunk and path of the input's last piece.
-    last: (u32, Vec<PathSeg>),
+    /// The chunk of the input's last piece (its path there: `delta.partial_json`).
+    last: u32,
     stopped: bool,
     start: u32,
 }
@@ -163,13 +165,50 @@ impl Fold for EventFold {
         self.current.as_ref().map(|m| write(m, true))
     }
 
+    /// A `content_block_delta` of text, thinking, signature or tool input for an open block of
+    /// its kind, and nothing else in the event: appended straight from the tape.
+    fn push_tape(&mut self, at: u32, tape: &TapeView, root: usize) -> bool {
+        let Some(message) = self.current.as_mut().filter(|m| !m.stopped) else {
+            return false;
+        };
+        let Some(fast) = FastDelta::read(tape, root) else {
+            return false;
+        };
+        let Some(block) = message
+            .blocks
+            .iter_mut()
+            .find(|b| b.index == fast.index && !b.stopped)
+        else {
+            return false;
+        };
+        let block_type = block.value.get("type").and_then(Value::as_str);
+        if block_type.is_none_or(|t| !fast.takes.contains(&t)) {
+            return false;
+        }
+        if fast.field == "partial_json" {
+            let json = block.json.get_or_insert_with(String::new);
+            push_text_of(tape, fast.text, json);
+            block.last = at;
+            return true;
+        }
+        match block.value.get_mut(fast.field) {
+            Some(Value::Str(s)) => push_text_of(tape, fast.text, s),
+            _ => {
+                let mut s = String::new();
+                push_text_of(tape, fast.text, &mut s);
+                block.value.set(fast.field, Value::Str(s));
+            }
+        }
+        true
+    }
+
     fn finish(&mut self, count: u32, issues: &mut Vec<Issue>) -> Vec<Value> {
         self.done.extend(self.current.take());
-        self.done
-            .iter()
+        std::mem::take(&mut self.done)
+            .into_iter()
             .map(|m| {
-                ended(m, count, issues);
-                write(m, false)
+                ended(&m, count, issues);
+                written(m)
             })
             .collect()
     }
@@ -221,7 +260,7 @@ impl EventFold {
                             index: n as u32,
                             value: b.clone(),
                             json: None,
-                            last: (at, Vec::new()),
+                            last: at,
                             stopped: true,
                             start: at,
                         });
@@ -321,7 +360,7 @@ fn block_start(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         index,
         value: block.clone(),
         json: None,
-        last: (at, Vec::new()),
+        last: at,
         stopped: false,
         start: at,
     });
@@ -458,10 +497,83 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
             )),
             Some(text) if delta_type == "input_json_delta" => {
                 block.json.get_or_insert_with(String::new).push_str(text);
-                block.last = (at, vec![seg("delta"), seg(field)]);
+                block.last = at;
             }
             Some(text) => append(&mut block.value, field, text),
         },
+    }
+}
+
+/// A delta event the fast path folds: `{ type: "content_block_delta", index, delta: { type,
+/// <field>: string } }` with no other property and a well-formed string.
+struct FastDelta {
+    index: u32,
+    field: &'static str,
+    takes: &'static [&'static str],
+    text: crate::tape::Str,
+}
+
+impl FastDelta {
+    fn read(tape: &TapeView, root: usize) -> Option<FastDelta> {
+        if tape.word(root) != OBJ {
+            return None;
+        }
+        let (mut kind, mut index, mut delta) = (None, None, None);
+        for (k, v) in tape.entries(root) {
+            let slot = if key_is(tape, k, "type") {
+                &mut kind
+            } else if key_is(tape, k, "index") {
+                &mut index
+            } else if key_is(tape, k, "delta") {
+                &mut delta
+            } else {
+                return None;
+            };
+            if slot.replace(v).is_some() {
+                return None;
+            }
+        }
+        let (kind, index, delta) = (kind?, index?, delta?);
+        if tape.word(kind) != STR || !tape.str_eq(tape.str_at(kind), "content_block_delta") {
+            return None;
+        }
+        let n = (tape.word(index) == NUM).then(|| tape.num(index))?;
+        if !(n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX)) || tape.word(delta) != OBJ {
+            return None;
+        }
+        let (mut delta_type, mut text, mut count) = (None, None, 0);
+        for (k, v) in tape.entries(delta) {
+            count += 1;
+            if key_is(tape, k, "type") {
+                delta_type = Some(v);
+            } else {
+                text = Some((k, v));
+            }
+        }
+        let (delta_type, (key, text)) = (delta_type?, text?);
+        if count != 2 || tape.word(delta_type) != STR || tape.word(text) != STR {
+            return None;
+        }
+        let s = tape.str_at(text);
+        if s.ill_formed() || !s.complete() {
+            return None;
+        }
+        let dt = tape.str_at(delta_type);
+        let (name, field, takes): (&str, &'static str, &'static [&'static str]) = [
+            ("text_delta", "text", &["text"][..]),
+            ("input_json_delta", "partial_json", INPUT_BLOCKS),
+            ("thinking_delta", "thinking", &["thinking"][..]),
+            ("signature_delta", "signature", &["thinking"][..]),
+        ]
+        .into_iter()
+        .find(|(name, _, _)| tape.str_eq(dt, name))?;
+        let _ = name;
+        key_is(tape, key, field).then_some(FastDelta {
+            index: n as u32,
+            field,
+            takes,
+            text: s,
+        })
     }
 }
 
@@ -481,9 +593,11 @@ fn ended(message: &Message, count: u32, issues: &mut Vec<Issue>) {
         }
         if let Some(json) = &block.json {
             if !json.is_empty() && !partial_json::parse(json).complete {
-                let (at, path) = &block.last;
-                let mut full = vec![PathSeg::Index(*at)];
-                full.extend_from_slice(path);
+                let full = vec![
+                    PathSeg::Index(block.last),
+                    seg("delta"),
+                    seg("partial_json"),
+                ];
                 let mut i = Issue::new(
                     IssueCode::InvalidJsonArguments,
                     full,
@@ -518,14 +632,7 @@ fn write(message: &Message, snapshot: bool) -> Value {
         .map(|b| {
             let mut v = b.value.clone();
             if let Some(json) = &b.json {
-                let input = if json.is_empty() {
-                    Value::Obj(Vec::new())
-                } else {
-                    partial_json::parse(json)
-                        .value
-                        .unwrap_or(Value::Obj(Vec::new()))
-                };
-                v.set("input", input);
+                v.set("input", input_of(json));
                 if snapshot && !b.stopped {
                     v.set(PARTIAL, super::partial_input(json));
                 }
@@ -533,10 +640,40 @@ fn write(message: &Message, snapshot: bool) -> Value {
             v
         })
         .collect();
-    let mut out = message.value.clone();
-    match out.iter_mut().find(|(k, _)| k == "content") {
-        Some((_, slot)) => *slot = Value::Arr(content),
-        None => out.push((name("content"), Value::Arr(content))),
+    with_content(message.value.clone(), content)
+}
+
+/// The finished message, its blocks moved rather than copied.
+fn written(message: Message) -> Value {
+    let content = message
+        .blocks
+        .into_iter()
+        .map(|b| {
+            let mut v = b.value;
+            if let Some(json) = &b.json {
+                v.set("input", input_of(json));
+            }
+            v
+        })
+        .collect();
+    with_content(message.value, content)
+}
+
+/// A streamed tool input's value: `{}` for no text (as the SDK reads it), else the best value.
+fn input_of(json: &str) -> Value {
+    if json.is_empty() {
+        return Value::Obj(Vec::new());
     }
-    Value::Obj(out)
+    partial_json::parse(json)
+        .value
+        .unwrap_or(Value::Obj(Vec::new()))
+}
+
+/// `fields` with `content` set where it stands, or last.
+fn with_content(mut fields: Vec<(Name, Value)>, content: Vec<Value>) -> Value {
+    match fields.iter_mut().find(|(k, _)| k == "content") {
+        Some((_, slot)) => *slot = Value::Arr(content),
+        None => fields.push((name("content"), Value::Arr(content))),
+    }
+    Value::Obj(fields)
 }

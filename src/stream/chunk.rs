@@ -124,3 +124,11 @@ fn read_at(
         }
     })
 }
+
+/// Is the key whose tag is at `i` the name `name`? (No allocation.)
+pub fn key_is(tape: &TapeView, i: usize, name: &str) -> bool {
+    match tape.key_id(i) {
+        Some(k) => k.name() == name,
+        None => tape.word(i) == KEY_STR && tape.str_eq(tape.str_at(i), name),
+    }
+}

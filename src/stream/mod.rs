@@ -37,6 +37,12 @@ pub trait Fold {
     /// The stream ended after `count` chunks: report what is left open (path `[count]`) and
     /// give every folded message, one per response, in order.
     fn finish(&mut self, count: u32, issues: &mut Vec<Issue>) -> Vec<Value>;
+    /// The fast path: fold chunk `at` straight from the tape (a JS value or JSON text) when it
+    /// is one of the format's common small deltas and folds without an issue; `false` to have
+    /// it read as a [`Value`] and given to [`Fold::push`], which gives the same result.
+    fn push_tape(&mut self, _at: u32, _tape: &crate::tape::TapeView, _root: usize) -> bool {
+        false
+    }
     /// After [`Fold::finish`]: each response around its messages, where the message type does
     /// not hold all of it (OpenAI's `ChatCompletion`: id, model, usage, `finish_reason`);
     /// empty where the message is the whole response.

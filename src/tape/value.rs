@@ -268,32 +268,31 @@ fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
 /// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
 /// message through here.)
 pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
+    let mut out = String::new();
+    push_text_of(tape, s, &mut out);
+    out
+}
+
+/// A string of the tape appended to `out` as Rust text (what [`text_of`] gives, without a
+/// `String` of its own for the common cases).
+pub(crate) fn push_text_of(tape: &TapeView, s: Str, out: &mut String) {
     match tape.chars {
         Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
             let raw = text
                 .get(s.off as usize..(s.off + s.len) as usize)
                 .unwrap_or(&[]);
-            String::from_utf8_lossy(raw).into_owned()
+            out.push_str(&String::from_utf8_lossy(raw));
         }
         Chars::Utf16(units) => {
             let end = (s.off + s.copied.min(s.len)) as usize;
             let units = units.get(s.off as usize..end).unwrap_or(&[]);
-            // One pass: the low bytes, and whether any unit was not ASCII.
-            let mut high = 0u16;
-            let bytes: Vec<u8> = units
-                .iter()
-                .map(|&u| {
-                    high |= u;
-                    u as u8
-                })
-                .collect();
-            if high < 0x80 {
-                String::from_utf8(bytes).unwrap_or_default()
+            if units.iter().all(|&u| u < 0x80) {
+                out.extend(units.iter().map(|&u| u as u8 as char));
             } else {
-                String::from_utf16_lossy(units)
+                out.push_str(&String::from_utf16_lossy(units));
             }
         }
-        Chars::Utf8(_) => tape.str_lossy(s),
+        Chars::Utf8(_) => out.push_str(&tape.str_lossy(s)),
     }
 }
 

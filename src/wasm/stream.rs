@@ -117,16 +117,18 @@ impl StreamHandle {
         let done = acc.finish();
         let mut out = String::from("{\"ok\":");
         out.push_str(if done.ok { "true" } else { "false" });
-        for (key, values) in [("messages", &done.messages), ("responses", &done.responses)] {
-            out.push_str(",\"");
-            out.push_str(key);
-            out.push_str("\":");
-            let mut list = JsonList::open(&mut out);
-            for v in values {
-                v.write(list.item());
-            }
-            list.close();
+        out.push_str(",\"messages\":");
+        let mut list = JsonList::open(&mut out);
+        for text in &done.texts {
+            list.item().push_str(text);
         }
+        list.close();
+        out.push_str(",\"responses\":");
+        let mut list = JsonList::open(&mut out);
+        for v in &done.responses {
+            v.write(list.item());
+        }
+        list.close();
         out.push_str(",\"issues\":");
         issues_json(&done.issues, &mut out);
         out.push('}');
