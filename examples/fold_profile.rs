@@ -1,3 +1,6 @@
+// Where a stream fold spends its time, natively: every recorded Anthropic stream folded from its raw
+// bytes, 200 passes, with and without finish (the messages checked and written). Run under a
+// profiler: `cargo build --release --example fold_profile && perf record -g target/release/examples/fold_profile`.
 use agent_messages::formats::Format;
 use agent_messages::stream::Accumulator;
 use agent_messages::validate::Options;

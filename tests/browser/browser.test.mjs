@@ -17,6 +17,8 @@ const PKG = fileURLToPath(new URL('../../pkg/', import.meta.url));
 const FORMATS_SCRIPT = fileURLToPath(new URL('./formats.page.mjs', import.meta.url));
 const PROVIDERS_SCRIPT = fileURLToPath(new URL('./providers.page.mjs', import.meta.url));
 const PROVIDERS_CASES = fileURLToPath(new URL('./providers.cases.mjs', import.meta.url));
+const STREAMS_SCRIPT = fileURLToPath(new URL('./streams.page.mjs', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/streams/', import.meta.url));
 const MIME = {
   '.wasm': 'application/wasm', '.mjs': 'text/javascript', '.js': 'text/javascript',
   '.json': 'application/json', '.html': 'text/html; charset=utf-8',
@@ -107,6 +109,12 @@ function serve() {
     else if (url.pathname === '/providers.html') body = page('/providers.mjs'), file = 'providers.html';
     else if (url.pathname === '/providers.mjs') file = PROVIDERS_SCRIPT;
     else if (url.pathname === '/providers.cases.mjs') file = PROVIDERS_CASES;
+    else if (url.pathname === '/streams.html') body = page('/streams.mjs'), file = 'streams.html';
+    else if (url.pathname === '/streams.mjs') file = STREAMS_SCRIPT;
+    else if (url.pathname.startsWith('/fixtures/')) {
+      file = path.join(FIXTURES, decodeURIComponent(url.pathname.slice(10)));
+      if (!file.startsWith(FIXTURES)) file = null;
+    }
     else if (url.pathname.startsWith('/pkg/')) {
       file = path.join(PKG, decodeURIComponent(url.pathname.slice(5)));
       if (!file.startsWith(PKG)) file = null;
@@ -413,4 +421,15 @@ test('Anthropic Messages and the AI SDK in Chromium through their subpath entrie
     }
     for (const [name, v] of Object.entries(c.broken)) assert.equal(v.ok, false, `${format} ${name} is invalid`);
   }
+});
+
+test('stream accumulators in Chromium: fetch(...).body straight in, recorded streams folded', { timeout: 120_000 }, async () => {
+  const r = await runPage('/streams.html');
+  assert.deepEqual(r.anthropicSse, { ok: true, count: 1, issues: [], blocks: ['text', 'tool_use'], input: { path: 'a.txt' } });
+  assert.deepEqual(r.anthropicResponses, { ok: true, count: 2, issues: [] });
+  assert.deepEqual(r.openaiSse, { ok: true, count: 1, issues: [], name: 'read_file', args: { path: 'a.txt' } });
+  assert.deepEqual(r.ui, { ok: true, count: 1, issues: [], parts: r.ui.parts });
+  assert.ok(r.ui.parts > 3);
+  assert.deepEqual(r.partial, { text: '{"city": "Ber', value: { city: 'Ber' } });
+  assert.deepEqual(r.broken, [['delta_before_start', [3, 'index']]]);
 });
