@@ -8,6 +8,7 @@
 // error). Run by run.mjs (section 10), or alone: `node bench/convert-ai-sdk.mjs [--quick] [--json]`.
 import { convertToModelMessages } from 'ai';
 import * as api from '../pkg/index.mjs';
+import { timeAsync } from './harness.mjs';
 import { requestBody } from '../tests/js/convert-oracle-harness.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -35,24 +36,8 @@ const model = await convertToModelMessages(ui); // 200 ModelMessages, as the AI 
 const check = api.aiSdk.validateMany ? model.every((m) => api.aiSdk.is(m)) : true;
 if (!check) throw new Error('a fixture ModelMessage is not valid for us');
 
-async function time(fn, { batches = QUICK ? 3 : 7, minMs = QUICK ? 30 : 200 } = {}) {
-  await fn(); await fn(); // warm-up
-  let n = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn();
-    if (performance.now() - t0 >= minMs / 4 || n > 1e6) break;
-    n *= 2;
-  }
-  const per = [];
-  for (let b = 0; b < batches; b++) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn();
-    per.push(((performance.now() - t0) * 1e6) / n);
-  }
-  per.sort((a, b) => a - b);
-  return per[per.length >> 1];
-}
+// ns per call.
+const time = async (fn) => (await timeAsync(fn, { batches: QUICK ? 3 : 7, minMs: QUICK ? 30 : 200 })) * 1e6;
 
 const rows = [];
 async function pair(label, messages, ours, theirs) {

@@ -122,3 +122,27 @@ export function checklist() {
   };
   return { failures, check };
 }
+
+/**
+ * The median ms of one call of an async `fn` (the side-by-side benches of async work: the AI
+ * SDK's converters, the stream accumulators): two warm-up calls, a batch size that takes about
+ * `minMs / 4`, then `batches` batches.
+ */
+export async function timeAsync(fn, { batches, minMs }) {
+  await fn(); await fn();
+  let n = 1;
+  for (;;) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    if (performance.now() - t0 >= minMs / 4 || n > 1e6) break;
+    n *= 2;
+  }
+  const per = [];
+  for (let b = 0; b < batches; b++) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await fn();
+    per.push((performance.now() - t0) / n);
+  }
+  per.sort((a, b) => a - b);
+  return per[per.length >> 1];
+}

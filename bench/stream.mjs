@@ -19,6 +19,7 @@ import { Stream as AnthropicStream } from '@anthropic-ai/sdk/streaming.js';
 import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream.js';
 import { parseJsonEventStream, readUIMessageStream, uiMessageChunkSchema } from 'ai';
 import { openai, anthropic, aiSdk } from '../pkg/index.mjs';
+import { timeAsync } from './harness.mjs';
 import { anthropicResponses, chunksOf, files, openaiResponses } from '../tests/js/stream-fixtures.mjs';
 
 const QUICK = process.argv.includes('--quick');
@@ -87,24 +88,7 @@ const FORMATS = [
   },
 ];
 
-async function time(fn, { batches = QUICK ? 3 : 9, minMs = QUICK ? 40 : 250 } = {}) {
-  await fn(); await fn();
-  let n = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn();
-    if (performance.now() - t0 >= minMs / 4 || n > 1e6) break;
-    n *= 2;
-  }
-  const per = [];
-  for (let b = 0; b < batches; b++) {
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) await fn();
-    per.push((performance.now() - t0) / n);
-  }
-  per.sort((a, b) => a - b);
-  return per[per.length >> 1];
-}
+const time = (fn) => timeAsync(fn, { batches: QUICK ? 3 : 9, minMs: QUICK ? 40 : 250 });
 
 const rows = [];
 for (const f of FORMATS) {

@@ -28,7 +28,7 @@
 //! deltas are appended in place; a streaming tool input is parsed (partial JSON) only when a
 //! snapshot or the final message is built, never per delta.
 
-use super::{issue, partial_input, partial_json, Fold, PARTIAL};
+use super::{issue, kind, partial_input, partial_json, Fold, PARTIAL};
 use crate::fnv::IdMap;
 use crate::tape::value::{Name, Value};
 use crate::validate::{Issue, IssueCode, PathSeg};
@@ -853,17 +853,6 @@ fn merge_objects(base: &Value, overrides: &Value) -> Option<Value> {
 
 // ---------------------------------------------------------------------------------------------
 // Checking a chunk against `uiMessageChunkSchema`.
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Num(_) => "number",
-        Value::Str(_) => "string",
-        Value::Arr(_) => "array",
-        Value::Obj(_) => "object",
-    }
-}
 
 /// The fields of one object of a chunk (the chunk, or a part of a steering message), each
 /// problem an issue; `bad` once any was.

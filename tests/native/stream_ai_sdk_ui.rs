@@ -38,15 +38,7 @@ fn fold(chunks: &[Value]) -> Finished {
 
 /// Each issue as (code, path as JSON).
 fn rows(done: &Finished) -> Vec<(String, String)> {
-    done.issues
-        .iter()
-        .map(|i| {
-            (
-                i.code.as_str().to_owned(),
-                serde_json::to_string(&i.path).unwrap(),
-            )
-        })
-        .collect()
+    super::support::issue_rows(&done.issues)
 }
 
 fn owned(list: &[(&str, &str)]) -> Vec<(String, String)> {

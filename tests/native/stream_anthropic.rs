@@ -14,15 +14,7 @@ fn dir() -> std::path::PathBuf {
 const BROKEN: &[&str] = &["duplicate-message-start", "spliced-message-start"];
 
 fn codes(done: &agent_messages::stream::Finished) -> Vec<(String, String)> {
-    done.issues
-        .iter()
-        .map(|i| {
-            (
-                i.code.as_str().to_owned(),
-                serde_json::to_string(&i.path).unwrap(),
-            )
-        })
-        .collect()
+    super::support::issue_rows(&done.issues)
 }
 
 #[test]

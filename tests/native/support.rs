@@ -47,7 +47,12 @@ pub fn to_json(value: &Js) -> Checked {
 
 /// (code, path as text) of every issue.
 pub fn codes(c: &Checked) -> Vec<(String, String)> {
-    c.issues
+    issue_rows(&c.issues)
+}
+
+/// (code, path as JSON) of each issue.
+pub fn issue_rows(issues: &[agent_messages::validate::Issue]) -> Vec<(String, String)> {
+    issues
         .iter()
         .map(|i| {
             (
