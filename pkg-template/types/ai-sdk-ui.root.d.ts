@@ -43,7 +43,7 @@ type UIInit<T, Given extends string> = Omit<T, Given> & { [K in Given]?: never }
 type Distribute<T, Given extends string> = T extends unknown ? UIInit<T, Given> : never;
 
 /** The `UIMessage` half of the `aiSdk` namespace. */
-export interface AiSdkUiNamespace extends StreamFunctions<U.UIMessage> {
+export interface AiSdkUiNamespace extends StreamFunctions<U.UIMessage, { readonly finishReason: string | null }> {
   readonly UIMessage: Validator<U.UIMessage>;
   readonly UIMessagePart: Validator<U.UIMessagePart>;
   readonly TextUIPart: Validator<U.TextUIPart>;

@@ -65,7 +65,8 @@ export type Snapshot<M> = M & { readonly [key: string]: unknown };
  * has a path starting with the chunk's position, one about the end of the stream the path
  * `[count]`, one about a folded message `["messages", m, ...]`. `ok` only when no chunk had an
  * issue, nothing was left open and every message is valid. `R`: the response around each
- * message where the message is not the whole of it (OpenAI's `ChatCompletion`). */
+ * message where the message is not the whole of it (OpenAI's `ChatCompletion`; the AI SDK's
+ * `{ finishReason }`, present when a `finish` chunk gave one). */
 export interface StreamResult<M, R = never> {
   readonly ok: boolean;
   readonly value?: M;

@@ -89,3 +89,4 @@ export const lists: Expect<Mutual<(typeof aiSdk.TOOL_STATES)[number], State>> = 
 declare const folded: Awaited<ReturnType<typeof aiSdk.accumulate>>;
 export type stream_value_is_the_ai_sdk_message = Expect<Mutual<NonNullable<typeof folded.value>, AiMessage>>;
 export type stream_entry_same = Expect<Mutual<typeof entry.accumulate, typeof aiSdk.accumulate>>;
+export const stream_finish_reason: string | null | undefined = folded.responses?.[0]?.finishReason;
