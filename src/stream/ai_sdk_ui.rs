@@ -260,6 +260,16 @@ impl Msg {
         self.unwritten = 0;
     }
 
+    /// A part made whole by its chunk (a file, a source, a custom or steering part), with its
+    /// one optional last field, added and written.
+    fn add_part(&mut self, mut part: Vec<(Name, Value)>, last: Option<(&'static str, &Value)>) {
+        if let Some((key, value)) = last {
+            part.push((Name::Borrowed(key), value.clone()));
+        }
+        self.push_part(Part::Other(Value::Obj(part)));
+        self.write();
+    }
+
     fn push_part(&mut self, part: Part) -> usize {
         self.parts.push(part);
         self.parts.len() - 1
@@ -1475,15 +1485,11 @@ impl Fold for ChunkFold {
                 let kind = c.str("kind");
                 let pm = c.pm();
                 checked!();
-                let mut part = vec![
+                let part = vec![
                     (Name::Borrowed("type"), s("custom")),
                     (Name::Borrowed("kind"), s(kind)),
                 ];
-                if let Some(pm) = pm {
-                    part.push((Name::Borrowed("providerMetadata"), pm.clone()));
-                }
-                msg.push_part(Part::Other(Value::Obj(part)));
-                msg.write();
+                msg.add_part(part, pm.map(|pm| ("providerMetadata", pm)));
             }
             "source-url" | "source-document" => {
                 let source_id = c.str("sourceId");
@@ -1515,39 +1521,27 @@ impl Fold for ChunkFold {
                         part.push((Name::Borrowed(k), s(v)));
                     }
                 }
-                if let Some(pm) = pm {
-                    part.push((Name::Borrowed("providerMetadata"), pm.clone()));
-                }
-                msg.push_part(Part::Other(Value::Obj(part)));
-                msg.write();
+                msg.add_part(part, pm.map(|pm| ("providerMetadata", pm)));
             }
             "file" | "reasoning-file" => {
                 let (url, media_type, pm) = (c.str("url"), c.str("mediaType"), c.pm());
                 checked!();
-                let mut part = vec![
+                let part = vec![
                     (Name::Borrowed("type"), s(ty)),
                     (Name::Borrowed("mediaType"), s(media_type)),
                     (Name::Borrowed("url"), s(url)),
                 ];
-                if let Some(pm) = pm {
-                    part.push((Name::Borrowed("providerMetadata"), pm.clone()));
-                }
-                msg.push_part(Part::Other(Value::Obj(part)));
-                msg.write();
+                msg.add_part(part, pm.map(|pm| ("providerMetadata", pm)));
             }
             "steering-message" => {
                 let id = c.str("id");
                 let parts = c.steering_parts();
                 checked!();
-                let mut part = vec![
+                let part = vec![
                     (Name::Borrowed("type"), s("steering-message")),
                     (Name::Borrowed("id"), s(id)),
                 ];
-                if let Some(p) = parts {
-                    part.push((Name::Borrowed("parts"), p.clone()));
-                }
-                msg.push_part(Part::Other(Value::Obj(part)));
-                msg.write();
+                msg.add_part(part, parts.map(|p| ("parts", p)));
             }
             "start-step" => msg.start_step(),
             "finish-step" => {}
