@@ -7,9 +7,9 @@
 //! SDK names; a `message_start` after `message_stop` begins the next response where the SDK
 //! throws; events out of order are issues where the SDK ignores them or throws.
 
-use super::chunk::key_is;
+use super::chunk::{key_is, push_text_of};
 use super::{issue, partial_json, replace_field, wrong_kind, Fold, PARTIAL};
-use crate::tape::value::{name, push_text_of, Name, Value};
+use crate::tape::value::{name, Name, Value};
 use crate::tape::{TapeView, NUM, OBJ, STR};
 use crate::validate::{Issue, IssueCode, PathSeg};
 

@@ -132,3 +132,9 @@ pub fn key_is(tape: &TapeView, i: usize, name: &str) -> bool {
         None => tape.word(i) == KEY_STR && tape.str_eq(tape.str_at(i), name),
     }
 }
+
+/// A string of the tape appended to `out` (the stream folds' fast path, which appends a delta's
+/// text straight from the tape).
+pub fn push_text_of(tape: &TapeView, s: Str, out: &mut String) {
+    out.push_str(&text_of(tape, s));
+}

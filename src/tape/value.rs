@@ -268,54 +268,32 @@ fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
 /// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
 /// message through here.)
 pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
-    match (tape.chars, ascii_units(tape, s)) {
-        (Chars::Utf16(_), Some(bytes)) => String::from_utf8(bytes).unwrap_or_default(),
-        _ => {
-            let mut out = String::new();
-            push_text_of(tape, s, &mut out);
-            out
-        }
-    }
-}
-
-/// The string's UTF-16 units as bytes, when every one is ASCII (one pass: the low bytes, and
-/// whether any unit was not ASCII).
-fn ascii_units(tape: &TapeView, s: Str) -> Option<Vec<u8>> {
-    let Chars::Utf16(units) = tape.chars else {
-        return None;
-    };
-    let end = (s.off + s.copied.min(s.len)) as usize;
-    let units = units.get(s.off as usize..end).unwrap_or(&[]);
-    let mut high = 0u16;
-    let bytes: Vec<u8> = units
-        .iter()
-        .map(|&u| {
-            high |= u;
-            u as u8
-        })
-        .collect();
-    (high < 0x80).then_some(bytes)
-}
-
-/// A string of the tape appended to `out` as Rust text (what [`text_of`] gives, without a
-/// `String` of its own for the common cases).
-pub(crate) fn push_text_of(tape: &TapeView, s: Str, out: &mut String) {
     match tape.chars {
         Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
             let raw = text
                 .get(s.off as usize..(s.off + s.len) as usize)
                 .unwrap_or(&[]);
-            out.push_str(&String::from_utf8_lossy(raw));
+            String::from_utf8_lossy(raw).into_owned()
         }
-        Chars::Utf16(units) => match ascii_units(tape, s) {
-            Some(bytes) => out.push_str(std::str::from_utf8(&bytes).unwrap_or_default()),
-            None => {
-                let end = (s.off + s.copied.min(s.len)) as usize;
-                let units = units.get(s.off as usize..end).unwrap_or(&[]);
-                out.push_str(&String::from_utf16_lossy(units));
+        Chars::Utf16(units) => {
+            let end = (s.off + s.copied.min(s.len)) as usize;
+            let units = units.get(s.off as usize..end).unwrap_or(&[]);
+            // One pass: the low bytes, and whether any unit was not ASCII.
+            let mut high = 0u16;
+            let bytes: Vec<u8> = units
+                .iter()
+                .map(|&u| {
+                    high |= u;
+                    u as u8
+                })
+                .collect();
+            if high < 0x80 {
+                String::from_utf8(bytes).unwrap_or_default()
+            } else {
+                String::from_utf16_lossy(units)
             }
-        },
-        Chars::Utf8(_) => out.push_str(&tape.str_lossy(s)),
+        }
+        Chars::Utf8(_) => tape.str_lossy(s),
     }
 }
 
