@@ -131,8 +131,17 @@ fn framed(chunks: &[Value], seed: u64) -> Vec<Vec<u8>> {
     pieces
 }
 
+/// Framings per run; `STREAM_CASES=1000 cargo test --release --test native stream_formats`
+/// searches longer.
+fn cases() -> u32 {
+    std::env::var("STREAM_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(24)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
     #[test]
     fn any_framing_of_a_recorded_stream_folds_the_same(seed in any::<u64>()) {
         for (folder, format) in [("openai-chat", Format::OpenAI), ("anthropic", Format::Anthropic), ("ai-sdk-ui", Format::AiSdkUi)] {
