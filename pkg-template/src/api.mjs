@@ -69,7 +69,7 @@ export function createApi(wasm) {
     addFormat((namespaces[namespace] ??= {}), wasm, byFormat[name] ?? {}, numbers, tape, lists, extras);
     // The formats whose streams the package folds: `createAccumulator` and `accumulate` (in
     // a validation-only build, which has no accumulators, each says so when called).
-    if (stream) Object.assign(namespaces[namespace], createStream({ wasm, tape, numbers, options }, name));
+    if (stream) Object.assign(namespaces[namespace], createStream({ wasm, tape, texts, numbers, options }, name));
     formats[name] = namespaces[namespace];
   }
   for (const ns of Object.values(namespaces)) Object.freeze(ns);

@@ -5,9 +5,7 @@
 // chunk JSON text cross as bytes.
 
 import { AgentMessagesError } from './errors.mjs';
-import { kindOf, messageOf } from './values.mjs';
-
-const encoder = new TextEncoder();
+import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
 
 // Brand checks that never throw (a revoked Proxy throws on `instanceof`).
 function isBytes(v) {
@@ -31,7 +29,7 @@ function finished(at) {
 }
 
 /** `{ createAccumulator, accumulate }` for the streamed format `format`. */
-export function createStream({ wasm, tape, numbers, options }, format) {
+export function createStream({ wasm, tape, texts, numbers, options }, format) {
   if (typeof wasm.StreamHandle !== 'function') {
     // A browser page that imported only format entries runs the validation build.
     const missing = () => {
@@ -46,6 +44,14 @@ export function createStream({ wasm, tape, numbers, options }, format) {
   function writeChunk(handle, chunk, maxDepth) {
     if (!tape.write(chunk, true, maxDepth, false)) return null;
     return tape.sizedCall(handle, 'push_tape');
+  }
+
+  // A string into the text buffer, as validateJson sends JSON text: a lone surrogate escaped,
+  // so that it is reported rather than turned into U+FFFD by the UTF-8 encoding; then
+  // `handle[method](length)`, or null when it does not fit.
+  function pushString(handle, method, text) {
+    const len = texts.put(escapeLoneSurrogates(text));
+    return len < 0 ? null : handle[method](len);
   }
 
   function createAccumulator(opts) {
@@ -68,9 +74,10 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     };
 
     function pushChunk(chunk) {
-      if (typeof chunk === 'string') return issuesOf(handle.push_json(encoder.encode(chunk)));
       if (isBytes(chunk)) return issuesOf(handle.push_json(chunk));
-      const code = tape.run(writeChunk, handle, chunk, o.maxDepth);
+      const code = typeof chunk === 'string'
+        ? pushString(handle, 'push_json_text', chunk)
+        : tape.run(writeChunk, handle, chunk, o.maxDepth);
       return issuesOf(code ?? handle.too_large());
     }
 
@@ -87,7 +94,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
       if (done) return finished(done.count);
       let code;
       raw = true;
-      if (typeof piece === 'string') code = handle.push_text(piece);
+      if (typeof piece === 'string') code = pushString(handle, 'push_raw_text', piece) ?? handle.too_large();
       else if (isBytes(piece)) code = handle.push_bytes(piece);
       else if (isBuffer(piece)) code = handle.push_bytes(new Uint8Array(piece));
       else throw new TypeError(`pushRaw: expected a string or bytes, received ${kindOf(piece)}`);
@@ -97,7 +104,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     /** The message so far (a tool input still streaming also as `partial: { text, value }`),
      * or undefined before a response began. */
     function snapshot() {
-      if (done) return done.value;
+      if (done) return done.result.value;
       return handle.snapshot() === OK ? undefined : JSON.parse(wasm.take_result());
     }
 
@@ -113,7 +120,7 @@ export function createStream({ wasm, tape, numbers, options }, format) {
       const result = { ok, value: messages[messages.length - 1], messages, issues };
       if (responses.length > 0) result.responses = responses;
       if (result.value === undefined) delete result.value;
-      done = { count, value: result.value, result };
+      done = { count, result };
       return result;
     }
 
@@ -143,6 +150,8 @@ export function createStream({ wasm, tape, numbers, options }, format) {
     }
     let body = source;
     if (typeof Response === 'function' && source instanceof Response) body = source.body;
+    // Set when the source is neither chunks nor a body: a TypeError, once the reading is over.
+    let unusable = false;
     try {
       if (body && typeof body.getReader === 'function') {
         const reader = body.getReader();
@@ -160,11 +169,13 @@ export function createStream({ wasm, tape, numbers, options }, format) {
       } else if (body && typeof body[Symbol.iterator] === 'function') {
         for (const item of body) take(item);
       } else {
-        throw new TypeError(`accumulate: expected chunks (an array, an iterable, a ReadableStream) or a raw body, received ${kindOf(source)}`);
+        unusable = true;
       }
     } catch (error) {
-      if (error instanceof TypeError && String(error.message).startsWith('accumulate:')) throw error;
       acc.fail(error);
+    }
+    if (unusable) {
+      throw new TypeError(`accumulate: expected chunks (an array, an iterable, a ReadableStream) or a raw body, received ${kindOf(source)}`);
     }
     return acc.finish();
   }

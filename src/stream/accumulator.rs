@@ -103,14 +103,13 @@ impl Accumulator {
         self.count
     }
 
-    /// Keep `new` issues (up to the limit); return how many there were.
-    fn keep(&mut self, mut new: Vec<Issue>) -> Vec<Issue> {
+    /// Keep `new` issues (up to the limit), and give them back (a push's own answer).
+    fn keep(&mut self, new: Vec<Issue>) -> Vec<Issue> {
         if !new.is_empty() {
             self.troubled = true;
             let room = self.opts.max_issues.saturating_sub(self.issues.len());
             self.issues.extend(new.iter().take(room).cloned());
         }
-        new.shrink_to_fit();
         new
     }
 
@@ -169,8 +168,10 @@ impl Accumulator {
             Ok(()) => {
                 let view = tape.view_bytes(text);
                 if self.done || !self.fold.push_tape(at, &view, 0) {
-                    let chunk = Value::from_tape(&view, 0);
-                    self.fold(at, &chunk, issues);
+                    // Read as a chunk object is: an escaped lone surrogate is reported.
+                    if let Some(chunk) = chunk::read(&view, 0, at, issues) {
+                        self.fold(at, &chunk, issues);
+                    }
                 }
             }
             Err(e) => {

@@ -4,6 +4,7 @@
 //! `INVALID` with the chunk's issues in `take_result`; `snapshot` and `finish` answer JSON text.
 
 use super::interop::{set_result, with_options, with_tape, INVALID, OK, OK_WITH_DATA};
+use super::validate::with_text;
 use crate::formats::Format;
 use crate::json_text::JsonList;
 use crate::stream::Accumulator;
@@ -65,9 +66,16 @@ impl StreamHandle {
             .map_or(OK, |acc| answer(acc.push_bytes(bytes)))
     }
 
-    /// A piece of a raw stream body given as a string.
-    pub fn push_text(&mut self, text: &str) -> u32 {
-        self.push_bytes(text.as_bytes())
+    /// One chunk's JSON text, the first `len` bytes of the text buffer (a string the facade
+    /// encoded there, its lone surrogates escaped so that they are reported, not replaced).
+    pub fn push_json_text(&mut self, len: usize) -> u32 {
+        with_text(len, |text| self.push_json(text))
+    }
+
+    /// A piece of a raw stream body given as a string: the first `len` bytes of the text
+    /// buffer, as for [`StreamHandle::push_json_text`].
+    pub fn push_raw_text(&mut self, len: usize) -> u32 {
+        with_text(len, |text| self.push_bytes(text))
     }
 
     /// The raw body ended.

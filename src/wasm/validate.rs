@@ -130,6 +130,11 @@ pub fn text_reserve(bytes: usize) -> *mut u8 {
     })
 }
 
+/// `f` of the first `len` bytes JavaScript wrote at [`text_reserve`]'s address.
+pub fn with_text<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
+    TEXT.with_borrow(|t| f(&t[..len.min(t.len())]))
+}
+
 /// [`json_check`] of the first `len` bytes JavaScript wrote at `text_reserve`'s address (one
 /// `TextEncoder.encodeInto`, cheaper than passing a string).
 #[wasm_bindgen]
@@ -140,7 +145,7 @@ pub fn json_check_buffer(
     max_issues: u32,
     max_depth: u32,
 ) -> u32 {
-    TEXT.with_borrow(|t| check_text(schema, &t[..len.min(t.len())], flags, max_issues, max_depth))
+    with_text(len, |t| check_text(schema, t, flags, max_issues, max_depth))
 }
 
 /// Check JSON text (the JSON form; an array is a list of values). On success the result may

@@ -164,3 +164,17 @@ test('options are checked: onUpdate must be a function, limits as for validation
   assert.equal(typeof aiSdk.createAccumulator, 'function');
   assert.equal(typeof aiSdk.accumulate, 'function');
 });
+
+test('strings are sent as validateJson sends text: a lone surrogate is reported, a pair split across raw pieces stays whole', () => {
+  const acc = anthropic.createAccumulator();
+  // A chunk's JSON text holding a lone surrogate (a JS string): reported, not silently U+FFFD.
+  assert.deepEqual(acc.push('{"type":"ping","note":"\ud800"}').map((i) => [i.code, i.path]), [['ill_formed_string', [0, 'note']]]);
+  // A raw body whose emoji is cut between its two UTF-16 halves, inside a JSON string.
+  const raw = anthropic.createAccumulator();
+  const body = sse(TOOL.map((c) => (c === TOOL[2] ? { ...c, delta: { type: 'text_delta', text: 'Let me look 😀.' } } : c)), { done: false });
+  const cut = body.indexOf('😀') + 1;
+  assert.deepEqual([...raw.pushRaw(body.slice(0, cut)), ...raw.pushRaw(body.slice(cut))], []);
+  const result = raw.finish();
+  assert.equal(result.ok, true, JSON.stringify(result.issues));
+  assert.equal(result.value.content[0].text, 'Let me look 😀.');
+});

@@ -190,3 +190,13 @@ fn a_stream_cut_short_folds_what_came_and_says_what_is_open() {
     );
     assert!(!done.ok);
 }
+
+#[test]
+fn an_escaped_lone_surrogate_in_chunk_text_is_reported_as_for_a_chunk_object() {
+    let chunks = [r#"{"type":"ping","note":"\ud800"}"#.to_owned()];
+    let done = fold_values(Format::Anthropic, &chunks);
+    assert_eq!(
+        codes(&done)[0],
+        ("ill_formed_string".to_owned(), r#"[0,"note"]"#.to_owned())
+    );
+}
