@@ -7,122 +7,119 @@ use crate::tape::value::{key_of, text_of, Value};
 use crate::tape::*;
 use crate::validate::{Issue, IssueCode, PathSeg};
 
+/// A step of the path from the chunk's root, kept as the tape has it (a key's tag, an item's
+/// position) and made into a [`PathSeg`] only when an issue needs it.
+#[derive(Clone, Copy)]
+enum Step {
+    Key(usize),
+    Item(u32),
+}
+
 /// The chunk at tape index `at` (chunk number `pos`), or `None` when it is unusable as a
 /// whole; each problem is an issue, its path starting with `pos`.
 pub fn read(tape: &TapeView, at: usize, pos: u32, issues: &mut Vec<Issue>) -> Option<Value> {
-    let mut path = vec![PathSeg::Index(pos)];
     let before = issues.len();
-    let value = read_at(tape, at, &mut path, issues);
+    let mut reader = Reader {
+        tape,
+        pos,
+        steps: Vec::new(),
+        issues,
+    };
+    let value = reader.value(at);
     // A chunk whose own root is not JSON (undefined, a function) is no chunk at all.
-    match value {
-        Some(v) => Some(v),
-        None => {
-            if issues.len() == before {
-                issues.push(Issue::new(
-                    IssueCode::InvalidType,
-                    vec![PathSeg::Index(pos)],
-                    format!("expected a chunk object, found {}", tape.kind_name(at)),
-                ));
-            }
-            None
-        }
+    if value.is_none() && issues.len() == before {
+        issues.push(Issue::new(
+            IssueCode::InvalidType,
+            vec![PathSeg::Index(pos)],
+            format!("expected a chunk object, found {}", tape.kind_name(at)),
+        ));
     }
+    value
 }
 
-fn read_at(
-    tape: &TapeView,
-    at: usize,
-    path: &mut Vec<PathSeg>,
-    issues: &mut Vec<Issue>,
-) -> Option<Value> {
-    Some(match tape.word(at) {
-        NULL => Value::Null,
-        TRUE => Value::Bool(true),
-        FALSE => Value::Bool(false),
-        NUM => {
-            let n = tape.num(at);
-            if !n.is_finite() {
-                issues.push(Issue::new(
-                    IssueCode::NotFinite,
-                    path.clone(),
-                    "a number JSON cannot hold",
-                ));
-                return None;
-            }
-            Value::Num(n)
-        }
-        STR => {
-            let s = tape.str_at(at);
-            if s.ill_formed() {
-                issues.push(Issue::new(
-                    IssueCode::IllFormedString,
-                    path.clone(),
-                    "a string with a lone surrogate (read as U+FFFD)",
-                ));
-            }
-            Value::Str(text_of(tape, s))
-        }
-        ARR => {
-            let mut items = Vec::new();
-            for (n, i) in tape.items(at).enumerate() {
-                path.push(PathSeg::Index(n as u32));
-                // An array keeps its positions: what JSON cannot hold is `null`, as
-                // `JSON.stringify` writes it, and reported.
-                items.push(read_at(tape, i, path, issues).unwrap_or(Value::Null));
-                path.pop();
-            }
-            Value::Arr(items)
-        }
-        OBJ => {
-            let mut entries = Vec::new();
-            for (k, v) in tape.entries(at) {
-                if tape.word(v) == UNDEF {
-                    continue;
+struct Reader<'r, 't> {
+    tape: &'r TapeView<'t>,
+    pos: u32,
+    steps: Vec<Step>,
+    issues: &'r mut Vec<Issue>,
+}
+
+impl Reader<'_, '_> {
+    /// An issue at the current path; `None`, for the value it stands for.
+    fn report(&mut self, code: IssueCode, message: impl Into<String>) -> Option<Value> {
+        let mut path = vec![PathSeg::Index(self.pos)];
+        path.extend(self.steps.iter().map(|&step| match step {
+            Step::Key(k) => PathSeg::Key(self.tape.key_name(k)),
+            Step::Item(n) => PathSeg::Index(n),
+        }));
+        self.issues.push(Issue::new(code, path, message));
+        None
+    }
+
+    fn value(&mut self, at: usize) -> Option<Value> {
+        let tape = self.tape;
+        Some(match tape.word(at) {
+            NULL => Value::Null,
+            TRUE => Value::Bool(true),
+            FALSE => Value::Bool(false),
+            NUM => {
+                let n = tape.num(at);
+                if !n.is_finite() {
+                    return self.report(IssueCode::NotFinite, "a number JSON cannot hold");
                 }
-                let key = key_of(tape, k);
-                path.push(PathSeg::Key(key.to_string()));
-                if let Some(value) = read_at(tape, v, path, issues) {
-                    entries.push((key, value));
-                }
-                path.pop();
+                Value::Num(n)
             }
-            Value::Obj(entries)
-        }
-        UNDEF => return None,
-        THREW => {
-            let message = tape.str_lossy(tape.str_at(at + 1));
-            issues.push(Issue::new(
-                IssueCode::Unreadable,
-                path.clone(),
-                format!("reading the value threw: {message}"),
-            ));
-            return None;
-        }
-        CYCLE => {
-            issues.push(Issue::new(
-                IssueCode::Cycle,
-                path.clone(),
-                "an object that contains itself",
-            ));
-            return None;
-        }
-        DEEP => {
-            issues.push(Issue::new(
-                IssueCode::TooDeep,
-                path.clone(),
-                "nesting deeper than maxDepth",
-            ));
-            return None;
-        }
-        _ => {
-            issues.push(Issue::new(
-                IssueCode::NotSerializable,
-                path.clone(),
-                format!("{} is not JSON", tape.kind_name(at)),
-            ));
-            return None;
-        }
-    })
+            STR => {
+                let s = tape.str_at(at);
+                if s.ill_formed() {
+                    self.report(
+                        IssueCode::IllFormedString,
+                        "a string with a lone surrogate (read as U+FFFD)",
+                    );
+                }
+                Value::Str(text_of(tape, s))
+            }
+            ARR => {
+                let mut items = Vec::new();
+                for (n, i) in tape.items(at).enumerate() {
+                    self.steps.push(Step::Item(n as u32));
+                    // An array keeps its positions: what JSON cannot hold is `null`, as
+                    // `JSON.stringify` writes it, and reported.
+                    items.push(self.value(i).unwrap_or(Value::Null));
+                    self.steps.pop();
+                }
+                Value::Arr(items)
+            }
+            OBJ => {
+                let mut entries = Vec::new();
+                for (k, v) in tape.entries(at) {
+                    if tape.word(v) == UNDEF {
+                        continue;
+                    }
+                    self.steps.push(Step::Key(k));
+                    if let Some(value) = self.value(v) {
+                        entries.push((key_of(tape, k), value));
+                    }
+                    self.steps.pop();
+                }
+                Value::Obj(entries)
+            }
+            UNDEF => return None,
+            THREW => {
+                let message = tape.str_lossy(tape.str_at(at + 1));
+                return self.report(
+                    IssueCode::Unreadable,
+                    format!("reading the value threw: {message}"),
+                );
+            }
+            CYCLE => return self.report(IssueCode::Cycle, "an object that contains itself"),
+            DEEP => return self.report(IssueCode::TooDeep, "nesting deeper than maxDepth"),
+            _ => {
+                let kind = tape.kind_name(at);
+                return self.report(IssueCode::NotSerializable, format!("{kind} is not JSON"));
+            }
+        })
+    }
 }
 
 /// Is the key whose tag is at `i` the name `name`? (No allocation.)
