@@ -47,10 +47,6 @@ pub struct EventFold {
     current: Option<Message>,
 }
 
-fn seg(key: &str) -> PathSeg {
-    PathSeg::Key(key.to_owned())
-}
-
 /// The event's `index`, or an issue.
 fn index_of(event: &Value, at: u32, issues: &mut Vec<Issue>) -> Option<u32> {
     match event.get("index") {
@@ -60,7 +56,7 @@ fn index_of(event: &Value, at: u32, issues: &mut Vec<Issue>) -> Option<u32> {
         Some(other) => {
             issues.push(wrong_kind(
                 at,
-                &[seg("index")],
+                &[PathSeg::from("index")],
                 "a non-negative integer",
                 other,
             ));
@@ -70,7 +66,7 @@ fn index_of(event: &Value, at: u32, issues: &mut Vec<Issue>) -> Option<u32> {
             issues.push(issue(
                 IssueCode::Missing,
                 at,
-                &[seg("index")],
+                &[PathSeg::from("index")],
                 "a content block event has an index",
             ));
             None
@@ -87,14 +83,14 @@ impl Fold for EventFold {
         let kind = match event.get("type") {
             Some(Value::Str(t)) => t.as_str(),
             Some(other) => {
-                issues.push(wrong_kind(at, &[seg("type")], "a string", other));
+                issues.push(wrong_kind(at, &[PathSeg::from("type")], "a string", other));
                 return;
             }
             None => {
                 issues.push(issue(
                     IssueCode::Missing,
                     at,
-                    &[seg("type")],
+                    &[PathSeg::from("type")],
                     "an event has a type",
                 ));
                 return;
@@ -112,7 +108,7 @@ impl Fold for EventFold {
                 issues.push(issue(
                     IssueCode::StreamError,
                     at,
-                    &[seg("error")],
+                    &[PathSeg::from("error")],
                     format!("the provider sent an error: {message}"),
                 ));
             }
@@ -126,7 +122,7 @@ impl Fold for EventFold {
                     issues.push(issue(
                         IssueCode::DeltaBeforeStart,
                         at,
-                        &[seg("type")],
+                        &[PathSeg::from("type")],
                         format!("a {kind} event before message_start"),
                     ));
                     return;
@@ -135,7 +131,7 @@ impl Fold for EventFold {
                     issues.push(issue(
                         IssueCode::AfterStop,
                         at,
-                        &[seg("type")],
+                        &[PathSeg::from("type")],
                         format!("a {kind} event after message_stop"),
                     ));
                     return;
@@ -152,7 +148,7 @@ impl Fold for EventFold {
                 let mut i = issue(
                     IssueCode::UnknownType,
                     at,
-                    &[seg("type")],
+                    &[PathSeg::from("type")],
                     format!("an event of unknown type \"{other}\""),
                 );
                 i.expected = Some("a MessageStreamEvent type".into());
@@ -218,7 +214,12 @@ impl EventFold {
     fn start(&mut self, at: u32, event: &Value, issues: &mut Vec<Issue>) {
         let Some(Value::Obj(fields)) = event.get("message") else {
             let found = event.get("message").unwrap_or(&Value::Null);
-            issues.push(wrong_kind(at, &[seg("message")], "a message object", found));
+            issues.push(wrong_kind(
+                at,
+                &[PathSeg::from("message")],
+                "a message object",
+                found,
+            ));
             return;
         };
         if let Some(current) = &self.current {
@@ -232,7 +233,7 @@ impl EventFold {
                 let mut i = issue(
                     IssueCode::DuplicateStart,
                     at,
-                    &[seg("type")],
+                    &[PathSeg::from("type")],
                     format!(
                         "a message_start before the message begun at chunk {} stopped",
                         current.start
@@ -306,7 +307,12 @@ fn message_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec
                 }
             }
             ("delta" | "usage", other) => {
-                issues.push(wrong_kind(at, &[seg(key)], "an object", other));
+                issues.push(wrong_kind(
+                    at,
+                    &[PathSeg::from(key.as_ref())],
+                    "an object",
+                    other,
+                ));
             }
             (k, v) => set(&mut message.value, k, v),
         }
@@ -331,7 +337,7 @@ fn block_start(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
             let found = other.unwrap_or(&Value::Null);
             issues.push(wrong_kind(
                 at,
-                &[seg("content_block")],
+                &[PathSeg::from("content_block")],
                 "a content block object",
                 found,
             ));
@@ -342,7 +348,7 @@ fn block_start(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         issues.push(issue(
             IssueCode::DuplicateStart,
             at,
-            &[seg("index")],
+            &[PathSeg::from("index")],
             format!("block {index} began already at chunk {}", old.start),
         ));
         return;
@@ -352,7 +358,7 @@ fn block_start(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         issues.push(issue(
             IssueCode::UnknownIndex,
             at,
-            &[seg("index")],
+            &[PathSeg::from("index")],
             format!("block {index} begins where block {next} was due"),
         ));
     }
@@ -380,7 +386,7 @@ fn block_of<'m>(
             issues.push(issue(
                 IssueCode::DeltaBeforeStart,
                 at,
-                &[seg("index")],
+                &[PathSeg::from("index")],
                 format!("a {what} for block {index}, which never began"),
             ));
             None
@@ -389,7 +395,7 @@ fn block_of<'m>(
             issues.push(issue(
                 IssueCode::AfterStop,
                 at,
-                &[seg("index")],
+                &[PathSeg::from("index")],
                 format!("a {what} for block {index}, which stopped already"),
             ));
             None
@@ -420,7 +426,12 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         Some(d @ Value::Obj(_)) => d,
         other => {
             let found = other.unwrap_or(&Value::Null);
-            issues.push(wrong_kind(at, &[seg("delta")], "a delta object", found));
+            issues.push(wrong_kind(
+                at,
+                &[PathSeg::from("delta")],
+                "a delta object",
+                found,
+            ));
             return;
         }
     };
@@ -443,7 +454,7 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
             let mut i = issue(
                 IssueCode::UnknownType,
                 at,
-                &[seg("delta"), seg("type")],
+                &[PathSeg::from("delta"), PathSeg::from("type")],
                 format!("a delta of unknown type \"{other}\""),
             );
             i.expected = Some("a content block delta type".into());
@@ -455,7 +466,7 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         let mut i = issue(
             IssueCode::InvalidType,
             at,
-            &[seg("delta"), seg("type")],
+            &[PathSeg::from("delta"), PathSeg::from("type")],
             format!("a {delta_type} for a {block_type} block"),
         );
         i.expected = Some(takes.join(" | "));
@@ -475,7 +486,7 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
             },
             other => issues.push(wrong_kind(
                 at,
-                &[seg("delta"), seg(field)],
+                &[PathSeg::from("delta"), PathSeg::from(field)],
                 "an object",
                 other,
             )),
@@ -491,7 +502,7 @@ fn block_delta(message: &mut Message, at: u32, event: &Value, issues: &mut Vec<I
         _ => match text {
             None => issues.push(wrong_kind(
                 at,
-                &[seg("delta"), seg(field)],
+                &[PathSeg::from("delta"), PathSeg::from(field)],
                 "a string",
                 value,
             )),
@@ -595,8 +606,8 @@ fn ended(message: &Message, count: u32, issues: &mut Vec<Issue>) {
             if !json.is_empty() && !partial_json::parse(json).complete {
                 let full = vec![
                     PathSeg::Index(block.last),
-                    seg("delta"),
-                    seg("partial_json"),
+                    PathSeg::from("delta"),
+                    PathSeg::from("partial_json"),
                 ];
                 let mut i = Issue::new(
                     IssueCode::InvalidJsonArguments,

@@ -69,10 +69,6 @@ fn is_index(n: f64) -> bool {
     n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX)
 }
 
-fn seg(key: &str) -> PathSeg {
-    PathSeg::Key(key.to_owned())
-}
-
 impl Fold for ChunkFold {
     fn push(&mut self, at: u32, chunk: &Value, issues: &mut Vec<Issue>) {
         let Some(entries) = chunk.as_object() else {
@@ -88,7 +84,7 @@ impl Fold for ChunkFold {
             issues.push(issue(
                 IssueCode::StreamError,
                 at,
-                &[seg("error")],
+                &[PathSeg::from("error")],
                 format!("the provider sent an error: {message}"),
             ));
             return;
@@ -96,14 +92,19 @@ impl Fold for ChunkFold {
         let choices = match chunk.get("choices") {
             Some(Value::Arr(items)) => items.as_slice(),
             Some(other) => {
-                issues.push(wrong_kind(at, &[seg("choices")], "an array", other));
+                issues.push(wrong_kind(
+                    at,
+                    &[PathSeg::from("choices")],
+                    "an array",
+                    other,
+                ));
                 return;
             }
             None => {
                 let mut missing = issue(
                     IssueCode::Missing,
                     at,
-                    &[seg("choices")],
+                    &[PathSeg::from("choices")],
                     "a chat.completion.chunk has choices",
                 );
                 missing.expected = Some("array".into());
@@ -115,7 +116,7 @@ impl Fold for ChunkFold {
             Some(Value::Str(s)) => s.as_str(),
             None | Some(Value::Null) => "",
             Some(other) => {
-                issues.push(wrong_kind(at, &[seg("id")], "a string", other));
+                issues.push(wrong_kind(at, &[PathSeg::from("id")], "a string", other));
                 ""
             }
         };
@@ -137,7 +138,7 @@ impl Fold for ChunkFold {
             }
         }
         for (n, choice) in choices.iter().enumerate() {
-            let path = [seg("choices"), PathSeg::Index(n as u32)];
+            let path = [PathSeg::from("choices"), PathSeg::Index(n as u32)];
             fold_choice(response, at, &path, choice, issues);
         }
     }
@@ -182,7 +183,7 @@ fn fold_choice(
         None => 0,
         Some(other) => {
             let mut p = path.to_vec();
-            p.push(seg("index"));
+            p.push(PathSeg::from("index"));
             issues.push(wrong_kind(at, &p, "a non-negative integer", other));
             return;
         }
@@ -229,12 +230,12 @@ fn fold_choice(
         None | Some(Value::Null) => {}
         Some(Value::Obj(fields)) => {
             let mut p = path.to_vec();
-            p.push(seg("delta"));
+            p.push(PathSeg::from("delta"));
             fold_delta(state, at, &p, fields, issues);
         }
         Some(other) => {
             let mut p = path.to_vec();
-            p.push(seg("delta"));
+            p.push(PathSeg::from("delta"));
             issues.push(wrong_kind(at, &p, "a delta object", other));
         }
     }
@@ -267,7 +268,7 @@ fn append(
         Value::Str(s) => slot.get_or_insert_with(String::new).push_str(s),
         other => {
             let mut p = path.to_vec();
-            p.push(seg(key));
+            p.push(PathSeg::from(key));
             issues.push(wrong_kind(at, &p, "a string", other));
         }
     }
@@ -288,14 +289,14 @@ fn fold_delta(
                 Value::Str(s) => state.role = Some(s.clone()),
                 other => {
                     let mut p = path.to_vec();
-                    p.push(seg("role"));
+                    p.push(PathSeg::from("role"));
                     issues.push(wrong_kind(at, &p, "a string", other));
                 }
             },
             "content" => match value {
                 Value::Arr(parts) => {
                     let mut p = path.to_vec();
-                    p.push(seg("content"));
+                    p.push(PathSeg::from("content"));
                     fold_content_parts(state, at, &p, parts, issues);
                 }
                 other => append(&mut state.content, at, path, "content", other, issues),
@@ -306,13 +307,13 @@ fn fold_delta(
                 Value::Arr(calls) => {
                     for (n, call) in calls.iter().enumerate() {
                         let mut p = path.to_vec();
-                        p.extend([seg("tool_calls"), PathSeg::Index(n as u32)]);
+                        p.extend([PathSeg::from("tool_calls"), PathSeg::Index(n as u32)]);
                         fold_call(state, at, &p, call, issues);
                     }
                 }
                 other => {
                     let mut p = path.to_vec();
-                    p.push(seg("tool_calls"));
+                    p.push(PathSeg::from("tool_calls"));
                     issues.push(wrong_kind(at, &p, "an array", other));
                 }
             },
@@ -352,7 +353,7 @@ fn fold_content_parts(
             Some("text") => match part.get("text") {
                 Some(Value::Str(s)) => state.content.get_or_insert_with(String::new).push_str(s),
                 other => {
-                    p.push(seg("text"));
+                    p.push(PathSeg::from("text"));
                     issues.push(wrong_kind(
                         at,
                         &p,
@@ -403,7 +404,7 @@ fn fold_call(state: &mut Choice, at: u32, path: &[PathSeg], call: &Value, issues
         None | Some(Value::Null) => None,
         Some(other) => {
             let mut p = path.to_vec();
-            p.push(seg("index"));
+            p.push(PathSeg::from("index"));
             issues.push(wrong_kind(at, &p, "an integer", other));
             return;
         }
@@ -484,13 +485,13 @@ fn fold_call(state: &mut Choice, at: u32, path: &[PathSeg], call: &Value, issues
                             ("arguments" | "input", Value::Str(a)) => {
                                 target.arguments.push_str(a);
                                 let mut p = path.to_vec();
-                                p.extend([seg(key), seg(k)]);
+                                p.extend([PathSeg::from(key.as_ref()), PathSeg::from(k.as_ref())]);
                                 target.last = (at, p);
                             }
                             ("name" | "arguments" | "input", Value::Null) => {}
                             ("name" | "arguments" | "input", other) => {
                                 let mut p = path.to_vec();
-                                p.extend([seg(key), seg(k)]);
+                                p.extend([PathSeg::from(key.as_ref()), PathSeg::from(k.as_ref())]);
                                 issues.push(wrong_kind(at, &p, "a string", other));
                             }
                             (k, v) => merge_field(&mut target.function_extra, k, v),
@@ -500,7 +501,7 @@ fn fold_call(state: &mut Choice, at: u32, path: &[PathSeg], call: &Value, issues
                 Value::Null => {}
                 other => {
                     let mut p = path.to_vec();
-                    p.push(seg(key));
+                    p.push(PathSeg::from(key.as_ref()));
                     issues.push(wrong_kind(at, &p, "an object", other));
                 }
             },
