@@ -527,14 +527,20 @@ if (start) {
   log(`    ${pad('    first kernel.validate (cold)', LABEL)}${lpad(start['web.firstValidate'].toFixed(2), 9)} ms`);
 }
 
+// The rows a bench of its own process prints with --json (the builds, and the async benches
+// against the AI SDK and the official stream accumulators).
+function childRows(file) {
+  const script = new URL(`./${file}`, import.meta.url).pathname;
+  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench/${file} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 // ---- the three builds side by side ------------------------------------------------------------
 let builds = null;
 if (!ONLY) {
   progress('the builds: node, web, web-validate');
-  const script = new URL('./builds.mjs', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench/builds.mjs failed: ${r.stderr}`);
-  builds = JSON.parse(r.stdout);
+  builds = childRows('builds.mjs');
   progress('');
   log('');
   log('9. The builds side by side (same ops, one process): ns per message, x of the Node build');
@@ -551,10 +557,7 @@ if (!ONLY) {
 // ---- conversions against the AI SDK's converters (async: a process of its own) ---------------
 if (!ONLY) {
   progress('conversions against the AI SDK\'s converters');
-  const script = new URL('./convert-ai-sdk.mjs', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench/convert-ai-sdk.mjs failed: ${r.stderr}`);
-  const rows = JSON.parse(r.stdout);
+  const rows = childRows('convert-ai-sdk.mjs');
   progress('');
   log('');
   log('10. Conversions against the AI SDK\'s own converters (bench/convert-ai-sdk.mjs): ns per message, x of theirs');
@@ -568,10 +571,7 @@ if (!ONLY) {
 // ---- stream accumulators against the official ones (async: a process of its own) -----------
 if (!ONLY) {
   progress('stream accumulators against the official ones');
-  const script = new URL('./stream.mjs', import.meta.url).pathname;
-  const r = spawnSync(process.execPath, [script, '--json', ...(QUICK ? ['--quick'] : [])], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`bench/stream.mjs failed: ${r.stderr}`);
-  const rows = JSON.parse(r.stdout);
+  const rows = childRows('stream.mjs');
   progress('');
   log('');
   log('11. Stream accumulators against the official ones (bench/stream.mjs): every recorded stream of the format, ms per pass, x of theirs');
