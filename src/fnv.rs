@@ -345,3 +345,95 @@ mod id_map_tests {
         assert_eq!(lists.get("a"), Some(&vec![1, 2]));
     }
 }
+
+/// A 64-bit fingerprint of `bytes`: FNV-1a over 64 bits, then splitmix64's finalizer, so that
+/// ids differing in one character land far apart. Two different ids share one with a chance
+/// of about 2^-64.
+pub fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut h = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+/// Fingerprints ([`fingerprint`]) to values: open addressing over the fingerprint itself,
+/// kept at most half full, never removing. A table that remembers what it has seen in 16 bytes
+/// an entry, whatever the length of the ids.
+#[derive(Default)]
+pub struct Fingerprints {
+    /// `(fingerprint, value)`; fingerprint 0 marks an empty slot (a fingerprint of 0 is stored
+    /// as 1).
+    slots: Vec<(u64, u64)>,
+    len: usize,
+}
+
+impl Fingerprints {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while self.slots[i].0 != 0 && self.slots[i].0 != key {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    pub fn get(&self, key: u64) -> Option<u64> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let key = key.max(1);
+        let (k, v) = self.slots[self.slot(key)];
+        (k == key).then_some(v)
+    }
+
+    /// Set `key` to `value` unless it has one already (the first stays).
+    pub fn insert(&mut self, key: u64, value: u64) {
+        let key = key.max(1);
+        if (self.len + 1) * 2 > self.slots.len() {
+            let size = (self.slots.len() * 2).max(16);
+            let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
+            for (k, v) in old.into_iter().filter(|(k, _)| *k != 0) {
+                let at = self.slot(k);
+                self.slots[at] = (k, v);
+            }
+        }
+        let at = self.slot(key);
+        if self.slots[at].0 == 0 {
+            self.slots[at] = (key, value);
+            self.len += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_keep_the_first_value_and_grow() {
+        let mut t = Fingerprints::default();
+        assert_eq!(t.get(fingerprint(b"a")), None);
+        for n in 0..1000u64 {
+            t.insert(fingerprint(n.to_string().as_bytes()), n);
+        }
+        t.insert(fingerprint(b"7"), 99);
+        assert_eq!(t.len(), 1000);
+        assert_eq!(t.get(fingerprint(b"7")), Some(7));
+        assert_eq!(t.get(fingerprint(b"999")), Some(999));
+        assert_eq!(t.get(fingerprint(b"1000")), None);
+        assert_ne!(fingerprint(b"ab"), fingerprint(b"ba"));
+        // The empty marker is never a key.
+        t.insert(0, 5);
+        assert_eq!(t.get(0), Some(5));
+    }
+}

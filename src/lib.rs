@@ -20,6 +20,8 @@
 //! * [`stream`]: a model's answer chunk by chunk (OpenAI, Anthropic, AI SDK UI), folded into
 //!   the format's message and checked as it comes.
 //! * [`convert`]: conversions between formats through one canonical model, with the losses.
+//! * [`log`]: checking logs of messages in two stages, the first on every core and the second
+//!   in bounded memory (the command line's `check`, `detect` and `stats`; the Node build only).
 //! * `wasm`: the bindings to JavaScript (compiled for wasm32 only), the only code that knows
 //!   it; the constructors live in the package's facade.
 #![recursion_limit = "512"]
@@ -37,6 +39,9 @@ pub mod validate;
 
 #[cfg(feature = "stream")]
 pub mod stream;
+
+#[cfg(feature = "cli")]
+pub mod log;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

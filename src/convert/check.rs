@@ -1,11 +1,13 @@
 //! Conversation checks: what breaks a real model call (tool pairing, duplicate ids, time going
 //! backwards, empty messages), and agent-swarm-kit's history rule.
 
-use super::canonical::{keys, nth, under, Body, Call, Field, Message, Output, Part, Path, What};
+use super::canonical::{keys, nth, Path};
+pub use super::conversation::check_conversation;
+use super::conversation::Pos;
 use super::report::{push_decimal, write_indices};
 use crate::formats::Format;
 use crate::tape::value::Value;
-use crate::validate::{number_text, quoted, write_json_string, write_path, PathSeg};
+use crate::validate::{quoted, write_json_string, write_path, PathSeg};
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +41,8 @@ pub struct Finding {
     pub code: &'static str,
     pub severity: Severity,
     pub message: String,
+    /// Where it is in the text the messages were read from, when known (the command line).
+    pub pos: Option<Pos>,
 }
 
 impl Finding {
@@ -55,6 +59,7 @@ impl Finding {
             code,
             severity,
             message,
+            pos: None,
         }
     }
 
@@ -142,237 +147,6 @@ pub fn check(format: Format, values: &[Value]) -> Checked {
         kept = Some(k);
     }
     Checked { findings, kept }
-}
-
-/// An empty message described in the words of the format it came from.
-fn empty_words(m: &Message) -> &'static str {
-    match (&m.body, m.from) {
-        (Body::UserInput { .. }, Format::Kernel) => "the input has no text and no files",
-        (Body::UserInput { .. }, Format::Swarm) => {
-            "the user message's content is empty and it has no images"
-        }
-        (Body::UserInput { .. }, Format::Agens) => "the step's user prompt is empty",
-        (Body::UserInput { .. }, _) => "the user message's content is empty",
-        (Body::Reply { .. }, Format::Kernel) => "the reply has no text",
-        (Body::Reply { .. }, Format::Agens) => "the step's result is empty",
-        (Body::Reply { .. }, Format::Bedrock) => "the MessageResponse's content is empty",
-        (Body::Reply { .. }, _) => "the assistant message's content is empty",
-        (_, Format::Kernel) => "the system message has no text",
-        (_, Format::Agens) => "the step's system prompt is empty",
-        _ => "the system message's content is empty",
-    }
-}
-
-/// Check a conversation given as canonical messages read from `format` (paths in its words).
-/// Bedrock `AgentResponse` lists never hold tool outputs (they are not responses): a call
-/// without a result is no finding there.
-pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
-    let mut c = Checker {
-        out: Vec::new(),
-        calls: Vec::new(),
-        answered: Vec::new(),
-        ids: Vec::new(),
-        last_time: None,
-        open: 0,
-        results_next: results_right_after_calls(format),
-    };
-    for m in msgs {
-        c.check_id(m);
-        c.check_time(m);
-        c.close_calls(m);
-        match &m.body {
-            Body::ToolCalls { calls } => c.note_calls(m, calls),
-            Body::ToolOutputs { outputs } => c.note_outputs(m, outputs),
-            Body::UserInput { parts }
-                if parts
-                    .iter()
-                    .all(|p| matches!(p, Part::Text(t) if t.trim().is_empty())) =>
-            {
-                c.empty_message(m)
-            }
-            Body::Reply { text } | Body::Instructions { text, .. } if text.trim().is_empty() => {
-                c.empty_message(m)
-            }
-            _ => {}
-        }
-    }
-    if format != Format::Bedrock {
-        c.report_unanswered();
-    }
-    let mut out = c.out;
-    super::by_index(&mut out, |f| f.index);
-    out
-}
-
-/// Does the API of `format` take a tool's results only right after the message that calls it
-/// (OpenAI: `tool` messages after the assistant message; Anthropic: `tool_result` blocks in the
-/// next user message; the AI SDK: `tool` messages before the next message, or `generateText`
-/// throws `MissingToolResultsError`)?
-fn results_right_after_calls(format: Format) -> bool {
-    matches!(format, Format::OpenAI | Format::Anthropic | Format::AiSdk)
-}
-
-/// What checking a conversation has seen so far, and its findings.
-struct Checker {
-    /// The calls from `open` on are still waiting in their window (no other message since).
-    open: usize,
-    /// See [`results_right_after_calls`].
-    results_next: bool,
-    out: Vec<Finding>,
-    /// (call id, message index, the id's path)
-    calls: Vec<(String, usize, Path)>,
-    answered: Vec<String>,
-    ids: Vec<(String, usize)>,
-    last_time: Option<(f64, usize)>,
-}
-
-impl Checker {
-    /// A message id used by an earlier message.
-    fn check_id(&mut self, m: &Message) {
-        let i = m.source;
-        let Some(id) = &m.id else { return };
-        if let Some((_, first)) = self.ids.iter().find(|(seen, at)| seen == id && *at != i) {
-            self.out.push(Finding::new(
-                i,
-                m.path(What::Id),
-                "duplicate_id",
-                Severity::Error,
-                format!(
-                    "message id {} is already used by message {first}",
-                    quoted(id)
-                ),
-            ));
-        } else if !self.ids.iter().any(|(seen, _)| seen == id) {
-            self.ids.push((id.clone(), i));
-        }
-    }
-
-    /// A timestamp earlier than the last one.
-    fn check_time(&mut self, m: &Message) {
-        let i = m.source;
-        let Some(t) = m.timestamp else { return };
-        if let Some((prev, at)) = self.last_time {
-            if t < prev {
-                self.out.push(Finding::new(
-                    i,
-                    keys(&["timestamp"]),
-                    "timestamp_backwards",
-                    Severity::Warning,
-                    format!(
-                        "the timestamp {} is earlier than message {at}'s ({})",
-                        number_text(t),
-                        number_text(prev)
-                    ),
-                ));
-            }
-        }
-        self.last_time = Some((t, i));
-    }
-
-    /// A message that is neither a result nor a piece of the calling message closes the window
-    /// of every call before it.
-    fn close_calls(&mut self, m: &Message) {
-        let piece_of_caller = self
-            .calls
-            .last()
-            .is_some_and(|(_, source, _)| *source == m.source);
-        if !matches!(m.body, Body::ToolOutputs { .. }) && !piece_of_caller {
-            self.open = self.calls.len();
-        }
-    }
-
-    /// Notes the calls; a call id used twice is reported.
-    fn note_calls(&mut self, m: &Message, cs: &[Call]) {
-        for (k, c) in cs.iter().enumerate() {
-            let at = under(&m.path(What::Item(k)), &["id"]);
-            if self.calls.iter().any(|(id, _, _)| *id == c.id) {
-                self.out.push(Finding::new(
-                    m.source,
-                    at,
-                    "duplicate_call_id",
-                    Severity::Error,
-                    format!("tool call id {} is used twice", quoted(&c.id)),
-                ));
-            } else {
-                self.calls.push((c.id.clone(), m.source, at));
-            }
-        }
-    }
-
-    /// Notes the calls answered; a result for no earlier call is reported.
-    fn note_outputs(&mut self, m: &Message, outputs: &[Output]) {
-        for (k, o) in outputs.iter().enumerate() {
-            let at = m.path(What::Field(k, Field::CallId));
-            match &o.call_id {
-                Some(id) if self.calls.iter().any(|(c, _, _)| c == id) => {
-                    let waiting = self.calls[self.open..].iter().any(|(c, _, _)| c == id);
-                    if self.results_next && !waiting {
-                        let caller = self
-                            .calls
-                            .iter()
-                            .find(|(c, _, _)| c == id)
-                            .map_or(0, |(_, source, _)| *source);
-                        self.out.push(Finding::new(
-                            m.source,
-                            at.clone(),
-                            "result_not_next",
-                            Severity::Error,
-                            format!(
-                                "the result for {} comes after other messages; the API takes a tool's results only right after the message that calls it (message {caller})",
-                                quoted(id)
-                            ),
-                        ));
-                    }
-                    self.answered.push(id.clone())
-                }
-                Some(id) => self.out.push(Finding::new(
-                    m.source,
-                    at,
-                    "result_without_call",
-                    Severity::Error,
-                    format!(
-                        "a tool result for {}, but no earlier message calls it",
-                        quoted(id)
-                    ),
-                )),
-                None => self.out.push(Finding::new(
-                    m.source,
-                    at,
-                    "result_without_call",
-                    Severity::Warning,
-                    "a tool result that names no call".into(),
-                )),
-            }
-        }
-    }
-
-    fn empty_message(&mut self, m: &Message) {
-        self.out.push(Finding::new(
-            m.source,
-            m.path(What::Message),
-            "empty_message",
-            Severity::Warning,
-            empty_words(m).into(),
-        ));
-    }
-
-    /// Calls without a result.
-    fn report_unanswered(&mut self) {
-        for (id, at, path) in &self.calls {
-            if !self.answered.contains(id) {
-                self.out.push(Finding::new(
-                    *at,
-                    path.clone(),
-                    "call_without_result",
-                    Severity::Error,
-                    format!(
-                        "tool call {} has no result (model APIs refuse such a conversation)",
-                        quoted(id)
-                    ),
-                ));
-            }
-        }
-    }
 }
 
 /// What agent-swarm-kit sends to a model from a history of `IModelMessage`s (JSON form). A

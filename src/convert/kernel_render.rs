@@ -114,6 +114,7 @@ impl Renderer {
             code,
             severity: Severity::Warning,
             message,
+            pos: None,
         });
     }
 

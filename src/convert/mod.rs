@@ -12,6 +12,7 @@ pub mod anthropic;
 pub mod bedrock;
 pub mod canonical;
 pub mod check;
+pub mod conversation;
 pub mod kernel;
 pub mod kernel_render;
 pub mod loss;

@@ -164,6 +164,19 @@ impl Format {
         Format::ALL.iter().copied().find(|f| f.name() == name)
     }
 
+    /// The types a stored message of the format may be: those its list `STORED` names (Bedrock
+    /// stores responses and events), or its message type. What format detection tries.
+    pub fn stored(self) -> Vec<&'static Schema> {
+        let lists = self.lists();
+        match lists.iter().find(|(name, _)| *name == "STORED") {
+            Some((_, names)) => schemas()
+                .iter()
+                .filter(|s| s.format == self && names.contains(&s.name))
+                .collect(),
+            None => vec![self.message_schema()],
+        }
+    }
+
     /// The schema of the format's message type.
     pub fn message_schema(self) -> &'static Schema {
         let all = schemas();

@@ -18,6 +18,7 @@ const LAYERS: &[&str] = &[
     "formats",
     "stream",
     "convert",
+    "log",
 ];
 
 /// Items of the crate root, each with the one module that may name it: `Platform`, the root's

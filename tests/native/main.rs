@@ -28,6 +28,7 @@ mod kernel_codec;
 mod kernel_props;
 mod kernel_validate;
 mod layers;
+mod log;
 mod openai;
 mod stream_ai_sdk_ui;
 mod stream_anthropic;

@@ -1,0 +1,129 @@
+//! The second stage of checking a log, the one that runs in order (the command line's main
+//! thread): the digests of single messages ([`super::digest`]), batch after batch, fed to the
+//! conversation each belongs to (the file's, or its `--group-by` group's). Its memory is what
+//! each conversation keeps open ([`Conversation`]), never the messages.
+
+use super::detect::Tally;
+use super::digest::read_record;
+use super::stats::Stats;
+use super::units::write_finding;
+use crate::convert::conversation::Conversation;
+use crate::fnv::IdMap;
+use crate::formats::Format;
+
+struct Open {
+    key: Option<String>,
+    check: Conversation,
+    first_line: u64,
+    tally: Tally,
+}
+
+/// The conversations of one file.
+pub struct Conversations {
+    /// The format given (`--format`), if any.
+    given: Option<Format>,
+    open: Vec<Open>,
+    by_key: IdMap<usize>,
+    /// The ungrouped messages' conversation, if any.
+    ungrouped: Option<usize>,
+    /// One record per conversation, at the end.
+    pub records: String,
+    pub stats: Stats,
+}
+
+impl Conversations {
+    pub fn new(given: Option<Format>) -> Conversations {
+        Conversations {
+            given,
+            open: Vec::new(),
+            by_key: IdMap::default(),
+            ungrouped: None,
+            records: String::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Feed a batch's digest, whose lines start at `base`: the findings known now, as JSON
+    /// lines of issues. `Err`: a record no first stage wrote (a bug, reported as such).
+    pub fn feed(&mut self, digest: &str, base: u64) -> Result<String, String> {
+        let mut out = String::new();
+        for text in digest.lines() {
+            let record = read_record(text, base)
+                .ok_or_else(|| format!("internal: a digest record that does not read: {text}"))?;
+            let Some(read) = record.read else { continue };
+            let n = self.conversation(read.key, read.format, record.line);
+            let open = &mut self.open[n];
+            open.tally.add(read.matched);
+            if let Some(steps) = &read.steps {
+                for step in steps {
+                    open.check.push(step);
+                }
+            }
+            let format = open.check.format();
+            for f in open.check.take() {
+                write_finding(&mut out, &f, format);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The conversation of `key`, opened at `line` as `format` if it is new.
+    fn conversation(&mut self, key: Option<String>, format: Format, line: u64) -> usize {
+        let found = match &key {
+            Some(k) => self.by_key.get(k).copied(),
+            None => self.ungrouped,
+        };
+        if let Some(n) = found {
+            return n;
+        }
+        let n = self.open.len();
+        match &key {
+            Some(k) => self.by_key.insert(k, n),
+            None => self.ungrouped = Some(n),
+        }
+        self.open.push(Open {
+            key,
+            check: Conversation::by_line(self.given.unwrap_or(format)),
+            first_line: line,
+            tally: Tally::default(),
+        });
+        n
+    }
+
+    /// The end of the file: every conversation's last findings (calls left without a result),
+    /// as JSON lines of issues; its record is written to [`Conversations::records`] and its
+    /// messages counted by format.
+    pub fn finish(&mut self) -> String {
+        let mut out = String::new();
+        for open in std::mem::take(&mut self.open) {
+            let format = match self.given {
+                Some(f) => f,
+                None => open
+                    .tally
+                    .ranked()
+                    .first()
+                    .map_or(open.check.format(), |r| r.0),
+            };
+            let checked_as = open.check.format();
+            let mut findings = open.check.finish();
+            crate::convert::by_index(&mut findings, |f| f.index);
+            for f in &findings {
+                write_finding(&mut out, f, checked_as);
+            }
+            self.stats.conversations += 1;
+            self.stats.add_format(format, open.tally.total);
+            super::write_conversation(
+                &mut self.records,
+                open.first_line,
+                open.key.as_deref(),
+                format,
+                open.tally.total,
+                &open.tally,
+                self.given.is_some(),
+            );
+        }
+        self.by_key.clear();
+        self.ungrouped = None;
+        out
+    }
+}

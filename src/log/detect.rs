@@ -1,0 +1,139 @@
+//! Which formats a message is: the formats it is valid in, and those it is valid in even
+//! strictly (no property the format does not name), one bit per format of [`Format::ALL`], as
+//! the facade's `detectFormat` scores them (see [`Tally`]).
+
+use crate::formats::Format;
+use crate::tape::TapeView;
+use crate::validate::{check, Mode, Options, Shape};
+
+/// The formats a message is valid in (`valid`) and valid in strictly (`strict`), as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Match {
+    pub valid: u16,
+    pub strict: u16,
+}
+
+pub const fn bit(format: Format) -> u16 {
+    1 << format as u16
+}
+
+impl Match {
+    /// The format to read the message as: the first (in [`Format::ALL`]'s order) it is
+    /// strictly valid in, else the first it is valid in.
+    pub fn best(self) -> Option<Format> {
+        let first = |bits: u16| Format::ALL.iter().copied().find(|&f| bits & bit(f) != 0);
+        first(self.strict).or_else(|| first(self.valid))
+    }
+}
+
+/// How many messages of a conversation each format matched: what `detect` reports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub total: u64,
+    /// Per format of [`Format::ALL`]: (valid, strictly valid).
+    pub counts: [(u64, u64); Format::ALL.len()],
+}
+
+impl Tally {
+    pub fn add(&mut self, m: Match) {
+        self.total += 1;
+        for (n, &f) in Format::ALL.iter().enumerate() {
+            if m.valid & bit(f) != 0 {
+                self.counts[n].0 += 1;
+            }
+            if m.strict & bit(f) != 0 {
+                self.counts[n].1 += 1;
+            }
+        }
+    }
+
+    /// The formats some message matched, best first, with their confidence: the share of
+    /// messages valid, and valid strictly, averaged (the facade's `detectFormat`).
+    pub fn ranked(&self) -> Vec<(Format, f64, u64, u64)> {
+        let mut out: Vec<(Format, f64, u64, u64)> = Format::ALL
+            .iter()
+            .zip(self.counts.iter())
+            .filter(|(_, (valid, _))| *valid > 0)
+            .map(|(&f, &(valid, strict))| {
+                let confidence = (valid + strict) as f64 / (2 * self.total.max(1)) as f64;
+                (f, confidence, valid, strict)
+            })
+            .collect();
+        // Stable: ties keep the formats' order.
+        for i in 1..out.len() {
+            let mut j = i;
+            while j > 0 && out[j - 1].1 < out[j].1 {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        out
+    }
+}
+
+/// Tells formats apart: each convertible format with the shapes its stored messages may have.
+pub struct Detector {
+    formats: Vec<(Format, Vec<&'static Shape>)>,
+    loose: Options,
+    strict: Options,
+}
+
+impl Detector {
+    /// A detector that validates with `opts`' depth limit and Kernel types.
+    pub fn new(opts: &Options) -> Detector {
+        let formats = Format::ALL
+            .iter()
+            .filter(|f| f.convertible())
+            .map(|&f| (f, f.stored().iter().map(|s| s.shape).collect()))
+            .collect();
+        let loose = Options {
+            abort_early: true,
+            max_issues: 1,
+            strict: false,
+            ..opts.clone()
+        };
+        let strict = Options {
+            strict: true,
+            ..loose.clone()
+        };
+        Detector {
+            formats,
+            loose,
+            strict,
+        }
+    }
+
+    /// The formats the JSON-form value at `at` is valid in, and strictly valid in.
+    pub fn matches(&self, tape: &TapeView, at: usize) -> Match {
+        let mut m = Match::default();
+        for (format, shapes) in &self.formats {
+            let valid = |opts: &Options| {
+                shapes
+                    .iter()
+                    .any(|shape| check(tape, at, shape, Mode::Json, opts).issues.is_empty())
+            };
+            if valid(&self.loose) {
+                m.valid |= bit(*format);
+                if valid(&self.strict) {
+                    m.strict |= bit(*format);
+                }
+            }
+        }
+        m
+    }
+
+    /// For a value valid in no format: the format with the fewest issues (the first of those),
+    /// whose issues are the ones to report.
+    pub fn closest(&self, tape: &TapeView, at: usize, opts: &Options) -> Format {
+        let mut best = (usize::MAX, Format::ALL[0]);
+        for (format, shapes) in &self.formats {
+            for shape in shapes {
+                let n = check(tape, at, shape, Mode::Json, opts).issues.len();
+                if n < best.0 {
+                    best = (n, *format);
+                }
+            }
+        }
+        best.1
+    }
+}

@@ -1,0 +1,174 @@
+//! Where a path is in JSON text: the byte offset of the value a path names ([`locate`]), and
+//! that offset as a line and column ([`position`]). Only for what is reported: a second, plain
+//! pass over text that already parsed, stopping as soon as the path is found.
+
+use crate::validate::PathSeg;
+
+/// The offset of the first byte that is not JSON whitespace, from `i`.
+fn skip_space(text: &[u8], mut i: usize) -> usize {
+    while i < text.len() && matches!(text[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    i
+}
+
+/// The offset just past the string whose opening quote is at `i`.
+fn skip_string(text: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < text.len() {
+        match text[i] {
+            b'"' => return i + 1,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    i
+}
+
+/// The offset just past the value that starts at `i`.
+fn skip_value(text: &[u8], i: usize) -> usize {
+    match text.get(i) {
+        Some(b'"') => skip_string(text, i),
+        Some(b'{' | b'[') => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < text.len() {
+                match text[j] {
+                    b'"' => {
+                        j = skip_string(text, j);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return j + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            j
+        }
+        _ => {
+            let mut j = i;
+            while j < text.len()
+                && !matches!(text[j], b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t')
+            {
+                j += 1;
+            }
+            j
+        }
+    }
+}
+
+/// Does the raw (still escaped) key text equal `key`?
+fn key_is(raw: &[u8], key: &str) -> bool {
+    if !raw.contains(&b'\\') {
+        return raw == key.as_bytes();
+    }
+    crate::tape::json::unescape(raw)
+        .is_some_and(|units| units.iter().copied().eq(key.encode_utf16()))
+}
+
+/// The byte offset of the value at `path` in the JSON text `text` (which parsed), or of the
+/// deepest value on the way that exists: a path to a missing property names its object.
+pub fn locate(text: &[u8], path: &[PathSeg]) -> usize {
+    let mut at = skip_space(text, 0);
+    'steps: for seg in path {
+        match (seg, text.get(at)) {
+            (PathSeg::Key(key), Some(b'{')) => {
+                let mut i = skip_space(text, at + 1);
+                while text.get(i) == Some(&b'"') {
+                    let end = skip_string(text, i);
+                    let raw = &text[i + 1..end.saturating_sub(1).max(i + 1)];
+                    let colon = skip_space(text, end);
+                    let value = skip_space(text, colon + 1);
+                    if key_is(raw, key) {
+                        at = value;
+                        continue 'steps;
+                    }
+                    let after = skip_space(text, skip_value(text, value));
+                    if text.get(after) != Some(&b',') {
+                        break;
+                    }
+                    i = skip_space(text, after + 1);
+                }
+                return at;
+            }
+            (PathSeg::Index(n), Some(b'[')) => {
+                let mut i = skip_space(text, at + 1);
+                for _ in 0..*n {
+                    if matches!(text.get(i), None | Some(b']')) {
+                        return at;
+                    }
+                    let after = skip_space(text, skip_value(text, i));
+                    if text.get(after) != Some(&b',') {
+                        return at;
+                    }
+                    i = skip_space(text, after + 1);
+                }
+                if matches!(text.get(i), None | Some(b']')) {
+                    return at;
+                }
+                at = i;
+            }
+            _ => return at,
+        }
+    }
+    at
+}
+
+/// Byte `offset` of `text` as (lines before it, 1-based column in characters on its line).
+pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    let lines = before.iter().filter(|&&b| b == b'\n').count() as u64;
+    // Characters: every byte that does not continue a UTF-8 sequence.
+    let column = before[line_start..]
+        .iter()
+        .filter(|&&b| b & 0xc0 != 0x80)
+        .count() as u32;
+    (lines, column + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, path: &[PathSeg]) -> String {
+        text[locate(text.as_bytes(), path)..]
+            .chars()
+            .take(6)
+            .collect()
+    }
+
+    #[test]
+    fn the_value_a_path_names() {
+        let text = r#" {"a": [1, {"b\u0063": [[2]], "d": "x,]}"}, 3], "e" : {"f": true}}"#;
+        assert_eq!(at(text, &[]), r#"{"a": "#);
+        assert_eq!(at(text, &["a".into()]), "[1, {\"");
+        assert_eq!(at(text, &["a".into(), 1.into(), "bc".into()]), "[[2]],");
+        assert_eq!(at(text, &["a".into(), 2.into()]), "3], \"e");
+        assert_eq!(at(text, &["e".into(), "f".into()]), "true}}");
+        // Missing: the deepest value that exists.
+        assert_eq!(at(text, &["e".into(), "g".into()]), r#"{"f": "#);
+        assert_eq!(at(text, &["a".into(), 9.into()]), "[1, {\"");
+        assert_eq!(
+            at(text, &["a".into(), 1.into(), "d".into(), "z".into()]),
+            "\"x,]}\""
+        );
+    }
+
+    #[test]
+    fn lines_and_columns_count_characters() {
+        let text = "ab\n\"é€😀\": 1";
+        let colon = text.find(':').unwrap();
+        assert_eq!(position(text.as_bytes(), colon), (1, 6));
+        assert_eq!(position(text.as_bytes(), 0), (0, 1));
+    }
+}

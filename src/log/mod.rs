@@ -1,0 +1,88 @@
+//! Checking logs of messages (the command line's `check`, `detect` and `stats`), in two
+//! stages so that the first can run on every core and the second keeps memory bounded:
+//!
+//! - [`units`]: each JSONL line (or item of a JSON array file) parsed, its format detected
+//!   ([`detect`]) or given, validated, its issues located at `line:column` ([`locate`]); a
+//!   conversation on one line is checked there whole; a single message is reduced to a
+//!   [`digest`] record;
+//! - [`conversations`]: the records, in order, fed to the conversation each message belongs
+//!   to ([`crate::convert::conversation`]).
+//!
+//! Both count what they see ([`stats`]). The host (`src/wasm/log.rs`, and the command line in
+//! `pkg-template/cli/`) reads files, splits them into batches and prints.
+
+pub mod conversations;
+pub mod detect;
+pub mod digest;
+pub mod locate;
+pub mod stats;
+pub mod units;
+
+use crate::formats::Format;
+use crate::json_text::write_str;
+use detect::Tally;
+
+/// What a check is asked.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The format of every message (`--format`), or `None` to detect each one's.
+    pub format: Option<Format>,
+    /// The top-level property whose value names a message's conversation (`--group-by`).
+    pub group_by: Option<String>,
+    /// Report properties the formats do not name (`--strict`).
+    pub strict: bool,
+    pub max_depth: usize,
+    pub max_issues: usize,
+    /// Kernel message types registered besides the built-in ones (`--kernel-type`).
+    pub kernel_types: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        let o = crate::validate::Options::default();
+        Config {
+            format: None,
+            group_by: None,
+            strict: false,
+            max_depth: o.max_depth,
+            max_issues: o.max_issues,
+            kernel_types: Vec::new(),
+        }
+    }
+}
+
+/// A conversation's record, as a JSON line: `{ line, key?, format, messages, given,
+/// detected: [{ format, confidence, matched, exact }] }` (`detected` empty when the format was
+/// given).
+pub fn write_conversation(
+    out: &mut String,
+    line: u64,
+    key: Option<&str>,
+    format: Format,
+    messages: u64,
+    tally: &Tally,
+    given: bool,
+) {
+    out.push_str("{\"line\":");
+    out.push_str(&line.to_string());
+    if let Some(k) = key {
+        out.push_str(",\"key\":");
+        write_str(out, k);
+    }
+    out.push_str(",\"format\":");
+    write_str(out, format.name());
+    out.push_str(&format!(
+        ",\"messages\":{messages},\"given\":{given},\"detected\":["
+    ));
+    for (n, (f, confidence, matched, exact)) in tally.ranked().into_iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"format\":");
+        write_str(out, f.name());
+        out.push_str(",\"confidence\":");
+        crate::json_text::write_num(out, confidence);
+        out.push_str(&format!(",\"matched\":{matched},\"exact\":{exact}}}"));
+    }
+    out.push_str("]}\n");
+}

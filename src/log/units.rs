@@ -1,0 +1,422 @@
+//! The first stage of checking a log, the one that runs in parallel (the command line's
+//! workers): each unit of text (a JSONL line, or an item of a JSON array file) is parsed, its
+//! format detected (or the one given taken), validated, and reduced to what the second stage
+//! ([`super::conversations`]) needs: its issues, located at `line:column`; for a single
+//! message, a digest ([`super::digest`]) of what the conversation checks read of it; for a
+//! conversation (a JSON array on one line), its conversation checks, done here whole.
+
+use super::detect::{bit, Detector, Match, Tally};
+use super::digest;
+use super::locate::{locate, position};
+use super::stats::Stats;
+use super::Config;
+use crate::convert::check::Finding;
+use crate::convert::conversation::{Conversation, Pos, Step};
+use crate::convert::to_canonical;
+use crate::formats::Format;
+use crate::json_text::write_str;
+use crate::tape::json::{parse_bytes_into, JsonTape};
+use crate::tape::value::Value;
+use crate::tape::{TapeView, ARR};
+use crate::validate::{
+    read_values, syntax_issue, write_path, Input, Issue, Mode, Options, PathSeg,
+};
+
+/// What one batch of units came to.
+#[derive(Default)]
+pub struct Batch {
+    /// Lines the batch spans (JSONL: the newlines read).
+    pub lines: u64,
+    /// The issues, one JSON object per line of text (`line` relative to the batch's first).
+    pub issues: String,
+    /// One digest record per single message, one per line of text.
+    pub digest: String,
+    /// One record per conversation unit, one per line of text: its line, format, messages and
+    /// how well each format matched ([`super::write_conversation`]).
+    pub conversations: String,
+    pub stats: Stats,
+}
+
+/// The first stage's state: reused buffers, and what it was asked.
+pub struct Units {
+    config: Config,
+    detector: Detector,
+    opts: Options,
+    tape: JsonTape,
+    out: Batch,
+}
+
+/// Where a unit is: its first line (relative to the batch) and the column it starts at.
+#[derive(Clone, Copy)]
+struct Origin {
+    line: u64,
+    column: u32,
+}
+
+impl Origin {
+    /// The position of byte `offset` of the unit's `text`.
+    fn pos(self, text: &[u8], offset: usize) -> Pos {
+        let (lines, column) = position(text, offset);
+        Pos {
+            line: self.line + lines,
+            column: if lines == 0 {
+                self.column + column - 1
+            } else {
+                column
+            },
+        }
+    }
+
+    fn locate(self, text: &[u8], path: &[PathSeg]) -> Pos {
+        self.pos(text, locate(text, path))
+    }
+}
+
+impl Units {
+    pub fn new(config: Config) -> Units {
+        let opts = Options {
+            max_depth: config.max_depth,
+            max_issues: config.max_issues,
+            strict: config.strict,
+            custom_types: config.kernel_types.clone(),
+            ..Options::default()
+        };
+        Units {
+            detector: Detector::new(&opts),
+            config,
+            opts,
+            tape: JsonTape::default(),
+            out: Batch::default(),
+        }
+    }
+
+    /// Check JSONL text made of whole lines (the last may lack its newline).
+    pub fn check_lines(&mut self, text: &[u8]) -> Batch {
+        let mut line = 0u64;
+        let mut start = 0;
+        while start < text.len() {
+            let end = text[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(text.len(), |n| start + n);
+            let mut unit = &text[start..end];
+            if unit.last() == Some(&b'\r') {
+                unit = &unit[..unit.len() - 1];
+            }
+            self.unit(unit, Origin { line, column: 1 });
+            if end < text.len() {
+                line += 1;
+            }
+            start = end + 1;
+        }
+        self.out.lines = line + u64::from(text.last().is_some_and(|&b| b != b'\n'));
+        std::mem::take(&mut self.out)
+    }
+
+    /// Check the items of a JSON array file: `items` holds, per item, its start and end in
+    /// `text`, and its line (relative to the batch) and column.
+    pub fn check_items(&mut self, text: &[u8], items: &[u32]) -> Batch {
+        for item in items.chunks_exact(4) {
+            let (start, end) = (item[0] as usize, item[1] as usize);
+            let Some(unit) = text.get(start..end) else {
+                continue;
+            };
+            let origin = Origin {
+                line: item[2] as u64,
+                column: item[3],
+            };
+            self.message(unit, origin, true);
+        }
+        std::mem::take(&mut self.out)
+    }
+
+    /// One JSONL line: blank, unreadable, a conversation or a message.
+    fn unit(&mut self, text: &[u8], origin: Origin) {
+        self.out.stats.units += 1;
+        if text.iter().all(|b| b.is_ascii_whitespace()) {
+            self.out.stats.blank += 1;
+            return;
+        }
+        let starts_array = text
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|&b| b == b'[');
+        if starts_array {
+            self.conversation(text, origin);
+        } else {
+            self.message(text, origin, false);
+        }
+    }
+
+    /// Parse `text` into the tape; an unreadable text is reported.
+    fn parse(&mut self, text: &[u8], origin: Origin) -> bool {
+        match parse_bytes_into(text, self.config.max_depth, &mut self.tape) {
+            Ok(()) => true,
+            Err(e) => {
+                self.out.stats.unreadable += 1;
+                let issue = syntax_issue(&e, text);
+                let pos = origin.pos(text, e.offset);
+                write_issue(&mut self.out.issues, pos, &issue, None);
+                false
+            }
+        }
+    }
+
+    /// The format to read a value as, and how it matched: the one given, or the detected.
+    fn format_of(&self, tape: &TapeView, at: usize) -> (Format, Match) {
+        match self.config.format {
+            Some(f) => (
+                f,
+                Match {
+                    valid: bit(f),
+                    strict: bit(f),
+                },
+            ),
+            None => {
+                let m = self.detector.matches(tape, at);
+                let f = m
+                    .best()
+                    .unwrap_or_else(|| self.detector.closest(tape, at, &self.opts));
+                (f, m)
+            }
+        }
+    }
+
+    /// Validate the value at `at` as `format` (any of its stored types), read in its JSON form.
+    fn read(&self, tape: &TapeView, at: usize, format: Format) -> Result<Value, Vec<Issue>> {
+        let mut first_issues = None;
+        for schema in format.stored() {
+            let mut read = read_values(tape, at, schema.shape, Mode::Json, &self.opts, Input::One);
+            if read.issues.is_empty() {
+                if let Some(v) = read.value.take() {
+                    return Ok(v);
+                }
+            }
+            first_issues.get_or_insert(read.issues);
+        }
+        Err(first_issues.unwrap_or_default())
+    }
+
+    /// A single message: a digest record for the conversation it belongs to.
+    fn message(&mut self, text: &[u8], origin: Origin, item: bool) {
+        if item {
+            self.out.stats.units += 1;
+        }
+        self.out.stats.bytes += text.len() as u64;
+        self.out.stats.messages += 1;
+        self.out.stats.max_bytes = self.out.stats.max_bytes.max(text.len() as u64);
+        if !self.parse(text, origin) {
+            digest::write_unreadable(&mut self.out.digest, origin.line);
+            return;
+        }
+        let tape = std::mem::take(&mut self.tape);
+        let view = tape.view_bytes(text);
+        let (format, matched) = self.format_of(&view, 0);
+        let key = self
+            .config
+            .group_by
+            .as_deref()
+            .and_then(|k| group_key(&view, k));
+        let steps = match self.read(&view, 0, format) {
+            Ok(value) => {
+                let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
+                self.out.stats.add_kinds(&canonical);
+                let mut steps: Vec<Step> = canonical.iter().map(Step::of).collect();
+                for step in &mut steps {
+                    for place in step.places_mut() {
+                        place.pos = Some(origin.locate(text, &place.path));
+                    }
+                }
+                Some(steps)
+            }
+            Err(issues) => {
+                self.out.stats.invalid += 1;
+                self.write_issues(text, origin, &[], &issues, format);
+                None
+            }
+        };
+        digest::write_record(
+            &mut self.out.digest,
+            origin.line,
+            format,
+            matched,
+            key.as_deref(),
+            steps.as_deref(),
+        );
+        self.tape = tape;
+    }
+
+    /// A conversation on one line: its messages validated, and checked together here.
+    fn conversation(&mut self, text: &[u8], origin: Origin) {
+        self.out.stats.bytes += text.len() as u64;
+        if !self.parse(text, origin) {
+            return;
+        }
+        let tape = std::mem::take(&mut self.tape);
+        let view = tape.view_bytes(text);
+        self.out.stats.conversations += 1;
+        let items: Vec<usize> = if view.word(0) == ARR {
+            view.items(0).collect()
+        } else {
+            Vec::new()
+        };
+        let mut tally = Tally::default();
+        let format = match self.config.format {
+            Some(f) => f,
+            None => {
+                for &at in &items {
+                    tally.add(self.detector.matches(&view, at));
+                }
+                match tally.ranked().first() {
+                    Some(&(f, ..)) => f,
+                    None => items.first().map_or(Format::ALL[0], |&at| {
+                        self.detector.closest(&view, at, &self.opts)
+                    }),
+                }
+            }
+        };
+        let mut values = Vec::new();
+        let mut sources = Vec::new();
+        for (k, &at) in items.iter().enumerate() {
+            self.out.stats.messages += 1;
+            match self.read(&view, at, format) {
+                Ok(v) => {
+                    values.push(v);
+                    sources.push(k);
+                }
+                Err(issues) => {
+                    self.out.stats.invalid += 1;
+                    self.write_issues(text, origin, &[PathSeg::Index(k as u32)], &issues, format);
+                }
+            }
+        }
+        let mut canonical = to_canonical(format, &values, &mut Vec::new());
+        self.out.stats.add_kinds(&canonical);
+        let mut check = Conversation::new(format);
+        for m in &mut canonical {
+            m.source = sources.get(m.source).copied().unwrap_or(m.source);
+            let mut step = Step::of(m);
+            for place in step.places_mut() {
+                let mut path = vec![PathSeg::Index(m.source as u32)];
+                path.extend(place.path.iter().cloned());
+                place.pos = Some(origin.locate(text, &path));
+                place.path = path;
+            }
+            check.push(&step);
+        }
+        let mut findings = check.finish();
+        crate::convert::by_index(&mut findings, |f| f.index);
+        for f in &findings {
+            write_finding(&mut self.out.issues, f, format);
+        }
+        self.out.stats.add_format(format, items.len() as u64);
+        super::write_conversation(
+            &mut self.out.conversations,
+            origin.line,
+            None,
+            format,
+            items.len() as u64,
+            &tally,
+            self.config.format.is_some(),
+        );
+        self.tape = tape;
+    }
+
+    /// Validation issues of a value at `prefix` in a unit, located.
+    fn write_issues(
+        &mut self,
+        text: &[u8],
+        origin: Origin,
+        prefix: &[PathSeg],
+        issues: &[Issue],
+        format: Format,
+    ) {
+        for issue in issues {
+            let mut path = prefix.to_vec();
+            path.extend(issue.path.iter().cloned());
+            let pos = origin.locate(text, &path);
+            let issue = Issue {
+                path,
+                ..issue.clone()
+            };
+            write_issue(&mut self.out.issues, pos, &issue, Some(format));
+        }
+    }
+}
+
+/// The value of the top-level property `key` of the object at the tape's start, as the group
+/// a message belongs to: a string, or a number's JSON text.
+fn group_key(tape: &TapeView, key: &str) -> Option<String> {
+    use crate::tape::{NUM, OBJ, STR};
+    if tape.word(0) != OBJ {
+        return None;
+    }
+    let (_, v) = tape.entries(0).find(|&(k, _)| tape.key_name(k) == key)?;
+    match tape.word(v) {
+        STR => Some(tape.str_lossy(tape.str_at(v))),
+        NUM => Some(crate::validate::number_text(tape.num(v))),
+        _ => None,
+    }
+}
+
+/// One issue as a JSON line: `{ line, column, code, path, message, severity, format? }`
+/// (`expected` and `received` when known).
+pub fn write_issue(out: &mut String, pos: Pos, issue: &Issue, format: Option<Format>) {
+    write_head(
+        out,
+        pos,
+        issue.code.as_str(),
+        &issue.path,
+        &issue.message,
+        "error",
+    );
+    if let Some(e) = &issue.expected {
+        out.push_str(",\"expected\":");
+        write_str(out, e);
+    }
+    if let Some(r) = &issue.received {
+        out.push_str(",\"received\":");
+        write_str(out, r);
+    }
+    write_tail(out, format);
+}
+
+/// A conversation finding as [`write_issue`] writes an issue.
+pub fn write_finding(out: &mut String, f: &Finding, format: Format) {
+    let pos = f.pos.unwrap_or(Pos {
+        line: f.index as u64,
+        column: 1,
+    });
+    write_head(out, pos, f.code, &f.path, &f.message, f.severity.as_str());
+    write_tail(out, Some(format));
+}
+
+fn write_head(
+    out: &mut String,
+    pos: Pos,
+    code: &str,
+    path: &[PathSeg],
+    message: &str,
+    severity: &str,
+) {
+    out.push_str("{\"line\":");
+    out.push_str(&pos.line.to_string());
+    out.push_str(",\"column\":");
+    out.push_str(&pos.column.to_string());
+    out.push_str(",\"code\":");
+    write_str(out, code);
+    out.push_str(",\"path\":");
+    write_path(out, path);
+    out.push_str(",\"message\":");
+    write_str(out, message);
+    out.push_str(",\"severity\":");
+    write_str(out, severity);
+}
+
+fn write_tail(out: &mut String, format: Option<Format>) {
+    if let Some(f) = format {
+        out.push_str(",\"format\":");
+        write_str(out, f.name());
+    }
+    out.push_str("}\n");
+}

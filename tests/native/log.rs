@@ -1,0 +1,336 @@
+//! Checking logs (src/log): the two stages agree with `checkConversation` on the whole list,
+//! whatever the batches; issues are located at `line:column`; formats are detected per
+//! conversation; memory stays bounded by what is open.
+
+use agent_messages::convert::check::check_conversation;
+use agent_messages::convert::conversation::{Conversation, Place, Step, StepBody};
+use agent_messages::convert::to_canonical;
+use agent_messages::formats::Format;
+use agent_messages::log::conversations::Conversations;
+use agent_messages::log::units::{Batch, Units};
+use agent_messages::log::Config;
+use agent_messages::tape::value::Value;
+use agent_messages::validate::{read_values, Input, Mode, Options};
+use proptest::prelude::*;
+use serde_json::{json, Value as Json};
+
+/// Run both stages over JSONL `text` cut into batches at the given line numbers: (issues, the
+/// conversations' records, stats) as the command line would see them (lines 1-based).
+fn run(config: Config, text: &str, cuts: &[usize]) -> (Vec<Json>, Vec<Json>, Json) {
+    let given = config.format;
+    let mut units = Units::new(config);
+    let mut second = Conversations::new(given);
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut bounds: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines.len()).collect();
+    bounds.sort();
+    bounds.dedup();
+    bounds.push(lines.len());
+    let (mut issues, mut start, mut base) = (Vec::new(), 0, 1u64);
+    let mut stats = Vec::new();
+    for end in bounds {
+        let batch: Batch = units.check_lines(lines[start..end].concat().as_bytes());
+        let mut found: Vec<Json> = parse_lines(&batch.issues)
+            .into_iter()
+            .map(|mut i| {
+                let line = i["line"].as_u64().unwrap() + base;
+                i["line"] = line.into();
+                i
+            })
+            .collect();
+        found.extend(parse_lines(&second.feed(&batch.digest, base).unwrap()));
+        found.sort_by_key(|i| i["line"].as_u64().unwrap());
+        issues.extend(found);
+        let mut s = String::new();
+        batch.stats.write_json(&mut s);
+        stats.push(serde_json::from_str::<Json>(&s).unwrap());
+        base += batch.lines;
+        start = end;
+    }
+    issues.extend(parse_lines(&second.finish()));
+    let mut s = String::new();
+    second.stats.write_json(&mut s);
+    stats.push(serde_json::from_str(&s).unwrap());
+    (issues, parse_lines(&second.records), sum(&stats))
+}
+
+fn parse_lines(text: &str) -> Vec<Json> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The stats of each part added up.
+fn sum(parts: &[Json]) -> Json {
+    let mut total = json!({});
+    for p in parts {
+        add(&mut total, p);
+    }
+    total
+}
+
+fn add(total: &mut Json, part: &Json) {
+    for (k, v) in part.as_object().unwrap() {
+        match v {
+            Json::Object(_) => add(
+                total.as_object_mut().unwrap().entry(k).or_insert(json!({})),
+                v,
+            ),
+            _ if k == "maxBytes" => {
+                let t = total[k].as_u64().unwrap_or(0).max(v.as_u64().unwrap());
+                total[k] = t.into();
+            }
+            _ => total[k] = (total[k].as_u64().unwrap_or(0) + v.as_u64().unwrap()).into(),
+        }
+    }
+}
+
+fn jsonl(values: &[Value]) -> String {
+    values.iter().map(|v| v.to_json() + "\n").collect()
+}
+
+/// `line code path` of each issue.
+fn rows(issues: &[Json]) -> Vec<String> {
+    issues
+        .iter()
+        .map(|i| {
+            format!(
+                "{} {} {}",
+                i["line"],
+                i["code"].as_str().unwrap(),
+                i["path"]
+            )
+        })
+        .collect()
+}
+
+/// The Kernel generator writes the registered type `thought`.
+fn config(format: Option<Format>) -> Config {
+    Config {
+        format,
+        kernel_types: vec!["thought".into()],
+        ..Config::default()
+    }
+}
+
+/// The findings of `checkConversation` on the whole list, as rows with 1-based lines.
+/// The list is read as `checkConversation` reads it (validated in its JSON form, which
+/// normalizes what the generator may write two ways).
+fn whole(format: Format, values: &[Value]) -> Vec<String> {
+    let text = Value::Arr(values.to_vec()).to_json();
+    let tape = agent_messages::tape::json::parse(&text, 128).unwrap();
+    let opts = Options {
+        custom_types: vec!["thought".into()],
+        ..Options::default()
+    };
+    let shape = format.message_schema().shape;
+    let read = read_values(&tape.view(&text), 0, shape, Mode::Json, &opts, Input::List);
+    assert!(read.issues.is_empty(), "{:?}", read.issues);
+    let values = match read.value {
+        Some(Value::Arr(items)) => items,
+        other => panic!("{other:?}"),
+    };
+    let canonical = to_canonical(format, &values, &mut Vec::new());
+    check_conversation(&canonical, format)
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {}",
+                f.index + 1,
+                f.code,
+                serde_json::to_string(&f.path).unwrap()
+            )
+        })
+        .collect()
+}
+
+fn sorted(mut rows: Vec<String>) -> Vec<String> {
+    rows.sort();
+    rows
+}
+
+/// `LOG_CASES` cases (64 by default).
+fn cases() -> u32 {
+    std::env::var("LOG_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(64)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+
+    /// One message per line, cut into batches anywhere: the same findings as checking the
+    /// whole list at once, each at its message's line, and the same for every cut.
+    #[test]
+    fn single_message_lines_find_what_the_whole_list_check_finds(
+        (format, values) in proptest::sample::select(Format::ALL.to_vec())
+            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+        cuts in proptest::collection::vec(0usize..14, 0..4),
+    ) {
+        let text = jsonl(&values);
+        let (issues, records, stats) = run(config(Some(format)), &text, &cuts);
+        prop_assert_eq!(sorted(rows(&issues)), sorted(whole(format, &values)));
+        let (again, ..) = run(config(Some(format)), &text, &[]);
+        prop_assert_eq!(&issues, &again);
+        prop_assert_eq!(stats["messages"].as_u64(), Some(values.len() as u64));
+        prop_assert_eq!(records.len(), usize::from(!values.is_empty()));
+    }
+
+    /// The same conversation as one JSONL line: the same findings, their paths under the
+    /// message's index, all on line 1.
+    #[test]
+    fn a_conversation_on_one_line_finds_the_same(
+        (format, values) in proptest::sample::select(Format::ALL.to_vec())
+            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+    ) {
+        let line = Value::Arr(values.clone()).to_json() + "\n";
+        let (issues, ..) = run(config(Some(format)), &line, &[]);
+        let want: Vec<String> = whole(format, &values)
+            .iter()
+            .map(|row| {
+                let (index, rest) = row.split_once(' ').unwrap();
+                let (code, path) = rest.split_once(' ').unwrap();
+                let index: usize = index.parse().unwrap();
+                let path = path.replacen('[', &format!("[{},", index - 1), 1).replace(",]", "]");
+                format!("1 {code} {path}")
+            })
+            .collect();
+        prop_assert_eq!(sorted(rows(&issues)), sorted(want));
+    }
+}
+
+#[test]
+fn issues_are_located_at_line_and_column() {
+    let text = concat!(
+        "{\"role\":\"user\",\"content\":\"hi\"}\n",
+        "\n",
+        "{\"role\":\"user\",\"content\":\"oops}\n",
+        "{\"role\":\"assistant\",\"content\":\"x\",\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":7}}]}\n",
+        "{\"role\":\"tool\",\"tool_call_id\":\"c9\",\"content\":\"r\"}\n",
+    );
+    let (issues, records, stats) = run(config(Some(Format::OpenAI)), text, &[]);
+    let at: Vec<String> = issues
+        .iter()
+        .map(|i| {
+            format!(
+                "{}:{} {}",
+                i["line"],
+                i["column"],
+                i["code"].as_str().unwrap()
+            )
+        })
+        .collect();
+    // Line 3 ends inside a string; line 4's arguments is no string (column of `7`); line 5
+    // answers no call.
+    assert_eq!(
+        at,
+        [
+            "3:32 invalid_json",
+            "4:113 invalid_type",
+            "5:31 result_without_call"
+        ]
+    );
+    assert_eq!(
+        issues[1]["path"],
+        json!(["tool_calls", 0, "function", "arguments"])
+    );
+    assert_eq!(records.len(), 1);
+    assert_eq!(stats["units"], 5);
+    assert_eq!(stats["blank"], 1);
+    assert_eq!(stats["unreadable"], 1);
+    assert_eq!(stats["messages"], 4);
+    assert_eq!(stats["invalid"], 1);
+}
+
+#[test]
+fn group_by_splits_a_log_into_conversations() {
+    let call = |thread: &str, id: &str| {
+        json!({"thread": thread, "role": "assistant", "content": null, "tool_calls": [
+            {"id": id, "type": "function", "function": {"name": "f", "arguments": "{}"}}]})
+    };
+    let result = |thread: &str, id: &str| json!({"thread": thread, "role": "tool", "tool_call_id": id, "content": "r"});
+    let lines = [
+        call("a", "c1"),
+        call("b", "c2"),
+        result("a", "c1"),
+        result("b", "c2"),
+    ];
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    let grouped = Config {
+        group_by: Some("thread".into()),
+        ..config(Some(Format::OpenAI))
+    };
+    let (issues, records, stats) = run(grouped, &text, &[2]);
+    // Each result comes right after its own thread's call.
+    assert_eq!(rows(&issues), Vec::<String>::new());
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["key"], "a");
+    assert_eq!(stats["conversations"], 2);
+    // As one conversation, the result for c1 comes after another message.
+    let (issues, ..) = run(config(Some(Format::OpenAI)), &text, &[]);
+    assert_eq!(rows(&issues), [r#"3 result_not_next ["tool_call_id"]"#]);
+}
+
+#[test]
+fn formats_are_detected_per_conversation() {
+    // Anthropic user text is valid OpenAI too; the tool_use block is Anthropic alone.
+    let text = [
+        json!({"role": "user", "content": "hi"}),
+        json!({"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": {}}]}),
+        json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let (issues, records, stats) = run(config(None), &text, &[1]);
+    assert_eq!(issues, Vec::<Json>::new());
+    assert_eq!(records[0]["format"], "anthropic");
+    assert_eq!(records[0]["detected"][0]["format"], "anthropic");
+    assert_eq!(records[0]["detected"][0]["confidence"], 1.0);
+    assert_eq!(stats["formats"], json!({"anthropic": 3}));
+    // A message valid in no format: its issues against the closest format, named.
+    let (issues, ..) = run(config(None), "{\"role\":\"user\",\"content\":5}\n", &[]);
+    assert!(!issues.is_empty());
+    assert!(issues
+        .iter()
+        .all(|i| i["format"].is_string() && i["line"] == 1));
+}
+
+#[test]
+fn a_long_conversation_keeps_only_what_is_open() {
+    let mut c = Conversation::by_line(Format::OpenAI);
+    let place = || Place::at(vec!["x".into()]);
+    let n = agent_messages::convert::conversation::ID_WINDOW * 3;
+    for i in 0..n {
+        let id = format!("call-{i}");
+        c.push(&Step {
+            index: 2 * i,
+            id: Some((format!("m{}", 2 * i), place())),
+            timestamp: None,
+            body: StepBody::Calls(vec![(id.clone(), place())]),
+        });
+        c.push(&Step {
+            index: 2 * i + 1,
+            id: None,
+            timestamp: None,
+            body: StepBody::Outputs(vec![(Some(id), place())]),
+        });
+        assert!(c.open_calls() <= 1);
+    }
+    assert!(c.take().is_empty());
+    // A recent id used again is found; the oldest are forgotten (documented: ID_WINDOW).
+    c.push(&Step {
+        index: 2 * n,
+        id: Some((format!("m{}", 2 * n - 2), place())),
+        timestamp: None,
+        body: StepBody::Other,
+    });
+    c.push(&Step {
+        index: 2 * n + 1,
+        id: Some(("m0".into(), place())),
+        timestamp: None,
+        body: StepBody::Other,
+    });
+    let found: Vec<_> = c.finish().iter().map(|f| (f.index, f.code)).collect();
+    assert_eq!(found, [(2 * n, "duplicate_id")]);
+}
