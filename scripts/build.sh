@@ -7,8 +7,10 @@ cd "$(dirname "$0")/.."
 say() { printf '\033[1m[build]\033[0m %s\n' "$*"; }
 
 # Five wasm builds of one crate, each with its wasm-bindgen glue:
-#   pkg/node/                     everything, opt-level 3 (Node reads it from disk: speed)
-#   pkg/web/                      everything, built for size (profile release-small): the root
+#   pkg/node/                     everything, opt-level 3 (Node reads it from disk: speed), with
+#                                 the command line's log checks (cargo feature cli)
+#   pkg/web/                      everything a browser uses (cargo feature browser), built for
+#                                 size (profile release-small): the root
 #   pkg/web-validate/             the seed formats (Kernel, swarm, Agens, Bedrock, OpenAI), no
 #                                 conversions, opt-level 3: their browser entries
 #   pkg/web-validate-anthropic/   Anthropic Messages alone, the same way: its browser entry
@@ -17,7 +19,8 @@ say() { printf '\033[1m[build]\033[0m %s\n' "$*"; }
 target=target/wasm32-unknown-unknown
 say "cargo build (wasm32): release, release-small, and without conversions one build per family"
 cargo build --quiet --target wasm32-unknown-unknown --release
-cargo build --quiet --target wasm32-unknown-unknown --profile release-small
+cargo build --quiet --target wasm32-unknown-unknown --profile release-small --no-default-features \
+  --features browser --target-dir target/web
 # The validation builds, one family each (the cargo features of src/formats/mod.rs), each in
 # a target directory of its own so that none rebuilds another's.
 VALIDATE=(web-validate:seed web-validate-anthropic:anthropic web-validate-ai-sdk:ai-sdk)
@@ -30,7 +33,7 @@ rm -rf pkg
 mkdir -p pkg/node pkg/web pkg/types
 say "wasm-bindgen: node and web glue"
 wasm-bindgen --target nodejs --out-dir pkg/node "$target/release/agent_messages.wasm"
-wasm-bindgen --target web --out-dir pkg/web "$target/release-small/agent_messages.wasm"
+wasm-bindgen --target web --out-dir pkg/web "target/web/wasm32-unknown-unknown/release-small/agent_messages.wasm"
 for build in "${VALIDATE[@]}"; do
   dir=${build%%:*}
   mkdir -p "pkg/$dir"
@@ -53,6 +56,8 @@ say "facade and declarations"
 cp pkg-template/package.json pkg-template/README.md LICENSE pkg/
 cp pkg-template/entries/* pkg/
 cp pkg-template/types/*.d.ts pkg/
+# The command line (pkg/bin/agent-messages.mjs, pkg/cli/): it loads pkg/node/ itself.
+cp -r pkg-template/bin pkg-template/cli pkg/
 # After the copies: it writes the shortcuts into the root entries and their declarations.
 node scripts/build-facade.mjs
 

@@ -13,8 +13,9 @@ step "cargo fmt --check, cargo clippy (native and wasm32)"
 cargo fmt --all -- --check
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --all-targets -- -D warnings
-# The browsers' validation builds: one format family each, without the conversions' exports.
-for family in seed anthropic ai-sdk; do
+# The browsers' builds: one format family each, without the conversions' exports, and the
+# whole browser build (no command line).
+for family in seed anthropic ai-sdk browser; do
   cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features "$family" \
     --lib -- -D warnings
 done

@@ -6,8 +6,10 @@
 use super::detect::Tally;
 use super::digest::read_record;
 use super::stats::Stats;
-use super::units::write_finding;
+use super::units::{write_finding, Units};
+use super::Config;
 use crate::convert::conversation::Conversation;
+use crate::convert::conversation::Pos;
 use crate::fnv::IdMap;
 use crate::formats::Format;
 
@@ -22,6 +24,8 @@ struct Open {
 pub struct Conversations {
     /// The format given (`--format`), if any.
     given: Option<Format>,
+    /// For the issues of messages valid in no format.
+    units: Units,
     open: Vec<Open>,
     by_key: IdMap<usize>,
     /// The ungrouped messages' conversation, if any.
@@ -32,9 +36,10 @@ pub struct Conversations {
 }
 
 impl Conversations {
-    pub fn new(given: Option<Format>) -> Conversations {
+    pub fn new(config: Config) -> Conversations {
         Conversations {
-            given,
+            given: config.format,
+            units: Units::new(config),
             open: Vec::new(),
             by_key: IdMap::default(),
             ungrouped: None,
@@ -51,7 +56,20 @@ impl Conversations {
             let record = read_record(text, base)
                 .ok_or_else(|| format!("internal: a digest record that does not read: {text}"))?;
             let Some(read) = record.read else { continue };
-            let n = self.conversation(read.key, read.format, record.line);
+            let known = self.find(&read.key);
+            if let Some((text, column)) = &read.deferred {
+                // Against the format the conversation has shown so far.
+                let format = known.and_then(|n| self.open[n].tally.ranked().first().map(|r| r.0));
+                let pos = Pos {
+                    line: record.line,
+                    column: *column,
+                };
+                out.push_str(&self.units.issues_as(text, pos, format));
+            }
+            let n = match known {
+                Some(n) => n,
+                None => self.open_new(read.key, read.format, record.line),
+            };
             let open = &mut self.open[n];
             open.tally.add(read.matched);
             if let Some(steps) = &read.steps {
@@ -67,15 +85,16 @@ impl Conversations {
         Ok(out)
     }
 
-    /// The conversation of `key`, opened at `line` as `format` if it is new.
-    fn conversation(&mut self, key: Option<String>, format: Format, line: u64) -> usize {
-        let found = match &key {
+    /// The conversation of `key`, if it is open.
+    fn find(&self, key: &Option<String>) -> Option<usize> {
+        match key {
             Some(k) => self.by_key.get(k).copied(),
             None => self.ungrouped,
-        };
-        if let Some(n) = found {
-            return n;
         }
+    }
+
+    /// A new conversation for `key`, opened at `line` as `format`.
+    fn open_new(&mut self, key: Option<String>, format: Format, line: u64) -> usize {
         let n = self.open.len();
         match &key {
             Some(k) => self.by_key.insert(k, n),

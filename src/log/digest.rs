@@ -26,8 +26,11 @@ pub struct Read {
     pub matched: Match,
     /// Its group (`--group-by`), if it names one.
     pub key: Option<String>,
-    /// `None`: the message is not valid (its issues are reported already).
+    /// `None`: the message is not valid (its issues are reported already, or deferred).
     pub steps: Option<Vec<Step>>,
+    /// A message valid in no format, whose issues the second stage reports against its
+    /// conversation's format: its text, and the column it starts at.
+    pub deferred: Option<(String, u32)>,
 }
 
 /// The record of a line that could not be read.
@@ -45,6 +48,7 @@ pub fn write_record(
     matched: Match,
     key: Option<&str>,
     steps: Option<&[Step]>,
+    deferred: Option<(&str, u32)>,
 ) {
     out.push_str("{\"l\":");
     out.push_str(&line.to_string());
@@ -67,6 +71,11 @@ pub fn write_record(
             write_step(out, s);
         }
         out.push(']');
+    }
+    if let Some((text, column)) = deferred {
+        out.push_str(",\"x\":");
+        write_str(out, text);
+        out.push_str(&format!(",\"c\":{column}"));
     }
     out.push_str("}\n");
 }
@@ -172,6 +181,10 @@ pub fn read_record(text: &str, base: u64) -> Option<Record> {
         ),
         None => None,
     };
+    let deferred = match v.get("x") {
+        Some(x) => Some((x.as_str()?.to_string(), v.get("c")?.as_f64()? as u32)),
+        None => None,
+    };
     Some(Record {
         line,
         read: Some(Read {
@@ -179,6 +192,7 @@ pub fn read_record(text: &str, base: u64) -> Option<Record> {
             matched,
             key,
             steps,
+            deferred,
         }),
     })
 }

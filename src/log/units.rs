@@ -125,7 +125,12 @@ impl Units {
                 line: item[2] as u64,
                 column: item[3],
             };
-            self.message(unit, origin, true);
+            self.out.stats.units += 1;
+            if unit.first() == Some(&b'[') {
+                self.conversation(unit, origin);
+            } else {
+                self.message(unit, origin);
+            }
         }
         std::mem::take(&mut self.out)
     }
@@ -144,7 +149,7 @@ impl Units {
         if starts_array {
             self.conversation(text, origin);
         } else {
-            self.message(text, origin, false);
+            self.message(text, origin);
         }
     }
 
@@ -154,7 +159,10 @@ impl Units {
             Ok(()) => true,
             Err(e) => {
                 self.out.stats.unreadable += 1;
-                let issue = syntax_issue(&e, text);
+                let mut issue = syntax_issue(&e, text);
+                // The position is the log's, written before the code.
+                let within = format!(" at line {}, column {}", e.line, e.column);
+                issue.message = issue.message.replacen(&within, "", 1);
                 let pos = origin.pos(text, e.offset);
                 write_issue(&mut self.out.issues, pos, &issue, None);
                 false
@@ -198,10 +206,7 @@ impl Units {
     }
 
     /// A single message: a digest record for the conversation it belongs to.
-    fn message(&mut self, text: &[u8], origin: Origin, item: bool) {
-        if item {
-            self.out.stats.units += 1;
-        }
+    fn message(&mut self, text: &[u8], origin: Origin) {
         self.out.stats.bytes += text.len() as u64;
         self.out.stats.messages += 1;
         self.out.stats.max_bytes = self.out.stats.max_bytes.max(text.len() as u64);
@@ -217,6 +222,23 @@ impl Units {
             .group_by
             .as_deref()
             .and_then(|k| group_key(&view, k));
+        // A message valid in no format is checked against its conversation's format, which
+        // only the second stage knows: its text goes there.
+        if self.config.format.is_none() && matched.valid == 0 {
+            self.out.stats.invalid += 1;
+            let deferred = std::str::from_utf8(text).ok().map(|t| (t, origin.column));
+            digest::write_record(
+                &mut self.out.digest,
+                origin.line,
+                format,
+                matched,
+                key.as_deref(),
+                None,
+                deferred,
+            );
+            self.tape = tape;
+            return;
+        }
         let steps = match self.read(&view, 0, format) {
             Ok(value) => {
                 let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
@@ -242,8 +264,29 @@ impl Units {
             matched,
             key.as_deref(),
             steps.as_deref(),
+            None,
         );
         self.tape = tape;
+    }
+
+    /// The issues of a message valid in no format, as `format`'s (or, without one, the closest
+    /// format's), for the second stage: JSON lines, at absolute positions.
+    pub fn issues_as(&mut self, text: &str, pos: Pos, format: Option<Format>) -> String {
+        let origin = Origin {
+            line: pos.line,
+            column: pos.column,
+        };
+        let saved = std::mem::take(&mut self.out);
+        if self.parse(text.as_bytes(), origin) {
+            let tape = std::mem::take(&mut self.tape);
+            let view = tape.view_bytes(text.as_bytes());
+            let format = format.unwrap_or_else(|| self.detector.closest(&view, 0, &self.opts));
+            if let Err(issues) = self.read(&view, 0, format) {
+                self.write_issues(text.as_bytes(), origin, &[], &issues, format);
+            }
+            self.tape = tape;
+        }
+        std::mem::replace(&mut self.out, saved).issues
     }
 
     /// A conversation on one line: its messages validated, and checked together here.

@@ -13,6 +13,8 @@ pub mod ids;
 pub mod interop;
 #[cfg(feature = "seed")]
 pub mod kernel;
+#[cfg(feature = "cli")]
+pub mod log;
 #[cfg(feature = "seed")]
 pub mod openai;
 #[cfg(feature = "stream")]

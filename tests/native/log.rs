@@ -17,9 +17,8 @@ use serde_json::{json, Value as Json};
 /// Run both stages over JSONL `text` cut into batches at the given line numbers: (issues, the
 /// conversations' records, stats) as the command line would see them (lines 1-based).
 fn run(config: Config, text: &str, cuts: &[usize]) -> (Vec<Json>, Vec<Json>, Json) {
-    let given = config.format;
-    let mut units = Units::new(config);
-    let mut second = Conversations::new(given);
+    let mut units = Units::new(config.clone());
+    let mut second = Conversations::new(config);
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut bounds: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines.len()).collect();
     bounds.sort();

@@ -1,0 +1,82 @@
+// The log checks over every source, in order: batches to the first stage (the pool), their
+// results taken back in input order and fed to each file's second stage (LogConversations)
+// on this thread. What comes out goes to the caller's hooks: `issue(file, issue)` in input
+// order, `conversation(file, record)` as each is closed, `file(file, error?)` per source;
+// `progress(bytes, messages)` after each batch. Returns the stats summed.
+import { createConversations, readResult } from './stage.mjs';
+import { batches } from './sources.mjs';
+
+/** How many bytes of log a batch holds: large enough that crossing to a worker costs
+ * nothing next to checking it, small enough that jobs × 2 of them are little memory. */
+export const BATCH_BYTES = 1 << 20;
+
+export async function runLog(sources, pool, config, hooks) {
+  const total = emptyStats();
+  for (const source of sources) {
+    if (source.error) {
+      hooks.file?.(source, source.error);
+      continue;
+    }
+    const second = createConversations(config);
+    let base = 1;
+    const inflight = [];
+    const take = async () => {
+      const { batch, promise } = inflight.shift();
+      const r = readResult(await promise);
+      // Items carry their own lines (0-based); JSONL lines count from the batch's first.
+      const at = batch.lines ? base : 1;
+      const found = parseLines(r.issues).map((i) => ((i.line += at), i));
+      found.push(...parseLines(second.feed(r.digest, at)));
+      if (found.length > 1) found.sort((a, b) => a.line - b.line || a.column - b.column);
+      for (const i of found) hooks.issue?.(source, i);
+      for (const c of parseLines(r.conversations)) {
+        c.line += at;
+        hooks.conversation?.(source, c);
+      }
+      addStats(total, r.stats);
+      if (batch.lines) base += r.lines;
+      hooks.progress?.(batch.lines ? batch.lines.length : batch.items.length, r.stats.messages);
+    };
+    try {
+      for await (const batch of batches(source, BATCH_BYTES)) {
+        inflight.push({ batch, promise: pool.run(batch) });
+        if (inflight.length >= pool.size * 2) await take();
+      }
+      while (inflight.length) await take();
+    } catch (e) {
+      while (inflight.length) await inflight.shift().promise.catch(() => {});
+      if (!e?.code) throw e;
+      hooks.file?.(source, `${e.code}: ${e.message.replace(/^\w+: /, '')}`);
+      second.free();
+      continue;
+    }
+    const [last, records, stats] = second.finish().split('\0');
+    for (const i of parseLines(last)) hooks.issue?.(source, i);
+    for (const c of parseLines(records)) hooks.conversation?.(source, c);
+    addStats(total, JSON.parse(stats));
+    second.free();
+    hooks.file?.(source, null);
+  }
+  return total;
+}
+
+function parseLines(text) {
+  if (!text) return [];
+  const out = [];
+  for (const line of text.split('\n')) if (line) out.push(JSON.parse(line));
+  return out;
+}
+
+export function emptyStats() {
+  return { units: 0, blank: 0, unreadable: 0, messages: 0, invalid: 0, conversations: 0, bytes: 0, maxBytes: 0, toolCalls: 0, toolResults: 0, kinds: {}, formats: {} };
+}
+
+export function addStats(total, part) {
+  for (const [k, v] of Object.entries(part)) {
+    if (typeof v === 'object') {
+      total[k] ??= {};
+      for (const [name, n] of Object.entries(v)) total[k][name] = (total[k][name] ?? 0) + n;
+    } else if (k === 'maxBytes') total[k] = Math.max(total[k] ?? 0, v);
+    else total[k] = (total[k] ?? 0) + v;
+  }
+}
