@@ -29,8 +29,8 @@ cargo test --target wasm32-unknown-unknown --test wasm
 step "build pkg/"
 bash scripts/build.sh
 
-step "node --test: the package in CJS and ESM, types, Chromium, installed tarball"
-node --test --test-concurrency=1 tests/js/ tests/types/ tests/browser/ tests/consumer/
+step "node --test: the package in CJS and ESM, types, Chromium, installed tarball, its command line"
+node --test --test-concurrency=1 tests/js/ tests/types/ tests/browser/ tests/consumer/ tests/cli/
 
 step "bench --quick (smoke: it runs and its peers agree with us)"
 node bench/run.mjs --quick

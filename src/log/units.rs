@@ -208,12 +208,12 @@ impl Units {
     /// A single message: a digest record for the conversation it belongs to.
     fn message(&mut self, text: &[u8], origin: Origin) {
         self.out.stats.bytes += text.len() as u64;
-        self.out.stats.messages += 1;
-        self.out.stats.max_bytes = self.out.stats.max_bytes.max(text.len() as u64);
         if !self.parse(text, origin) {
             digest::write_unreadable(&mut self.out.digest, origin.line);
             return;
         }
+        self.out.stats.messages += 1;
+        self.out.stats.max_bytes = self.out.stats.max_bytes.max(text.len() as u64);
         let tape = std::mem::take(&mut self.tape);
         let view = tape.view_bytes(text);
         let (format, matched) = self.format_of(&view, 0);

@@ -237,7 +237,7 @@ fn issues_are_located_at_line_and_column() {
     assert_eq!(stats["units"], 5);
     assert_eq!(stats["blank"], 1);
     assert_eq!(stats["unreadable"], 1);
-    assert_eq!(stats["messages"], 4);
+    assert_eq!(stats["messages"], 3);
     assert_eq!(stats["invalid"], 1);
 }
 
