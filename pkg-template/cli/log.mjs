@@ -1,14 +1,19 @@
 // The log checks over every source, in order: batches to the first stage (the pool), their
 // results taken back in input order and fed to each file's second stage (LogConversations)
 // on this thread. What comes out goes to the caller's hooks: `issue(file, issue)` in input
-// order, `conversation(file, record)` as each is closed, `file(file, error?)` per source;
-// `progress(bytes, messages)` after each batch. Returns the stats summed.
+// order, `conversation(file, record)` as each is closed, `converted(file, text)` and
+// `loss(file, loss)` when converting, `file(file, error?)` per source; `progress(bytes,
+// messages)` after each batch. A hook may return `false` to stop the run. Returns the stats
+// summed.
 import { createConversations, readResult } from './stage.mjs';
 import { batches } from './sources.mjs';
 
 /** How many bytes of log a batch holds: large enough that crossing to a worker costs
  * nothing next to checking it, small enough that jobs × 2 of them are little memory. */
 export const BATCH_BYTES = 1 << 20;
+
+/** Thrown by a hook's `false` to end the run. */
+const STOP = Symbol('stop');
 
 export async function runLog(sources, pool, config, hooks) {
   const total = emptyStats();
@@ -33,6 +38,11 @@ export async function runLog(sources, pool, config, hooks) {
         c.line += at;
         hooks.conversation?.(source, c);
       }
+      if (r.converted) await hooks.converted?.(source, r.converted);
+      for (const l of parseLines(r.losses)) {
+        l.line += at;
+        if (hooks.loss?.(source, l) === false) throw STOP;
+      }
       addStats(total, r.stats);
       if (batch.lines) base += r.lines;
       hooks.progress?.(batch.lines ? batch.lines.length : batch.items.length, r.stats.messages);
@@ -45,14 +55,25 @@ export async function runLog(sources, pool, config, hooks) {
       while (inflight.length) await take();
     } catch (e) {
       while (inflight.length) await inflight.shift().promise.catch(() => {});
+      if (e === STOP) {
+        second.free();
+        return { ...total, stopped: true };
+      }
       if (!e?.code) throw e;
       hooks.file?.(source, `${e.code}: ${e.message.replace(/^\w+: /, '')}`);
       second.free();
       continue;
     }
-    const [last, records, stats] = second.finish().split('\0');
+    const [last, records, converted, losses, stats] = second.finish().split('\0');
     for (const i of parseLines(last)) hooks.issue?.(source, i);
     for (const c of parseLines(records)) hooks.conversation?.(source, c);
+    if (converted) await hooks.converted?.(source, converted);
+    for (const l of parseLines(losses)) {
+      if (hooks.loss?.(source, l) === false) {
+        second.free();
+        return { ...total, stopped: true };
+      }
+    }
     addStats(total, JSON.parse(stats));
     second.free();
     hooks.file?.(source, null);
@@ -68,7 +89,7 @@ function parseLines(text) {
 }
 
 export function emptyStats() {
-  return { units: 0, blank: 0, unreadable: 0, messages: 0, invalid: 0, conversations: 0, bytes: 0, maxBytes: 0, toolCalls: 0, toolResults: 0, kinds: {}, formats: {} };
+  return { units: 0, blank: 0, unreadable: 0, messages: 0, invalid: 0, conversations: 0, bytes: 0, maxBytes: 0, toolCalls: 0, toolResults: 0, converted: 0, kinds: {}, formats: {} };
 }
 
 export function addStats(total, part) {

@@ -9,7 +9,8 @@ import { expand } from './sources.mjs';
 import { createPool } from './pool.mjs';
 import { runLog } from './log.mjs';
 import { createProgress } from './progress.mjs';
-import { fileIssue, issueJson, issueText, summaryJson, summaryText } from './report.mjs';
+import { byCount, fileIssue, issueJson, issueText, pathText, summaryJson, summaryText } from './report.mjs';
+import { openOutput } from './output.mjs';
 
 const described = glue.describe();
 /** The formats the command line reads and writes: those the package converts. */
@@ -30,12 +31,15 @@ function positive(name) {
 
 const collect = (value, list) => [...list, value];
 
-/** The options every log command takes. */
-function logOptions(cmd) {
+/** The options every log command takes (`convert` names the source format --from). */
+function logOptions(cmd, { from = false } = {}) {
+  const format = from
+    ? new Option('--from <format>', 'the format of every source message (default: detected per conversation)')
+    : new Option('-f, --format <format>', 'the format of every message (default: detected per conversation)');
+  cmd.addOption(format.choices(FORMATS));
+  if (!from) cmd.option('--strict', 'report properties a format does not name');
   return cmd
-    .addOption(new Option('-f, --format <format>', 'the format of every message (default: detected per conversation)').choices(FORMATS))
     .option('-g, --group-by <field>', 'split single-message JSONL into conversations by this top-level field (thread_id, run_id, ...)')
-    .option('--strict', 'report properties a format does not name')
     .option('--kernel-type <type>', 'a Kernel message type registered besides the built-in ones (repeatable)', collect, [])
     .option('-j, --jobs <n>', 'worker threads, each with its own wasm instance', positive('--jobs'), availableParallelism())
     .option('--json', 'write JSON lines for machines instead of text')
@@ -45,7 +49,18 @@ function logOptions(cmd) {
 }
 
 function stageConfig(o) {
-  return { format: o.format, groupBy: o.groupBy, strict: Boolean(o.strict), maxIssues: o.maxIssues, maxDepth: Math.min(o.maxDepth, LIMITS.DEPTH_CEILING), kernelTypes: o.kernelType };
+  return {
+    format: o.format ?? o.from,
+    groupBy: o.groupBy,
+    // `convert --strict` is about losses; the source is read as `check` reads it.
+    strict: o.to ? false : Boolean(o.strict),
+    maxIssues: o.maxIssues,
+    maxDepth: Math.min(o.maxDepth, LIMITS.DEPTH_CEILING),
+    kernelTypes: o.kernelType,
+    to: o.to,
+    now: o.now,
+    agentName: o.agentName,
+  };
 }
 
 /** Run the two stages over `files`, with a progress bar on a terminal. */
@@ -76,6 +91,8 @@ async function scan(files, o, hooks) {
         }
       },
       progress: (bytes, messages) => progress.tick(bytes, messages),
+      converted: hooks.converted,
+      loss: hooks.loss && ((source, l) => hooks.loss(source, l, progress.write)),
     });
   } finally {
     progress.stop();
@@ -91,6 +108,55 @@ async function check(files, o) {
   process.stdout.write(`${o.json ? summaryJson(summary) : `\n${summaryText(summary)}`}\n`);
   const failing = summary.errors + (o.failOn === 'warning' ? summary.warnings : 0);
   return failing > 0 ? EXIT.ISSUES : EXIT.OK;
+}
+
+async function convert(files, o) {
+  const say = (line) => process.stderr.write(`${line}\n`);
+  let out, losses;
+  try {
+    out = await openOutput(o.output);
+    losses = o.losses ? await openOutput(o.losses) : null;
+  } catch (e) {
+    await out?.discard();
+    say(`agent-messages: cannot write ${e.path ?? 'the output'} (${e.code ?? e.message})`);
+    return EXIT.ISSUES;
+  }
+  const byCode = {};
+  let lost = 0, stoppedAt = null;
+  let summary;
+  try {
+    summary = await scan(files, { ...o, quiet: o.quiet || !o.output }, {
+      issue: (source, i) => say(issueText(source.name, i, { formatGiven: Boolean(o.from) })),
+      converted: (source, text) => out.write(text),
+      loss(source, l) {
+        lost++;
+        byCode[l.code] = (byCode[l.code] ?? 0) + 1;
+        const p = losses?.write(`${JSON.stringify({ file: source.name, ...l })}\n`);
+        if (o.strict) {
+          stoppedAt = `${source.name}:${l.line}:${l.column} ${l.code} ${pathText(l.path)} ${l.detail}`;
+          return false;
+        }
+        return p;
+      },
+    });
+  } catch (e) {
+    await out.discard();
+    await losses?.discard();
+    throw e;
+  }
+  if (stoppedAt) {
+    await out.discard();
+    await losses?.discard();
+    say(`stopped at the first loss (--strict), nothing written:\n${stoppedAt}`);
+    return EXIT.ISSUES;
+  }
+  await out.commit();
+  await losses?.commit();
+  const n = (x) => x.toLocaleString('en-US');
+  const s = summary.stats;
+  say(`converted ${n(s.converted)} ${o.to} message(s) from ${n(s.messages)} message(s) in ${n(summary.files)} file(s); ${n(summary.errors)} issue(s) (not converted), ${n(lost)} loss(es)`);
+  for (const [code, count] of byCount(byCode)) say(`  ${code.padEnd(24)} ${n(count)}`);
+  return summary.errors > 0 ? EXIT.ISSUES : EXIT.OK;
 }
 
 async function detect(files, o) {
@@ -147,6 +213,23 @@ Examples:
   $ agent-messages check --format openai --group-by thread_id chats.jsonl
   $ cat chats.jsonl | agent-messages check --json - > issues.jsonl`)
     .action(async (files, o) => (process.exitCode = await check(files, o)));
+  logOptions(p.command('convert').argument('[files...]', 'files, directories, or - for stdin'), { from: true })
+    .description('convert every conversation into another format, with a report of what the target cannot carry')
+    .addOption(new Option('-t, --to <format>', 'the target format').choices(FORMATS).makeOptionMandatory())
+    .option('-o, --output <file>', 'write the converted JSONL here (written whole or not at all); default stdout')
+    .option('--losses <file>', 'write each loss here as a JSON line (file, line, column, index, path, code, detail)')
+    .option('--strict', 'stop at the first loss, print where it is, and write nothing')
+    .option('--now <ms>', 'the clock for ids and timestamps the target needs (default: now); the same clock repeats a run exactly', positive('--now'), Date.now())
+    .option('--agent-name <name>', 'the agentName of swarm messages whose source names no author')
+    .addHelpText('after', `
+One conversation per line stays one per line; single messages stay one per line, each
+conversation's together (a file, or a --group-by group, is converted as one conversation).
+
+Examples:
+  $ agent-messages convert --to anthropic chats.jsonl -o chats.anthropic.jsonl --losses losses.jsonl
+  $ agent-messages convert --from openai --to ai-sdk-ui --group-by thread_id logs/ > ui.jsonl
+  $ agent-messages convert --to kernel --strict conversation.json`)
+    .action(async (files, o) => (process.exitCode = await convert(files, o)));
   logOptions(p.command('detect').argument('[files...]', 'files, directories, or - for stdin'))
     .description('the formats of each conversation, with the share of messages each matches')
     .addHelpText('after', `

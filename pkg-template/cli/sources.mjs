@@ -58,8 +58,9 @@ function open(source, highWaterMark) {
   return source.path === null ? process.stdin : createReadStream(source.path, { highWaterMark });
 }
 
-/** The source's batches: `{ lines: Buffer }` (JSONL, whole lines) or `{ items: Buffer, at:
- * Uint32Array }` (a JSON file's items: start, end, line (0-based), column per item). */
+/** The source's batches: `{ lines: Buffer, offset }` (JSONL, whole lines) or `{ items:
+ * Buffer, at: Uint32Array, offset }` (a JSON file's items: start, end, line (0-based), column
+ * per item); `offset`: where the batch's bytes start in the source. */
 export async function* batches(source, batchBytes) {
   const stream = open(source, Math.min(batchBytes, 1 << 20));
   const chunks = stream[Symbol.asyncIterator]();
@@ -106,6 +107,7 @@ export function sniff(head) {
 async function* lineBatches(chunks, batchBytes) {
   let pending = [];
   let pendingBytes = 0;
+  let offset = 0;
   for await (const chunk of chunks) {
     pending.push(chunk);
     pendingBytes += chunk.length;
@@ -114,11 +116,12 @@ async function* lineBatches(chunks, batchBytes) {
     if (last < 0) continue;
     const whole = Buffer.concat(pending, pendingBytes);
     const cut = whole.length - (chunk.length - last - 1);
-    yield { lines: whole.subarray(0, cut) };
+    yield { lines: whole.subarray(0, cut), offset };
+    offset += cut;
     pending = cut < whole.length ? [whole.subarray(cut)] : [];
     pendingBytes = whole.length - cut;
   }
-  if (pendingBytes > 0) yield { lines: Buffer.concat(pending, pendingBytes) };
+  if (pendingBytes > 0) yield { lines: Buffer.concat(pending, pendingBytes), offset };
 }
 
 /** The items of a JSON document: a top-level array's items, or the document itself as one
@@ -153,11 +156,12 @@ class ItemSplitter {
     this.line = 0;
     this.column = 1; // of buf[pos]
     this.items = []; // [start, end, line, column] in buf
-    this.done = 0; // bytes of buf before the first pending item that can go
+    this.dropped = 0; // bytes of the document before buf[0]
   }
 
   push(chunk) {
     if (this.buf.length === this.pos && this.start < 0 && this.items.length === 0) {
+      this.dropped += this.buf.length;
       this.buf = chunk;
       this.pos = 0;
     } else {
@@ -253,11 +257,13 @@ class ItemSplitter {
       at[n + 3] = this.items[n + 3];
     }
     this.items = [];
+    const offset = this.dropped + first;
     // Keep only what an open item still needs.
     const keep = this.start >= 0 ? this.start : this.pos;
     this.buf = this.buf.subarray(keep);
+    this.dropped += keep;
     if (this.start >= 0) this.start = 0;
     this.pos -= keep;
-    return { items: bytes, at };
+    return { items: bytes, at, offset };
   }
 }

@@ -2,24 +2,25 @@
 // file's items) in, its result out, parsed from the wasm's text (`\0`-separated sections).
 import { glue } from './wasm.mjs';
 
-/** `config`: { format, groupBy, strict, maxIssues, maxDepth, kernelTypes } (plain data: it
- * crosses to workers). Returns `batch => result`. */
+/** `config`: { format, groupBy, strict, maxIssues, maxDepth, kernelTypes, to, now,
+ * agentName } (plain data: it crosses to workers). Returns `batch => result`. */
 export function createUnits(config) {
-  const units = new glue.LogUnits(...args(config));
-  return (batch) => (batch.lines ? units.lines(batch.lines) : units.items(batch.items, batch.at));
+  const units = new glue.LogUnits(options(config));
+  return (batch) => (batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset));
 }
 
-function args(config) {
-  return [config.format ?? undefined, config.groupBy ?? undefined, Boolean(config.strict), config.maxIssues, config.maxDepth, config.kernelTypes ?? []];
+function options(c) {
+  return new glue.LogOptions(c.format ?? undefined, c.groupBy ?? undefined, Boolean(c.strict), c.maxIssues, c.maxDepth, c.kernelTypes ?? [], c.to ?? undefined, c.now ?? 0, c.agentName ?? '');
 }
 
 /** The second stage for one file (it takes the same options). */
 export function createConversations(config) {
-  return new glue.LogConversations(...args(config));
+  return new glue.LogConversations(options(config));
 }
 
-/** A batch's result text as { lines, issues, digest, conversations, stats }. */
+/** A batch's result text as { lines, issues, digest, conversations, converted, losses,
+ * stats }. */
 export function readResult(text) {
-  const [lines, issues, digest, conversations, stats] = text.split('\0');
-  return { lines: Number(lines), issues, digest, conversations, stats: JSON.parse(stats) };
+  const [lines, issues, digest, conversations, converted, losses, stats] = text.split('\0');
+  return { lines: Number(lines), issues, digest, conversations, converted, losses, stats: JSON.parse(stats) };
 }

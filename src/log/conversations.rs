@@ -3,6 +3,7 @@
 //! conversation each belongs to (the file's, or its `--group-by` group's). Its memory is what
 //! each conversation keeps open ([`Conversation`]), never the messages.
 
+use super::convert::{convert_values, write_loss, Target};
 use super::detect::Tally;
 use super::digest::read_record;
 use super::stats::Stats;
@@ -12,9 +13,12 @@ use crate::convert::conversation::Conversation;
 use crate::convert::conversation::Pos;
 use crate::fnv::IdMap;
 use crate::formats::Format;
+use crate::tape::value::Value;
 
 struct Open {
     key: Option<String>,
+    /// When converting: the messages read so far, with their lines, offsets and formats.
+    buffer: Vec<(u64, u64, Format, Value)>,
     check: Conversation,
     first_line: u64,
     tally: Tally,
@@ -32,6 +36,10 @@ pub struct Conversations {
     ungrouped: Option<usize>,
     /// One record per conversation, at the end.
     pub records: String,
+    /// When converting: the converted messages, one per line, conversation by conversation.
+    pub converted: String,
+    /// When converting: the losses ([`super::convert::write_loss`]).
+    pub losses: String,
     pub stats: Stats,
 }
 
@@ -44,6 +52,8 @@ impl Conversations {
             by_key: IdMap::default(),
             ungrouped: None,
             records: String::new(),
+            converted: String::new(),
+            losses: String::new(),
             stats: Stats::default(),
         }
     }
@@ -72,6 +82,9 @@ impl Conversations {
             };
             let open = &mut self.open[n];
             open.tally.add(read.matched);
+            if let Some(v) = read.json {
+                open.buffer.push((record.line, read.offset, read.format, v));
+            }
             if let Some(steps) = &read.steps {
                 for step in steps {
                     open.check.push(step);
@@ -102,6 +115,7 @@ impl Conversations {
         }
         self.open.push(Open {
             key,
+            buffer: Vec::new(),
             check: Conversation::by_line(self.given.unwrap_or(format)),
             first_line: line,
             tally: Tally::default(),
@@ -124,6 +138,10 @@ impl Conversations {
                     .map_or(open.check.format(), |r| r.0),
             };
             let checked_as = open.check.format();
+            if let Some(target) = self.units.target() {
+                let buffer = &open.buffer;
+                self.convert(buffer, &target.clone(), &mut out);
+            }
             let mut findings = open.check.finish();
             crate::convert::by_index(&mut findings, |f| f.index);
             for f in &findings {
@@ -144,5 +162,44 @@ impl Conversations {
         self.by_key.clear();
         self.ungrouped = None;
         out
+    }
+
+    /// Convert a conversation's messages, each run of one format at a time: the messages
+    /// written one per line, the losses at their messages' lines, issues into `out`.
+    fn convert(&mut self, buffer: &[(u64, u64, Format, Value)], target: &Target, out: &mut String) {
+        let mut start = 0;
+        while start < buffer.len() {
+            let format = buffer[start].2;
+            let end = buffer[start..]
+                .iter()
+                .position(|m| m.2 != format)
+                .map_or(buffer.len(), |n| start + n);
+            let run = &buffer[start..end];
+            let values: Vec<Value> = run.iter().map(|m| m.3.clone()).collect();
+            let (first, seed) = (run[0].0, run[0].1);
+            match convert_values(format, &values, target, seed, self.units.options()) {
+                Ok(c) => {
+                    for m in &c.messages {
+                        self.converted.push_str(m);
+                        self.converted.push('\n');
+                    }
+                    self.stats.converted += c.messages.len() as u64;
+                    for l in &c.losses {
+                        let line = run.get(l.index).map_or(first, |m| m.0);
+                        write_loss(&mut self.losses, line, 1, None, l);
+                    }
+                }
+                Err(issues) => {
+                    for issue in &issues {
+                        let pos = Pos {
+                            line: first,
+                            column: 1,
+                        };
+                        super::units::write_issue(out, pos, issue, Some(target.to));
+                    }
+                }
+            }
+            start = end;
+        }
     }
 }

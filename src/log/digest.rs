@@ -1,5 +1,5 @@
 //! What the first stage hands the second for each single message: a line of JSON text
-//! (`{"l":line,"f":format,"v":valid,"s":strict,"k":group,"st":steps}`), written by the
+//! (`{"l":line,"f":format,"o":offset,"v":valid,"s":strict,"k":group,"st":steps}`), written by the
 //! worker that read the message ([`write_record`]) and read back in order by the thread that
 //! checks the conversations ([`read_record`]). Steps are written with their places located,
 //! so that the second stage never needs the text.
@@ -31,6 +31,10 @@ pub struct Read {
     /// A message valid in no format, whose issues the second stage reports against its
     /// conversation's format: its text, and the column it starts at.
     pub deferred: Option<(String, u32)>,
+    /// When converting: the message in its JSON form.
+    pub json: Option<Value>,
+    /// The message's first byte in its file (what seeds a conversion's ids).
+    pub offset: u64,
 }
 
 /// The record of a line that could not be read.
@@ -40,6 +44,16 @@ pub fn write_unreadable(out: &mut String, line: u64) {
     out.push_str("}\n");
 }
 
+/// What a record carries besides the message's line, format and group: see [`Read`].
+#[derive(Default)]
+pub struct Payload<'a> {
+    pub steps: Option<&'a [Step]>,
+    pub deferred: Option<(&'a str, u32)>,
+    pub json: Option<&'a Value>,
+    /// The message's first byte in its file.
+    pub offset: u64,
+}
+
 /// The record of a message.
 pub fn write_record(
     out: &mut String,
@@ -47,15 +61,20 @@ pub fn write_record(
     format: Format,
     matched: Match,
     key: Option<&str>,
-    steps: Option<&[Step]>,
-    deferred: Option<(&str, u32)>,
+    payload: Payload,
 ) {
+    let Payload {
+        steps,
+        deferred,
+        json,
+        offset,
+    } = payload;
     out.push_str("{\"l\":");
     out.push_str(&line.to_string());
     out.push_str(",\"f\":");
     write_str(out, format.name());
     out.push_str(&format!(
-        ",\"v\":{},\"s\":{}",
+        ",\"o\":{offset},\"v\":{},\"s\":{}",
         matched.valid, matched.strict
     ));
     if let Some(k) = key {
@@ -71,6 +90,10 @@ pub fn write_record(
             write_step(out, s);
         }
         out.push(']');
+    }
+    if let Some(v) = json {
+        out.push_str(",\"j\":");
+        v.write(out);
     }
     if let Some((text, column)) = deferred {
         out.push_str(",\"x\":");
@@ -193,6 +216,8 @@ pub fn read_record(text: &str, base: u64) -> Option<Record> {
             key,
             steps,
             deferred,
+            json: v.get("j").cloned(),
+            offset: v.get("o").and_then(Value::as_f64).unwrap_or(0.0) as u64,
         }),
     })
 }

@@ -12,6 +12,7 @@
 //! `pkg-template/cli/`) reads files, splits them into batches and prints.
 
 pub mod conversations;
+pub mod convert;
 pub mod detect;
 pub mod digest;
 pub mod locate;
@@ -35,6 +36,8 @@ pub struct Config {
     pub max_issues: usize,
     /// Kernel message types registered besides the built-in ones (`--kernel-type`).
     pub kernel_types: Vec<String>,
+    /// Convert every message into this target (`convert`) instead of checking conversations.
+    pub target: Option<convert::Target>,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             max_depth: o.max_depth,
             max_issues: o.max_issues,
             kernel_types: Vec::new(),
+            target: None,
         }
     }
 }

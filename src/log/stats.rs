@@ -52,6 +52,8 @@ pub struct Stats {
     pub results: u64,
     /// Canonical messages of each of [`KINDS`].
     pub kinds: [u64; KINDS.len()],
+    /// Messages written by a conversion.
+    pub converted: u64,
     /// Messages by the format of their conversation.
     pub formats: [u64; Format::ALL.len()],
 }
@@ -86,6 +88,7 @@ impl Stats {
             ("maxBytes", self.max_bytes),
             ("toolCalls", self.calls),
             ("toolResults", self.results),
+            ("converted", self.converted),
         ];
         out.push('{');
         for (name, n) in numbers {

@@ -6,7 +6,7 @@
 //! conversation (a JSON array on one line), its conversation checks, done here whole.
 
 use super::detect::{bit, Detector, Match, Tally};
-use super::digest;
+use super::digest::{self, Payload};
 use super::locate::{locate, position};
 use super::stats::Stats;
 use super::Config;
@@ -34,6 +34,10 @@ pub struct Batch {
     /// One record per conversation unit, one per line of text: its line, format, messages and
     /// how well each format matched ([`super::write_conversation`]).
     pub conversations: String,
+    /// When converting: the converted conversations, one per line.
+    pub converted: String,
+    /// When converting: the losses, one JSON object per line ([`super::convert::write_loss`]).
+    pub losses: String,
     pub stats: Stats,
 }
 
@@ -51,6 +55,8 @@ pub struct Units {
 struct Origin {
     line: u64,
     column: u32,
+    /// The unit's first byte in its file: what seeds the ids a conversion generates.
+    offset: u64,
 }
 
 impl Origin {
@@ -90,8 +96,19 @@ impl Units {
         }
     }
 
-    /// Check JSONL text made of whole lines (the last may lack its newline).
-    pub fn check_lines(&mut self, text: &[u8]) -> Batch {
+    /// The conversion asked for, if any.
+    pub fn target(&self) -> Option<&super::convert::Target> {
+        self.config.target.as_ref()
+    }
+
+    /// The validation options.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// Check JSONL text made of whole lines (the last may lack its newline), which starts at
+    /// byte `offset` of its file.
+    pub fn check_lines(&mut self, text: &[u8], offset: u64) -> Batch {
         let mut line = 0u64;
         let mut start = 0;
         while start < text.len() {
@@ -103,7 +120,12 @@ impl Units {
             if unit.last() == Some(&b'\r') {
                 unit = &unit[..unit.len() - 1];
             }
-            self.unit(unit, Origin { line, column: 1 });
+            let origin = Origin {
+                line,
+                column: 1,
+                offset: offset + start as u64,
+            };
+            self.unit(unit, origin);
             if end < text.len() {
                 line += 1;
             }
@@ -114,8 +136,9 @@ impl Units {
     }
 
     /// Check the items of a JSON array file: `items` holds, per item, its start and end in
-    /// `text`, and its line (relative to the batch) and column.
-    pub fn check_items(&mut self, text: &[u8], items: &[u32]) -> Batch {
+    /// `text`, and its line (relative to the batch) and column; `text` starts at byte
+    /// `offset` of its file.
+    pub fn check_items(&mut self, text: &[u8], items: &[u32], offset: u64) -> Batch {
         for item in items.chunks_exact(4) {
             let (start, end) = (item[0] as usize, item[1] as usize);
             let Some(unit) = text.get(start..end) else {
@@ -124,6 +147,7 @@ impl Units {
             let origin = Origin {
                 line: item[2] as u64,
                 column: item[3],
+                offset: offset + start as u64,
             };
             self.out.stats.units += 1;
             if unit.first() == Some(&b'[') {
@@ -233,13 +257,22 @@ impl Units {
                 format,
                 matched,
                 key.as_deref(),
-                None,
-                deferred,
+                Payload {
+                    deferred,
+                    offset: origin.offset,
+                    ..Payload::default()
+                },
             );
             self.tape = tape;
             return;
         }
+        let mut json = None;
         let steps = match self.read(&view, 0, format) {
+            Ok(value) if self.config.target.is_some() => {
+                // Converted by the second stage, with its conversation.
+                json = Some(value);
+                None
+            }
             Ok(value) => {
                 let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
                 self.out.stats.add_kinds(&canonical);
@@ -263,8 +296,12 @@ impl Units {
             format,
             matched,
             key.as_deref(),
-            steps.as_deref(),
-            None,
+            Payload {
+                steps: steps.as_deref(),
+                json: json.as_ref(),
+                offset: origin.offset,
+                ..Payload::default()
+            },
         );
         self.tape = tape;
     }
@@ -275,6 +312,7 @@ impl Units {
         let origin = Origin {
             line: pos.line,
             column: pos.column,
+            offset: 0,
         };
         let saved = std::mem::take(&mut self.out);
         if self.parse(text.as_bytes(), origin) {
@@ -333,6 +371,14 @@ impl Units {
                 }
             }
         }
+        if let Some(target) = &self.config.target {
+            if values.len() == items.len() {
+                self.convert_line(text, origin, format, &values, &target.clone());
+            }
+            self.out.stats.add_format(format, items.len() as u64);
+            self.tape = tape;
+            return;
+        }
         let mut canonical = to_canonical(format, &values, &mut Vec::new());
         self.out.stats.add_kinds(&canonical);
         let mut check = Conversation::new(format);
@@ -363,6 +409,42 @@ impl Units {
             self.config.format.is_some(),
         );
         self.tape = tape;
+    }
+
+    /// A conversation line, every message valid: converted onto one line, its losses located.
+    fn convert_line(
+        &mut self,
+        text: &[u8],
+        origin: Origin,
+        format: Format,
+        values: &[Value],
+        target: &super::convert::Target,
+    ) {
+        match super::convert::convert_values(format, values, target, origin.offset, &self.opts) {
+            Ok(c) => {
+                self.out.converted.push('[');
+                self.out.converted.push_str(&c.messages.join(","));
+                self.out.converted.push_str("]\n");
+                self.out.stats.converted += c.messages.len() as u64;
+                for l in &c.losses {
+                    let (line, column) = super::convert::loss_position(text, 0, l);
+                    let pos = origin.pos(text, 0);
+                    let column = if line == 0 {
+                        pos.column + column - 1
+                    } else {
+                        column
+                    };
+                    super::convert::write_loss(
+                        &mut self.out.losses,
+                        origin.line + line,
+                        column,
+                        Some(l.index),
+                        l,
+                    );
+                }
+            }
+            Err(issues) => self.write_issues(text, origin, &[], &issues, target.to),
+        }
     }
 
     /// Validation issues of a value at `prefix` in a unit, located.

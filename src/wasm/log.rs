@@ -4,9 +4,62 @@
 
 use crate::formats::Format;
 use crate::log::conversations::Conversations;
+use crate::log::convert::Target;
 use crate::log::units::{Batch, Units};
 use crate::log::Config;
 use wasm_bindgen::prelude::*;
+
+/// A format the build converts, by name.
+fn format(name: Option<String>) -> Result<Option<Format>, JsError> {
+    match name {
+        Some(name) => Ok(Some(
+            Format::parse(&name)
+                .filter(|f| f.convertible())
+                .ok_or_else(|| JsError::new(&format!("no format named {name:?}")))?,
+        )),
+        None => Ok(None),
+    }
+}
+
+/// The options, as the command line gives them to both stages.
+#[wasm_bindgen]
+pub struct LogOptions {
+    config: Config,
+}
+
+#[wasm_bindgen]
+impl LogOptions {
+    /// `to`: convert into that format (with the run's clock `now` and the swarm `agent_name`)
+    /// instead of checking conversations.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        format: Option<String>,
+        group_by: Option<String>,
+        strict: bool,
+        max_issues: u32,
+        max_depth: u32,
+        kernel_types: Vec<String>,
+        to: Option<String>,
+        now: f64,
+        agent_name: String,
+    ) -> Result<LogOptions, JsError> {
+        let mut config = config(
+            format,
+            group_by,
+            strict,
+            max_issues,
+            max_depth,
+            kernel_types,
+        )?;
+        config.target = self::format(to)?.map(|to| Target {
+            to,
+            now,
+            agent_name,
+        });
+        Ok(LogOptions { config })
+    }
+}
 
 fn config(
     format: Option<String>,
@@ -16,14 +69,7 @@ fn config(
     max_depth: u32,
     kernel_types: Vec<String>,
 ) -> Result<Config, JsError> {
-    let format = match format {
-        Some(name) => Some(
-            Format::parse(&name)
-                .filter(|f| f.convertible())
-                .ok_or_else(|| JsError::new(&format!("no format named {name:?}")))?,
-        ),
-        None => None,
-    };
+    let format = self::format(format)?;
     Ok(Config {
         format,
         group_by,
@@ -31,13 +77,21 @@ fn config(
         max_issues: max_issues.max(1) as usize,
         max_depth: (max_depth as usize).min(crate::validate::DEPTH_CEILING),
         kernel_types,
+        target: None,
     })
 }
 
-/// A batch as text: lines, issues, digest, conversations and stats, joined by `\0`.
+/// A batch as text: lines, issues, digest, conversations, converted, losses and stats,
+/// joined by `\0`.
 fn answer(b: Batch) -> String {
     let mut out = b.lines.to_string();
-    for part in [&b.issues, &b.digest, &b.conversations] {
+    for part in [
+        &b.issues,
+        &b.digest,
+        &b.conversations,
+        &b.converted,
+        &b.losses,
+    ] {
         out.push('\0');
         out.push_str(part);
     }
@@ -55,35 +109,21 @@ pub struct LogUnits {
 #[wasm_bindgen]
 impl LogUnits {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        format: Option<String>,
-        group_by: Option<String>,
-        strict: bool,
-        max_issues: u32,
-        max_depth: u32,
-        kernel_types: Vec<String>,
-    ) -> Result<LogUnits, JsError> {
-        let c = config(
-            format,
-            group_by,
-            strict,
-            max_issues,
-            max_depth,
-            kernel_types,
-        )?;
-        Ok(LogUnits {
-            units: Units::new(c),
-        })
+    pub fn new(options: &LogOptions) -> LogUnits {
+        LogUnits {
+            units: Units::new(options.config.clone()),
+        }
     }
 
-    /// JSONL text of whole lines.
-    pub fn lines(&mut self, text: &[u8]) -> String {
-        answer(self.units.check_lines(text))
+    /// JSONL text of whole lines, from byte `offset` of its file.
+    pub fn lines(&mut self, text: &[u8], offset: f64) -> String {
+        answer(self.units.check_lines(text, offset as u64))
     }
 
-    /// Items of a JSON array file: per item its start, end, line and column.
-    pub fn items(&mut self, text: &[u8], items: &[u32]) -> String {
-        answer(self.units.check_items(text, items))
+    /// Items of a JSON array file: per item its start, end, line and column; the text starts
+    /// at byte `offset` of its file.
+    pub fn items(&mut self, text: &[u8], items: &[u32], offset: f64) -> String {
+        answer(self.units.check_items(text, items, offset as u64))
     }
 }
 
@@ -96,27 +136,12 @@ pub struct LogConversations {
 #[wasm_bindgen]
 impl LogConversations {
     /// The same options as the first stage's (it reports the issues of messages valid in
-    /// no format, against their conversation's format).
+    /// no format, against their conversation's format, and converts single messages).
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        format: Option<String>,
-        group_by: Option<String>,
-        strict: bool,
-        max_issues: u32,
-        max_depth: u32,
-        kernel_types: Vec<String>,
-    ) -> Result<LogConversations, JsError> {
-        let c = config(
-            format,
-            group_by,
-            strict,
-            max_issues,
-            max_depth,
-            kernel_types,
-        )?;
-        Ok(LogConversations {
-            conversations: Conversations::new(c),
-        })
+    pub fn new(options: &LogOptions) -> LogConversations {
+        LogConversations {
+            conversations: Conversations::new(options.config.clone()),
+        }
     }
 
     /// A batch's digest, its lines from `base`: the findings known now (JSON lines).
@@ -126,12 +151,15 @@ impl LogConversations {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// The end of the file: the last findings, then `\0`, the conversations' records, `\0`,
-    /// and the stats of this stage.
+    /// The end of the file: the last findings, the conversations' records, the converted
+    /// messages, the losses and the stats of this stage, joined by `\0`.
     pub fn finish(&mut self) -> String {
-        let mut out = self.conversations.finish();
-        out.push('\0');
-        out.push_str(&std::mem::take(&mut self.conversations.records));
+        let c = &mut self.conversations;
+        let mut out = c.finish();
+        for part in [&mut c.records, &mut c.converted, &mut c.losses] {
+            out.push('\0');
+            out.push_str(&std::mem::take(part));
+        }
         out.push('\0');
         self.conversations.stats.write_json(&mut out);
         out

@@ -176,6 +176,61 @@ describe('agent-messages, installed from the packed tarball', () => {
     }
   });
 
+  it('converts JSONL to JSONL as the package converts each conversation, checkable again', LONG, async () => {
+    const api = (await import('./logs.mjs')).api;
+    await write('conv/openai.jsonl', jsonl('openai', 3));
+    await write('conv/lines.jsonl', jsonl('openai', 2, { perLine: 'conversation' }));
+    const nowhere = await cli(['convert', '--to', 'anthropic', 'conv/openai.jsonl', '-o', 'no/such/dir/x.jsonl']);
+    assert.equal(nowhere.code, 1);
+    assert.match(nowhere.stderr, /cannot write no\/such\/dir\/x\.jsonl\.tmp-\d+ \(ENOENT\)/);
+    await mkdir(path.join(app, 'out'));
+    const r = await cli(['convert', '--to', 'anthropic', 'conv/openai.jsonl', 'conv/lines.jsonl', '-o', 'out/anthropic.jsonl', '--losses', 'out/losses.jsonl']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /converted 20 anthropic message\(s\) from 20 message\(s\) in 2 file\(s\)/);
+    const lines = (await readFile(path.join(app, 'out/anthropic.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    // The single messages, one conversation (the file), then one line per conversation line.
+    const whole = api.convert([0, 1, 2].flatMap((n) => conversation('openai', n)), { from: 'openai', to: 'anthropic' }).messages;
+    assert.deepEqual(lines.slice(0, 12), whole);
+    for (const n of [0, 1]) {
+      assert.deepEqual(lines[12 + n], api.convert(conversation('openai', n), { from: 'openai', to: 'anthropic' }).messages);
+    }
+    assert.equal(await readFile(path.join(app, 'out/losses.jsonl'), 'utf8'), '');
+    const again = await cli(['check', '--format', 'anthropic', 'out/anthropic.jsonl']);
+    assert.equal(again.code, 0, again.stdout);
+  });
+
+  it('reports losses beside the output; --strict stops at the first and writes nothing', LONG, async () => {
+    await write('lossy.jsonl', jsonl('kernel', 2));
+    const r = await cli(['convert', '--to', 'bedrock', 'lossy.jsonl', '-o', 'lossy.out.jsonl', '--losses', 'lossy.losses.jsonl']);
+    assert.equal(r.code, 0, r.stderr);
+    const losses = (await readFile(path.join(app, 'lossy.losses.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    assert.ok(losses.length > 0);
+    assert.deepEqual(Object.keys(losses[0]), ['file', 'line', 'column', 'index', 'path', 'code', 'detail']);
+    assert.equal(losses[0].line, 1);
+    for (const code of new Set(losses.map((l) => l.code))) assert.match(r.stderr, new RegExp(`  ${code}\\s+${losses.filter((l) => l.code === code).length}`));
+    const strict = await cli(['convert', '--to', 'bedrock', '--strict', 'lossy.jsonl', '-o', 'strict.out.jsonl']);
+    assert.equal(strict.code, 1);
+    assert.match(strict.stderr, /stopped at the first loss \(--strict\), nothing written:\nlossy\.jsonl:1:1 unsupported_message /);
+    await assert.rejects(stat(path.join(app, 'strict.out.jsonl')));
+    const left = (await import('node:fs/promises')).readdir(app);
+    assert.deepEqual((await left).filter((f) => f.includes('.tmp-')), []);
+  });
+
+  it('converts the same with --jobs 1 and --jobs 2 (ids from the run clock and the place in the file)', LONG, async () => {
+    const parts = [];
+    for (let n = 0; n < 6; n++) parts.push(jsonl('openai', 900, { perLine: n % 2 ? 'conversation' : 'message', pad: 20 }).replaceAll('"call_', `"call_${n}_`));
+    await write('many.jsonl', parts.join(''));
+    const args = ['convert', '--to', 'kernel', '--now', '1700000000000', '--group-by', 'thread', 'many.jsonl'];
+    const one = await cli([...args, '--jobs', '1', '-o', 'one.jsonl']);
+    const two = await cli([...args, '--jobs', '2', '-o', 'two.jsonl']);
+    assert.equal(one.code, 0, one.stderr);
+    assert.equal(two.stderr, one.stderr);
+    const a = await readFile(path.join(app, 'one.jsonl'), 'utf8');
+    assert.equal(await readFile(path.join(app, 'two.jsonl'), 'utf8'), a);
+    const ids = a.match(/"id":"[0-9A-Z]{26}"/g);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+
   it('streams: a log larger than the heap it is given is checked', LONG, async () => {
     // 120 MB of log; the process gets 64 MB of heap (the wasm's memory is outside it, and
     // holds a batch at a time).

@@ -5,7 +5,7 @@
 // result for no call).
 import { createRequire } from 'node:module';
 
-const api = createRequire(import.meta.url)('../../pkg/index.cjs');
+export const api = createRequire(import.meta.url)('../../pkg/index.cjs');
 
 export const FORMATS = api.describe?.().formats?.map((f) => f.name) ?? ['kernel', 'swarm', 'agens', 'bedrock', 'openai', 'anthropic', 'ai-sdk', 'ai-sdk-ui'];
 

@@ -171,6 +171,9 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       /^(validate|validate-anthropic|validate-ai-sdk|page)\.browser\.mjs$/,
       /^node\/package\.json$/,
       /^types\/generated\.d\.ts$/,
+      // The command line (tests/cli/ runs it).
+      /^bin\/agent-messages\.mjs$/,
+      /^cli\/\w+\.mjs$/,
     ];
     const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
     assert.deepEqual(unexpected, [], `unexpected files in the tarball: ${unexpected.join(', ')}`);
@@ -182,6 +185,7 @@ kernel.validate({}, { strict: 'yes' }); // error: strict is a boolean
       'web-validate/agent_messages.js', 'web-validate/agent_messages_bg.wasm', 'validate.browser.mjs', 'page.browser.mjs',
       'web-validate-anthropic/agent_messages_bg.wasm', 'validate-anthropic.browser.mjs',
       'web-validate-ai-sdk/agent_messages_bg.wasm', 'validate-ai-sdk.browser.mjs',
+      'bin/agent-messages.mjs', 'cli/main.mjs',
     ]) assert.ok(files.includes(need), `tarball lacks ${need}`);
   });
 });

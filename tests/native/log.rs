@@ -7,6 +7,7 @@ use agent_messages::convert::conversation::{Conversation, Place, Step, StepBody}
 use agent_messages::convert::to_canonical;
 use agent_messages::formats::Format;
 use agent_messages::log::conversations::Conversations;
+use agent_messages::log::convert::{convert_values, Target};
 use agent_messages::log::units::{Batch, Units};
 use agent_messages::log::Config;
 use agent_messages::tape::value::Value;
@@ -27,7 +28,10 @@ fn run(config: Config, text: &str, cuts: &[usize]) -> (Vec<Json>, Vec<Json>, Jso
     let (mut issues, mut start, mut base) = (Vec::new(), 0, 1u64);
     let mut stats = Vec::new();
     for end in bounds {
-        let batch: Batch = units.check_lines(lines[start..end].concat().as_bytes());
+        let batch: Batch = units.check_lines(
+            lines[start..end].concat().as_bytes(),
+            lines[..start].concat().len() as u64,
+        );
         let mut found: Vec<Json> = parse_lines(&batch.issues)
             .into_iter()
             .map(|mut i| {
@@ -332,4 +336,89 @@ fn a_long_conversation_keeps_only_what_is_open() {
     });
     let found: Vec<_> = c.finish().iter().map(|f| (f.index, f.code)).collect();
     assert_eq!(found, [(2 * n, "duplicate_id")]);
+}
+
+/// Both stages converting JSONL `text` cut into batches: (converted text, loss lines).
+fn run_convert(config: Config, text: &str, cuts: &[usize]) -> (String, Vec<Json>, Vec<Json>) {
+    let mut units = Units::new(config.clone());
+    let mut second = Conversations::new(config);
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut bounds: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines.len()).collect();
+    bounds.sort();
+    bounds.dedup();
+    bounds.push(lines.len());
+    let (mut converted, mut losses, mut issues, mut start, mut base) =
+        (String::new(), Vec::new(), Vec::new(), 0, 1u64);
+    for end in bounds {
+        let batch = units.check_lines(
+            lines[start..end].concat().as_bytes(),
+            lines[..start].concat().len() as u64,
+        );
+        issues.extend(parse_lines(&batch.issues));
+        issues.extend(parse_lines(&second.feed(&batch.digest, base).unwrap()));
+        converted.push_str(&batch.converted);
+        for mut l in parse_lines(&batch.losses) {
+            l["line"] = (l["line"].as_u64().unwrap() + base).into();
+            losses.push(l);
+        }
+        base += batch.lines;
+        start = end;
+    }
+    issues.extend(parse_lines(&second.finish()));
+    converted.push_str(&second.converted);
+    losses.extend(parse_lines(&second.losses));
+    (converted, losses, issues)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+
+    /// Converting a log gives what converting its conversation at once gives, whatever the
+    /// batches: single messages one per line, a conversation line as one line; each loss at
+    /// its message's line.
+    #[test]
+    fn a_log_converts_as_its_conversation_does(
+        (from, values) in proptest::sample::select(Format::ALL.to_vec())
+            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 8))),
+        to in proptest::sample::select(Format::ALL.to_vec()),
+        cuts in proptest::collection::vec(0usize..10, 0..3),
+    ) {
+        let target = Target { to, now: 1_700_000_000_000.0, agent_name: String::new() };
+        let config = Config { target: Some(target.clone()), ..config(Some(from)) };
+        let read = read_back(from, &values);
+        let opts = Options { custom_types: vec!["thought".into()], ..Options::default() };
+        let want = convert_values(from, &read, &target, 0, &opts).unwrap();
+        let (text, losses, issues) = run_convert(config.clone(), &jsonl(&values), &cuts);
+        prop_assert_eq!(issues, Vec::<Json>::new());
+        let lines: Vec<&str> = text.lines().collect();
+        prop_assert_eq!(lines, want.messages.iter().map(String::as_str).collect::<Vec<_>>());
+        prop_assert_eq!(losses.len(), want.losses.len());
+        for (got, l) in losses.iter().zip(&want.losses) {
+            prop_assert_eq!(got["line"].as_u64(), Some(l.index as u64 + 1));
+            prop_assert_eq!(got["code"].as_str(), Some(l.code.as_str()));
+        }
+        if !values.is_empty() {
+            // The same conversation on one line: one line out, seeded by line 1.
+            let line = Value::Arr(values.clone()).to_json() + "\n";
+            let (text, losses, _) = run_convert(config, &line, &[]);
+            prop_assert_eq!(text, format!("[{}]\n", want.messages.join(",")));
+            let indices: Vec<Option<u64>> = losses.iter().map(|l| l["index"].as_u64()).collect();
+            prop_assert_eq!(indices, want.losses.iter().map(|l| Some(l.index as u64)).collect::<Vec<_>>());
+        }
+    }
+}
+
+/// The list as a log's reader reads it: each message validated in its JSON form.
+fn read_back(format: Format, values: &[Value]) -> Vec<Value> {
+    let text = Value::Arr(values.to_vec()).to_json();
+    let tape = agent_messages::tape::json::parse(&text, 128).unwrap();
+    let opts = Options {
+        custom_types: vec!["thought".into()],
+        ..Options::default()
+    };
+    let shape = format.message_schema().shape;
+    match read_values(&tape.view(&text), 0, shape, Mode::Json, &opts, Input::List).value {
+        Some(Value::Arr(items)) => items,
+        other => panic!("{other:?}"),
+    }
 }
