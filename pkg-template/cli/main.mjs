@@ -11,6 +11,7 @@ import { runLog } from './log.mjs';
 import { createProgress } from './progress.mjs';
 import { byCount, fileIssue, issueJson, issueText, pathText, summaryJson, summaryText } from './report.mjs';
 import { openOutput } from './output.mjs';
+import { accumulateSources } from './accumulate.mjs';
 
 const described = glue.describe();
 /** The formats the command line reads and writes: those the package converts. */
@@ -159,6 +160,21 @@ async function convert(files, o) {
   return summary.errors > 0 ? EXIT.ISSUES : EXIT.OK;
 }
 
+async function accumulate(files, o) {
+  const say = (line) => process.stderr.write(`${line}\n`);
+  let out;
+  try {
+    out = await openOutput(o.output);
+  } catch (e) {
+    say(`agent-messages: cannot write ${e.path ?? 'the output'} (${e.code ?? e.message})`);
+    return EXIT.ISSUES;
+  }
+  const sources = await expand(files.length ? files : ['-']);
+  const failing = await accumulateSources(sources, o.format, described, o, (text) => out.write(text), say);
+  await out.commit();
+  return failing > 0 ? EXIT.ISSUES : EXIT.OK;
+}
+
 async function detect(files, o) {
   const summary = await scan(files, o, {
     conversation(source, c, write) {
@@ -230,6 +246,23 @@ Examples:
   $ agent-messages convert --from openai --to ai-sdk-ui --group-by thread_id logs/ > ui.jsonl
   $ agent-messages convert --to kernel --strict conversation.json`)
     .action(async (files, o) => (process.exitCode = await convert(files, o)));
+  p.command('accumulate')
+    .argument('[files...]', 'recorded streams (server-sent events or chunk JSON lines), or - for stdin')
+    .description("fold a model's streamed answer into its message, checking every chunk")
+    .addOption(new Option('-f, --format <format>', 'the stream\'s format').choices(STREAMED).makeOptionMandatory())
+    .option('-o, --output <file>', 'write the messages here (written whole or not at all); default stdout')
+    .option('--json', 'write one JSON line per stream: { ok, messages, responses, issues }')
+    .option('--max-issues <n>', 'issues reported per chunk at most', positive('--max-issues'), LIMITS.DEFAULT_MAX_ISSUES)
+    .option('--max-depth <n>', 'the deepest nesting read', positive('--max-depth'), LIMITS.DEFAULT_MAX_DEPTH)
+    .addHelpText('after', `
+Writes each response's message as a JSON line (a stream may hold several responses); issues go
+to stderr as  file: chunk N code path message.
+
+Examples:
+  $ agent-messages accumulate --format anthropic response.sse
+  $ curl -sN https://api.openai.com/v1/chat/completions ... | agent-messages accumulate --format openai -
+  $ agent-messages accumulate --format ai-sdk-ui --json recorded/*.jsonl`)
+    .action(async (files, o) => (process.exitCode = await accumulate(files, o)));
   logOptions(p.command('detect').argument('[files...]', 'files, directories, or - for stdin'))
     .description('the formats of each conversation, with the share of messages each matches')
     .addHelpText('after', `

@@ -67,12 +67,13 @@ describe('agent-messages, installed from the packed tarball', () => {
   it('answers --help for itself and each command, with examples', LONG, async () => {
     const top = await cli(['--help']);
     assert.equal(top.code, 0);
-    for (const command of ['check', 'detect', 'stats']) assert.match(top.stdout, new RegExp(`\\b${command}\\b`));
-    for (const command of ['check', 'detect', 'stats']) {
+    const commands = ['check', 'convert', 'detect', 'stats', 'accumulate'];
+    for (const command of commands) assert.match(top.stdout, new RegExp(`\\b${command}\\b`));
+    for (const command of commands) {
       const help = await cli([command, '--help']);
       assert.equal(help.code, 0, help.stderr);
       assert.match(help.stdout, /Examples:\n {2}\$ agent-messages /);
-      assert.match(help.stdout, /--jobs <n>/);
+      if (command !== 'accumulate') assert.match(help.stdout, /--jobs <n>/);
     }
   });
 
@@ -229,6 +230,30 @@ describe('agent-messages, installed from the packed tarball', () => {
     assert.equal(await readFile(path.join(app, 'two.jsonl'), 'utf8'), a);
     const ids = a.match(/"id":"[0-9A-Z]{26}"/g);
     assert.equal(new Set(ids).size, ids.length);
+  });
+
+  it('accumulates recorded streams in each streamed format as the package does', LONG, async () => {
+    const { api } = await import('./logs.mjs');
+    const root = fileURLToPath(new URL('../../../shared/fixtures/streams/', import.meta.url));
+    const cases = [['openai', 'openai-chat', 'openai'], ['anthropic', 'anthropic', 'anthropic'], ['ai-sdk-ui', 'ai-sdk-ui', 'aiSdk']];
+    for (const [format, dir, ns] of cases) {
+      const files = (await (await import('node:fs/promises')).readdir(path.join(root, dir))).filter((f) => !f.endsWith('.md')).slice(0, 3);
+      for (const f of files) {
+        const file = path.join(root, dir, f);
+        const bytes = await readFile(file);
+        const want = await api[ns].accumulate(f.endsWith('.json') ? JSON.parse(bytes) : bytes);
+        assert.ok(want.ok, f);
+        const r = await cli(['accumulate', '--format', format, '--json', file]);
+        const got = JSON.parse(r.stdout);
+        assert.deepEqual(got.messages, JSON.parse(JSON.stringify(want.messages)), f);
+        assert.equal(got.ok, want.ok, f);
+        assert.equal(r.code, want.ok ? 0 : 1, f);
+      }
+    }
+    const bad = await cli(['accumulate', '--format', 'anthropic', '-'], { input: 'data: {"type":"message_delta"}\n\n' });
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /<stdin>: chunk 0 delta_before_start \$\.type /);
+    assert.equal((await cli(['accumulate', '--format', 'kernel', '-'], { input: '' })).code, 2);
   });
 
   it('streams: a log larger than the heap it is given is checked', LONG, async () => {
