@@ -31,17 +31,23 @@ export async function runLog(sources, pool, config, hooks) {
       // Items carry their own lines (0-based); JSONL lines count from the batch's first.
       const at = batch.lines ? base : 1;
       const found = parseLines(r.issues).map((i) => ((i.line += at), i));
-      found.push(...parseLines(second.feed(r.digest, at)));
+      const [findings, turns, turnLosses] = second.feed(r.digest, at).split('\0');
+      found.push(...parseLines(findings));
       if (found.length > 1) found.sort((a, b) => a.line - b.line || a.column - b.column);
-      for (const i of found) hooks.issue?.(source, i);
+      for (const i of found) await hooks.issue?.(source, i);
       for (const c of parseLines(r.conversations)) {
         c.line += at;
         hooks.conversation?.(source, c);
       }
+      // Conversation lines converted by the workers, then turns of single messages.
       if (r.converted) await hooks.converted?.(source, r.converted);
       for (const l of parseLines(r.losses)) {
         l.line += at;
-        if (hooks.loss?.(source, l) === false) throw STOP;
+        if ((await hooks.loss?.(source, l)) === false) throw STOP;
+      }
+      if (turns) await hooks.converted?.(source, turns);
+      for (const l of parseLines(turnLosses)) {
+        if ((await hooks.loss?.(source, l)) === false) throw STOP;
       }
       addStats(total, r.stats);
       if (batch.lines) base += r.lines;
@@ -65,11 +71,11 @@ export async function runLog(sources, pool, config, hooks) {
       continue;
     }
     const [last, records, converted, losses, stats] = second.finish().split('\0');
-    for (const i of parseLines(last)) hooks.issue?.(source, i);
+    for (const i of parseLines(last)) await hooks.issue?.(source, i);
     for (const c of parseLines(records)) hooks.conversation?.(source, c);
     if (converted) await hooks.converted?.(source, converted);
     for (const l of parseLines(losses)) {
-      if (hooks.loss?.(source, l) === false) {
+      if ((await hooks.loss?.(source, l)) === false) {
         second.free();
         return { ...total, stopped: true };
       }

@@ -79,7 +79,7 @@ async function scan(files, o, hooks) {
         if (i.severity === 'warning') summary.warnings++;
         else summary.errors++;
         summary.byCode[i.code] = (summary.byCode[i.code] ?? 0) + 1;
-        hooks.issue?.(source, i, progress.write);
+        return hooks.issue?.(source, i, progress.write);
       },
       conversation: (source, c) => hooks.conversation?.(source, c, progress.write),
       file(source, error) {

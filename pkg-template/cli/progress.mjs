@@ -1,13 +1,20 @@
 // The progress bar (cli-progress) on a terminal: bytes read of the total, messages per
 // second, time left. None when stdout is no terminal or with --quiet; lines written while it
 // shows go above it.
+import { once } from 'node:events';
 import cliProgress from 'cli-progress';
+
+/** Write a line to stdout; a promise when stdout is full (the caller waits: memory stays
+ * bounded however many lines there are). */
+function out(text) {
+  return process.stdout.write(text) ? undefined : once(process.stdout, 'drain');
+}
 
 const mb = (bytes) => (bytes / 1e6).toFixed(1);
 
 export function createProgress({ enabled, totalBytes }) {
   if (!enabled) {
-    return { tick() {}, write: (line) => process.stdout.write(`${line}\n`), stop() {} };
+    return { tick() {}, write: (line) => out(`${line}\n`), stop() {} };
   }
   const started = Date.now();
   let messages = 0;
@@ -31,8 +38,9 @@ export function createProgress({ enabled, totalBytes }) {
     },
     write(line) {
       // Clear the bar's line, write, and let the next update draw it again.
-      process.stdout.write(`\r\x1b[K${line}\n`);
+      const wait = out(`\r\x1b[K${line}\n`);
       bar.render?.();
+      return wait;
     },
     stop() {
       bar.stop();

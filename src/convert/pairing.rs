@@ -149,6 +149,11 @@ impl<'a> Dropped<'a> {
     }
 }
 
+/// The detail of a [`loss::REUSED_CALL_ID`] at a call.
+pub const REUSED_BY_CALL: &str = "an earlier tool call has this id too: results are paired with calls by id, so which one a result answers may change";
+/// The detail of a [`loss::REUSED_CALL_ID`] at a result.
+pub const REUSED_BY_RESULT: &str = "an earlier tool result answers this call id too: results are paired with calls by id, so which call this one answers may change";
+
 /// Call ids used twice (by two calls, or by two results of one call): the pairing by id, which
 /// every format has, is ambiguous, and which call a result answers may change on the way. Each
 /// reuse is reported once, at the later call or result. Not for a format into itself, which
@@ -185,15 +190,9 @@ pub fn report_reused_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
             continue;
         }
         let (what, detail) = if call {
-            (
-                What::Item(k),
-                "an earlier tool call has this id too: results are paired with calls by id, so which one a result answers may change",
-            )
+            (What::Item(k), REUSED_BY_CALL)
         } else {
-            (
-                What::Field(k, Field::CallId),
-                "an earlier tool result answers this call id too: results are paired with calls by id, so which call this one answers may change",
-            )
+            (What::Field(k, Field::CallId), REUSED_BY_RESULT)
         };
         losses.push(msgs[n].loss(what, loss::REUSED_CALL_ID, detail));
     }

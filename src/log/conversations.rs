@@ -17,6 +17,13 @@ use crate::tape::value::Value;
 
 struct Open {
     key: Option<String>,
+    /// When converting: the call ids of the turns converted already, by kind (call, result),
+    /// to report a reuse across turns as converting the whole conversation would.
+    earlier: [crate::fnv::Fingerprints; 2],
+    /// When converting: the last message buffered ended with the assistant's text.
+    replied: bool,
+    /// When converting: the steps of the messages buffered, with each message's line.
+    steps: Vec<(u64, Vec<crate::convert::conversation::Step>)>,
     /// When converting: the messages read so far, with their lines, offsets and formats.
     buffer: Vec<(u64, u64, Format, Value)>,
     check: Conversation,
@@ -80,19 +87,41 @@ impl Conversations {
                 Some(n) => n,
                 None => self.open_new(read.key, read.format, record.line),
             };
+            if let (Some(target), true) = (self.units.target(), read.turn) {
+                // A user's message after the assistant's text, with no call left open, starts
+                // a turn: the turns before it are converted now, so that memory holds one turn
+                // per conversation. Every mapping writes such a turn as converting the whole
+                // conversation would (tests/native/log.rs holds them to it); not from or to
+                // Agens, whose steps regroup and carry inputs across turns: such a
+                // conversation is converted whole.
+                let open = &self.open[n];
+                let agens =
+                    target.to == Format::Agens || open.buffer.iter().any(|m| m.2 == Format::Agens);
+                if open.replied && open.check.open_calls() == 0 && !agens {
+                    self.convert_turns(n, &target.clone(), &mut out);
+                }
+            }
             let open = &mut self.open[n];
             open.tally.add(read.matched);
             if let Some(v) = read.json {
                 open.buffer.push((record.line, read.offset, read.format, v));
+                open.replied = read.reply;
             }
             if let Some(steps) = &read.steps {
                 for step in steps {
                     open.check.push(step);
                 }
             }
+            if let (Some(steps), Some(_)) = (read.steps, self.units.target()) {
+                self.open[n].steps.push((record.line, steps));
+            }
+            let open = &mut self.open[n];
             let format = open.check.format();
-            for f in open.check.take() {
-                write_finding(&mut out, &f, format);
+            let findings = open.check.take();
+            if self.units.target().is_none() {
+                for f in findings {
+                    write_finding(&mut out, &f, format);
+                }
             }
         }
         Ok(out)
@@ -115,6 +144,9 @@ impl Conversations {
         }
         self.open.push(Open {
             key,
+            earlier: Default::default(),
+            replied: false,
+            steps: Vec::new(),
             buffer: Vec::new(),
             check: Conversation::by_line(self.given.unwrap_or(format)),
             first_line: line,
@@ -128,6 +160,11 @@ impl Conversations {
     /// messages counted by format.
     pub fn finish(&mut self) -> String {
         let mut out = String::new();
+        if let Some(target) = self.units.target().cloned() {
+            for n in 0..self.open.len() {
+                self.convert_turns(n, &target, &mut out);
+            }
+        }
         for open in std::mem::take(&mut self.open) {
             let format = match self.given {
                 Some(f) => f,
@@ -138,14 +175,12 @@ impl Conversations {
                     .map_or(open.check.format(), |r| r.0),
             };
             let checked_as = open.check.format();
-            if let Some(target) = self.units.target() {
-                let buffer = &open.buffer;
-                self.convert(buffer, &target.clone(), &mut out);
-            }
-            let mut findings = open.check.finish();
-            crate::convert::by_index(&mut findings, |f| f.index);
-            for f in &findings {
-                write_finding(&mut out, f, checked_as);
+            if self.units.target().is_none() {
+                let mut findings = open.check.finish();
+                crate::convert::by_index(&mut findings, |f| f.index);
+                for f in &findings {
+                    write_finding(&mut out, f, checked_as);
+                }
             }
             self.stats.conversations += 1;
             self.stats.add_format(format, open.tally.total);
@@ -162,6 +197,63 @@ impl Conversations {
         self.by_key.clear();
         self.ungrouped = None;
         out
+    }
+
+    /// Convert the turns conversation `n` has buffered; a call id they reuse from a turn
+    /// converted before is reported as converting the whole conversation reports it.
+    fn convert_turns(&mut self, n: usize, target: &Target, out: &mut String) {
+        use crate::convert::conversation::StepBody;
+        use crate::convert::loss::{Loss, REUSED_CALL_ID};
+        use crate::convert::pairing::{REUSED_BY_CALL, REUSED_BY_RESULT};
+        use crate::fnv::fingerprint;
+        let buffer = std::mem::take(&mut self.open[n].buffer);
+        let steps = std::mem::take(&mut self.open[n].steps);
+        let mut reused = Vec::new();
+        let open = &mut self.open[n];
+        let mut mine: [Vec<u64>; 2] = Default::default();
+        for (line, steps) in &steps {
+            for step in steps {
+                let items: Vec<(usize, &str, &crate::convert::conversation::Place)> =
+                    match &step.body {
+                        StepBody::Calls(calls) => {
+                            calls.iter().map(|(id, p)| (0, id.as_str(), p)).collect()
+                        }
+                        StepBody::Outputs(outputs) => outputs
+                            .iter()
+                            .filter_map(|(id, p)| Some((1, id.as_deref()?, p)))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                for (kind, id, place) in items {
+                    let key = fingerprint(id.as_bytes());
+                    // The first use in this turn of an id an earlier turn used (the turn's
+                    // own conversion reports the uses after it).
+                    if open.earlier[kind].get(key).is_some() && !mine[kind].contains(&key) {
+                        let mut path = place.path.clone();
+                        let detail = if kind == 0 {
+                            path.pop(); // the call, not its id
+                            REUSED_BY_CALL
+                        } else {
+                            REUSED_BY_RESULT
+                        };
+                        reused.push((*line, Loss::at(0, path, REUSED_CALL_ID, detail)));
+                    }
+                    mine[kind].push(key);
+                }
+            }
+        }
+        for (kind, keys) in mine.into_iter().enumerate() {
+            for key in keys {
+                open.earlier[kind].insert(key, 0);
+            }
+        }
+        let from_differs = buffer.iter().any(|m| m.2 != target.to);
+        if from_differs {
+            for (line, l) in &reused {
+                write_loss(&mut self.losses, *line, 1, None, l);
+            }
+        }
+        self.convert(&buffer, target, out);
     }
 
     /// Convert a conversation's messages, each run of one format at a time: the messages

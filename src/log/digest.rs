@@ -35,6 +35,10 @@ pub struct Read {
     pub json: Option<Value>,
     /// The message's first byte in its file (what seeds a conversion's ids).
     pub offset: u64,
+    /// When converting: a user's message (see [`Payload::turn`]).
+    pub turn: bool,
+    /// When converting: it ends with the assistant's text (see [`Payload::reply`]).
+    pub reply: bool,
 }
 
 /// The record of a line that could not be read.
@@ -52,6 +56,10 @@ pub struct Payload<'a> {
     pub json: Option<&'a Value>,
     /// The message's first byte in its file.
     pub offset: u64,
+    /// When converting: the message is a user's, which may start a turn.
+    pub turn: bool,
+    /// When converting: the message ends with the assistant's text, which may end a turn.
+    pub reply: bool,
 }
 
 /// The record of a message.
@@ -68,6 +76,8 @@ pub fn write_record(
         deferred,
         json,
         offset,
+        turn,
+        reply,
     } = payload;
     out.push_str("{\"l\":");
     out.push_str(&line.to_string());
@@ -94,6 +104,12 @@ pub fn write_record(
     if let Some(v) = json {
         out.push_str(",\"j\":");
         v.write(out);
+    }
+    if turn {
+        out.push_str(",\"u\":1");
+    }
+    if reply {
+        out.push_str(",\"r\":1");
     }
     if let Some((text, column)) = deferred {
         out.push_str(",\"x\":");
@@ -218,6 +234,8 @@ pub fn read_record(text: &str, base: u64) -> Option<Record> {
             deferred,
             json: v.get("j").cloned(),
             offset: v.get("o").and_then(Value::as_f64).unwrap_or(0.0) as u64,
+            turn: v.get("u").is_some(),
+            reply: v.get("r").is_some(),
         }),
     })
 }

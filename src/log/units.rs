@@ -13,6 +13,7 @@ use super::Config;
 use crate::convert::check::Finding;
 use crate::convert::conversation::{Conversation, Pos, Step};
 use crate::convert::to_canonical;
+use crate::convert::{Body, Part};
 use crate::formats::Format;
 use crate::json_text::write_str;
 use crate::tape::json::{parse_bytes_into, JsonTape};
@@ -266,12 +267,26 @@ impl Units {
             self.tape = tape;
             return;
         }
-        let mut json = None;
+        let (mut json, mut turn, mut reply) = (None, false, false);
         let steps = match self.read(&view, 0, format) {
             Ok(value) if self.config.target.is_some() => {
-                // Converted by the second stage, with its conversation.
+                // Converted by the second stage, with its conversation turn by turn: what
+                // it needs to know where a turn starts (a user's message with no call open).
+                let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
+                self.out.stats.add_kinds(&canonical);
+                // A user's message with text (one of files alone some targets leave out).
+                turn = !canonical.is_empty()
+                    && canonical.iter().all(|m| match &m.body {
+                        Body::UserInput { parts } => parts
+                            .iter()
+                            .any(|p| matches!(p, Part::Text(t) if !t.trim().is_empty())),
+                        _ => false,
+                    });
+                reply = canonical
+                    .last()
+                    .is_some_and(|m| matches!(m.body, Body::Reply { .. }));
                 json = Some(value);
-                None
+                Some(canonical.iter().map(Step::of).collect())
             }
             Ok(value) => {
                 let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
@@ -299,6 +314,8 @@ impl Units {
             Payload {
                 steps: steps.as_deref(),
                 json: json.as_ref(),
+                turn,
+                reply,
                 offset: origin.offset,
                 ..Payload::default()
             },

@@ -144,11 +144,17 @@ impl LogConversations {
         }
     }
 
-    /// A batch's digest, its lines from `base`: the findings known now (JSON lines).
+    /// A batch's digest, its lines from `base`.
+    /// The findings known now, then (when converting) the turns converted now and their
+    /// losses, joined by `\0`.
     pub fn feed(&mut self, digest: &str, base: f64) -> Result<String, JsError> {
-        self.conversations
-            .feed(digest, base as u64)
-            .map_err(|e| JsError::new(&e))
+        let c = &mut self.conversations;
+        let mut out = c.feed(digest, base as u64).map_err(|e| JsError::new(&e))?;
+        for part in [&mut c.converted, &mut c.losses] {
+            out.push('\0');
+            out.push_str(&std::mem::take(part));
+        }
+        Ok(out)
     }
 
     /// The end of the file: the last findings, the conversations' records, the converted

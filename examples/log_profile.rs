@@ -1,0 +1,88 @@
+// Where checking a log spends its time, natively: a JSONL file (default
+// /tmp/amb/a.jsonl) through the first stage in 1 MB batches, then the second, each timed; and
+// the parse alone for the floor. Run under a profiler: `cargo build --release --example
+// log_profile && perf record -g target/release/examples/log_profile FILE`.
+use agent_messages::formats::Format;
+use agent_messages::log::conversations::Conversations;
+use agent_messages::log::units::Units;
+use agent_messages::log::Config;
+use agent_messages::tape::json::{parse_bytes_into, JsonTape};
+use std::time::Instant;
+
+fn main() {
+    let file = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "/tmp/amb/a.jsonl".into());
+    let text = std::fs::read(&file).unwrap();
+    let mb = text.len() as f64 / 1e6;
+    // Batches of about 1 MB, cut after a newline.
+    let mut batches = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = (start + (1 << 20)).min(text.len());
+        let end = text[end..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |n| end + n + 1);
+        batches.push(&text[start..end]);
+        start = end;
+    }
+    let t = Instant::now();
+    let mut tape = JsonTape::default();
+    for b in &batches {
+        for line in b.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
+            parse_bytes_into(line, 128, &mut tape).unwrap();
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!("parse alone      {:7.3} s {:6.0} MB/s", s, mb / s);
+    let t = Instant::now();
+    let opts = agent_messages::validate::Options::default();
+    let shape = Format::OpenAI.message_schema().shape;
+    for b in &batches {
+        for line in b.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
+            parse_bytes_into(line, 128, &mut tape).unwrap();
+            let c = agent_messages::validate::check(
+                &tape.view_bytes(line),
+                0,
+                shape,
+                agent_messages::validate::Mode::Json,
+                &opts,
+            );
+            assert!(c.issues.is_empty());
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!("parse + validate {:7.3} s {:6.0} MB/s", s, mb / s);
+    for format in [Some(Format::OpenAI), None] {
+        let config = Config {
+            format,
+            ..Config::default()
+        };
+        let mut units = Units::new(config.clone());
+        let t = Instant::now();
+        let mut out = Vec::new();
+        for (n, b) in batches.iter().enumerate() {
+            out.push(units.check_lines(b, n as u64));
+        }
+        let first = t.elapsed().as_secs_f64();
+        let mut second = Conversations::new(config);
+        let t = Instant::now();
+        let mut base = 1;
+        for b in &out {
+            second.feed(&b.digest, base).unwrap();
+            base += b.lines;
+        }
+        second.finish();
+        let s2 = t.elapsed().as_secs_f64();
+        let digest: usize = out.iter().map(|b| b.digest.len()).sum();
+        println!(
+            "{:?}: first stage {:7.3} s {:6.0} MB/s; second {:7.3} s; digest {:.0} MB",
+            format.map(|f| f.name()),
+            first,
+            mb / first,
+            s2,
+            digest as f64 / 1e6
+        );
+    }
+}
