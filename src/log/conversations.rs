@@ -13,7 +13,9 @@ use crate::convert::conversation::Conversation;
 use crate::convert::conversation::Pos;
 use crate::fnv::IdMap;
 use crate::formats::Format;
+use crate::json_text::write_str;
 use crate::tape::value::Value;
+use crate::validate::PathSeg;
 
 struct Open {
     key: Option<String>,
@@ -48,6 +50,11 @@ pub struct Conversations {
     /// When converting: the losses ([`super::convert::write_loss`]).
     pub losses: String,
     pub stats: Stats,
+}
+
+/// Does the converted message (an object's JSON text) have the top-level property `field`?
+fn carries(message: &str, field: &str) -> bool {
+    Value::parse(message).is_ok_and(|v| v.get(field).is_some())
 }
 
 impl Conversations {
@@ -116,9 +123,17 @@ impl Conversations {
                 self.open[n].steps.push((record.line, steps));
             }
             let open = &mut self.open[n];
-            let format = open.check.format();
             let findings = open.check.take();
-            if self.units.target().is_none() {
+            if self.units.target().is_none() && !findings.is_empty() {
+                // Named by the format the conversation has shown so far.
+                let format = match self.given {
+                    Some(f) => f,
+                    None => open
+                        .tally
+                        .ranked()
+                        .first()
+                        .map_or(open.check.format(), |r| r.0),
+                };
                 for f in findings {
                     write_finding(&mut out, &f, format);
                 }
@@ -174,12 +189,11 @@ impl Conversations {
                     .first()
                     .map_or(open.check.format(), |r| r.0),
             };
-            let checked_as = open.check.format();
             if self.units.target().is_none() {
                 let mut findings = open.check.finish();
                 crate::convert::by_index(&mut findings, |f| f.index);
                 for f in &findings {
-                    write_finding(&mut out, f, checked_as);
+                    write_finding(&mut out, f, format);
                 }
             }
             self.stats.conversations += 1;
@@ -253,12 +267,24 @@ impl Conversations {
                 write_loss(&mut self.losses, *line, 1, None, l);
             }
         }
-        self.convert(&buffer, target, out);
+        let key = self.open[n].key.clone();
+        self.convert(&buffer, target, key.as_deref(), out);
     }
 
     /// Convert a conversation's messages, each run of one format at a time: the messages
     /// written one per line, the losses at their messages' lines, issues into `out`.
-    fn convert(&mut self, buffer: &[(u64, u64, Format, Value)], target: &Target, out: &mut String) {
+    /// With `--group-by`, every converted message carries the group's property as its
+    /// source did (first, if the target does not carry it already), so that the converted
+    /// log can be split the same way; it is then no loss.
+    fn convert(
+        &mut self,
+        buffer: &[(u64, u64, Format, Value)],
+        target: &Target,
+        key: Option<&str>,
+        out: &mut String,
+    ) {
+        let group = self.units.group_by().map(str::to_string);
+        let group = group.as_deref().zip(key);
         let mut start = 0;
         while start < buffer.len() {
             let format = buffer[start].2;
@@ -272,11 +298,28 @@ impl Conversations {
             match convert_values(format, &values, target, seed, self.units.options()) {
                 Ok(c) => {
                     for m in &c.messages {
-                        self.converted.push_str(m);
+                        match group {
+                            Some((field, key)) if !carries(m, field) => {
+                                self.converted.push('{');
+                                write_str(&mut self.converted, field);
+                                self.converted.push(':');
+                                self.converted.push_str(key);
+                                if m.len() > 2 {
+                                    self.converted.push(',');
+                                }
+                                self.converted.push_str(&m[1..]);
+                            }
+                            _ => self.converted.push_str(m),
+                        }
                         self.converted.push('\n');
                     }
                     self.stats.converted += c.messages.len() as u64;
-                    for l in &c.losses {
+                    let group_path = group.map(|(field, _)| vec![PathSeg::Key(field.to_string())]);
+                    for l in c
+                        .losses
+                        .iter()
+                        .filter(|l| Some(&l.path) != group_path.as_ref())
+                    {
                         let line = run.get(l.index).map_or(first, |m| m.0);
                         write_loss(&mut self.losses, line, 1, None, l);
                     }

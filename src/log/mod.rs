@@ -70,8 +70,9 @@ pub fn write_conversation(
     out.push_str("{\"line\":");
     out.push_str(&line.to_string());
     if let Some(k) = key {
+        // The group's value, as its JSON text.
         out.push_str(",\"key\":");
-        write_str(out, k);
+        out.push_str(k);
     }
     out.push_str(",\"format\":");
     write_str(out, format.name());

@@ -102,6 +102,11 @@ impl Units {
         self.config.target.as_ref()
     }
 
+    /// The property that names a message's conversation (`--group-by`), if any.
+    pub fn group_by(&self) -> Option<&str> {
+        self.config.group_by.as_deref()
+    }
+
     /// The validation options.
     pub fn options(&self) -> &Options {
         &self.opts
@@ -487,18 +492,20 @@ impl Units {
 }
 
 /// The value of the top-level property `key` of the object at the tape's start, as the group
-/// a message belongs to: a string, or a number's JSON text.
+/// a message belongs to: its JSON text (a string or a number; `"42"` and `42` are two groups).
 fn group_key(tape: &TapeView, key: &str) -> Option<String> {
     use crate::tape::{NUM, OBJ, STR};
     if tape.word(0) != OBJ {
         return None;
     }
     let (_, v) = tape.entries(0).find(|&(k, _)| tape.key_name(k) == key)?;
+    let mut out = String::new();
     match tape.word(v) {
-        STR => Some(tape.str_lossy(tape.str_at(v))),
-        NUM => Some(crate::validate::number_text(tape.num(v))),
-        _ => None,
+        STR => write_str(&mut out, &tape.str_lossy(tape.str_at(v))),
+        NUM => crate::json_text::write_num(&mut out, tape.num(v)),
+        _ => return None,
     }
+    Some(out)
 }
 
 /// One issue as a JSON line: `{ line, column, code, path, message, severity, format? }`

@@ -230,6 +230,10 @@ describe('agent-messages, installed from the packed tarball', () => {
     assert.equal(await readFile(path.join(app, 'two.jsonl'), 'utf8'), a);
     const ids = a.match(/"id":"[0-9A-Z]{26}"/g);
     assert.equal(new Set(ids).size, ids.length);
+    // Single messages keep the property they were grouped by, so the output splits the same.
+    const singles = a.trim().split('\n').filter((l) => l.startsWith('{'));
+    assert.ok(singles.length > 1000);
+    for (const line of singles) assert.match(line, /^\{"thread":"t\d+",/);
   });
 
   it('accumulates recorded streams in each streamed format as the package does', LONG, async () => {
