@@ -219,7 +219,7 @@ describe('agent-messages, installed from the packed tarball', () => {
 
   it('converts the same with --jobs 1 and --jobs 2 (ids from the run clock and the place in the file)', LONG, async () => {
     const parts = [];
-    for (let n = 0; n < 6; n++) parts.push(jsonl('openai', 900, { perLine: n % 2 ? 'conversation' : 'message', pad: 20 }).replaceAll('"call_', `"call_${n}_`));
+    for (let n = 0; n < 6; n++) parts.push(jsonl('openai', 900, { perLine: n % 2 ? 'conversation' : 'message', groupBy: 'thread', pad: 20 }).replaceAll('"call_', `"call_${n}_`));
     await write('many.jsonl', parts.join(''));
     const args = ['convert', '--to', 'kernel', '--now', '1700000000000', '--group-by', 'thread', 'many.jsonl'];
     const one = await cli([...args, '--jobs', '1', '-o', 'one.jsonl']);
