@@ -27,11 +27,12 @@ export async function runLog(sources, pool, config, hooks) {
     const inflight = [];
     const take = async () => {
       const { batch, promise } = inflight.shift();
-      const r = readResult(await promise);
       // Items carry their own lines (0-based); JSONL lines count from the batch's first.
       const at = batch.lines ? base : 1;
+      const done = pool.fused ? null : await promise;
+      const r = readResult(pool.fused ? pool.fused(batch, second, at) : done.result);
       const found = parseLines(r.issues).map((i) => ((i.line += at), i));
-      const [findings, turns, turnLosses] = second.feed(r.digest, at).split('\0');
+      const [findings, turns, turnLosses] = pool.fused ? r.second : second.feed(done.digest, at).split('\0');
       found.push(...parseLines(findings));
       if (found.length > 1) found.sort((a, b) => a.line - b.line || a.column - b.column);
       for (const i of found) await hooks.issue?.(source, i);
@@ -55,12 +56,12 @@ export async function runLog(sources, pool, config, hooks) {
     };
     try {
       for await (const batch of batches(source, BATCH_BYTES)) {
-        inflight.push({ batch, promise: pool.run(batch) });
+        inflight.push({ batch, promise: pool.fused ? null : pool.run(batch) });
         if (inflight.length >= pool.size * 2) await take();
       }
       while (inflight.length) await take();
     } catch (e) {
-      while (inflight.length) await inflight.shift().promise.catch(() => {});
+      while (inflight.length) await inflight.shift().promise?.catch(() => {});
       if (e === STOP) {
         second.free();
         return { ...total, stopped: true };

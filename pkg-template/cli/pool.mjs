@@ -1,13 +1,13 @@
 // The first stage on `jobs` worker threads, each with its own wasm instance; results come
 // back in the order the batches went in (the caller awaits them in order). With one job
-// the stage runs on this thread.
+// both stages run on this thread, fused (`pool.fused`).
 import { Worker } from 'node:worker_threads';
-import { createUnits } from './stage.mjs';
+import { createFused } from './stage.mjs';
 
 export function createPool(jobs, config) {
   if (jobs <= 1) {
-    const stage = createUnits(config);
-    return { run: async (batch) => stage(batch), close: async () => {}, size: 1 };
+    // One thread: the first stage hands its records to the second as they are.
+    return { fused: createFused(config), close: async () => {}, size: 1 };
   }
   const workers = [];
   const idle = [];

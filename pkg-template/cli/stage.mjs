@@ -3,10 +3,23 @@
 import { glue } from './wasm.mjs';
 
 /** `config`: { format, groupBy, strict, maxIssues, maxDepth, kernelTypes, to, now,
- * agentName } (plain data: it crosses to workers). Returns `batch => result`. */
+ * agentName } (plain data: it crosses to workers). Returns `batch => { result, digest }`: the
+ * result's text, and the digest for the second stage as UTF-8 bytes. */
 export function createUnits(config) {
   const units = new glue.LogUnits(options(config));
-  return (batch) => (batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset));
+  return (batch) => {
+    const result = batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset);
+    return { result, digest: units.take_digest() };
+  };
+}
+
+/** The first stage fused with a second on this thread: `(batch, second, base) => text`, the
+ * batch's result followed by the second stage's answer (no digest crosses). */
+export function createFused(config) {
+  const units = new glue.LogUnits(options(config));
+  return (batch, second, base) => (batch.lines
+    ? units.lines_into(batch.lines, batch.offset, second, base)
+    : units.items_into(batch.items, batch.at, batch.offset, second, base));
 }
 
 function options(c) {
@@ -21,6 +34,6 @@ export function createConversations(config) {
 /** A batch's result text as { lines, issues, digest, conversations, converted, losses,
  * stats }. */
 export function readResult(text) {
-  const [lines, issues, digest, conversations, converted, losses, stats] = text.split('\0');
-  return { lines: Number(lines), issues, digest, conversations, converted, losses, stats: JSON.parse(stats) };
+  const [lines, issues, digest, conversations, converted, losses, stats, ...second] = text.split('\0');
+  return { lines: Number(lines), issues, digest, conversations, converted, losses, stats: JSON.parse(stats), second };
 }

@@ -5,11 +5,12 @@ import { createUnits } from './stage.mjs';
 
 const stage = createUnits(workerData);
 parentPort.on('message', ({ id, batch }) => {
-  let result, error;
+  let out, error;
   try {
-    result = stage(batch);
+    out = stage(batch);
   } catch (e) {
     error = String(e?.stack ?? e);
   }
-  parentPort.postMessage({ id, result, error });
+  // The digest's buffer is handed over, not copied.
+  parentPort.postMessage({ id, result: out, error }, out ? [out.digest.buffer] : []);
 });

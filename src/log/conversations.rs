@@ -5,7 +5,7 @@
 
 use super::convert::{convert_values, write_loss, Target};
 use super::detect::Tally;
-use super::digest::read_record;
+use super::digest::{Reader, Record};
 use super::stats::Stats;
 use super::units::{write_finding, Units};
 use super::Config;
@@ -39,6 +39,7 @@ pub struct Conversations {
     given: Option<Format>,
     /// For the issues of messages valid in no format.
     units: Units,
+    reader: Reader,
     open: Vec<Open>,
     by_key: IdMap<usize>,
     /// The ungrouped messages' conversation, if any.
@@ -62,6 +63,7 @@ impl Conversations {
         Conversations {
             given: config.format,
             units: Units::new(config),
+            reader: Reader::default(),
             open: Vec::new(),
             by_key: IdMap::default(),
             ungrouped: None,
@@ -76,10 +78,42 @@ impl Conversations {
     /// lines of issues. `Err`: a record no first stage wrote (a bug, reported as such).
     pub fn feed(&mut self, digest: &str, base: u64) -> Result<String, String> {
         let mut out = String::new();
+        let mut reader = std::mem::take(&mut self.reader);
         for text in digest.lines() {
-            let record = read_record(text, base)
+            let record = reader
+                .read(text, base)
                 .ok_or_else(|| format!("internal: a digest record that does not read: {text}"))?;
-            let Some(read) = record.read else { continue };
+            self.take(record, &mut out);
+        }
+        self.reader = reader;
+        Ok(out)
+    }
+
+    /// Feed records kept by a first stage on this thread ([`Units::fuse`]), their lines
+    /// (and their places' lines) from `base`: as [`Conversations::feed`].
+    pub fn feed_records(&mut self, records: Vec<Record>, base: u64) -> String {
+        let mut out = String::new();
+        for mut record in records {
+            record.line += base;
+            if let Some(steps) = record.read.as_mut().and_then(|r| r.steps.as_mut()) {
+                for step in steps {
+                    step.index = record.line as usize;
+                    for place in step.places_mut() {
+                        if let Some(pos) = &mut place.pos {
+                            pos.line += base;
+                        }
+                    }
+                }
+            }
+            self.take(record, &mut out);
+        }
+        out
+    }
+
+    /// One message's record.
+    fn take(&mut self, record: Record, out: &mut String) {
+        {
+            let Some(read) = record.read else { return };
             let known = self.find(&read.key);
             if let Some((text, column)) = &read.deferred {
                 // Against the format the conversation has shown so far.
@@ -105,7 +139,7 @@ impl Conversations {
                 let agens =
                     target.to == Format::Agens || open.buffer.iter().any(|m| m.2 == Format::Agens);
                 if open.replied && open.check.open_calls() == 0 && !agens {
-                    self.convert_turns(n, &target.clone(), &mut out);
+                    self.convert_turns(n, &target.clone(), out);
                 }
             }
             let open = &mut self.open[n];
@@ -135,11 +169,10 @@ impl Conversations {
                         .map_or(open.check.format(), |r| r.0),
                 };
                 for f in findings {
-                    write_finding(&mut out, &f, format);
+                    write_finding(out, &f, format);
                 }
             }
         }
-        Ok(out)
     }
 
     /// The conversation of `key`, if it is open.

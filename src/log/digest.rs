@@ -6,9 +6,12 @@
 
 use super::detect::Match;
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
+use crate::convert::report::push_decimal;
 use crate::formats::Format;
 use crate::json_text::{write_num, write_str};
+use crate::tape::json::{parse_into, JsonTape};
 use crate::tape::value::Value;
+use crate::tape::{TapeView, ARR, NULL, NUM, OBJ, STR};
 use crate::validate::{write_path, PathSeg};
 
 /// One message as the second stage reads it.
@@ -80,13 +83,15 @@ pub fn write_record(
         reply,
     } = payload;
     out.push_str("{\"l\":");
-    out.push_str(&line.to_string());
-    out.push_str(",\"f\":");
-    write_str(out, format.name());
-    out.push_str(&format!(
-        ",\"o\":{offset},\"v\":{},\"s\":{}",
-        matched.valid, matched.strict
-    ));
+    push_decimal(out, line as usize);
+    out.push_str(",\"f\":\"");
+    out.push_str(format.name());
+    out.push_str("\",\"o\":");
+    push_decimal(out, offset as usize);
+    out.push_str(",\"v\":");
+    push_decimal(out, matched.valid as usize);
+    out.push_str(",\"s\":");
+    push_decimal(out, matched.strict as usize);
     if let Some(k) = key {
         out.push_str(",\"k\":");
         write_str(out, k);
@@ -114,7 +119,8 @@ pub fn write_record(
     if let Some((text, column)) = deferred {
         out.push_str(",\"x\":");
         write_str(out, text);
-        out.push_str(&format!(",\"c\":{column}"));
+        out.push_str(",\"c\":");
+        push_decimal(out, column as usize);
     }
     out.push_str("}\n");
 }
@@ -184,7 +190,9 @@ fn write_step(out: &mut String, s: &Step) {
             out.push_str("[\"e\",");
             write_place(out, place);
             let n = EMPTY_WORDS.iter().position(|w| w == words).unwrap_or(0);
-            out.push_str(&format!(",{n}]"));
+            out.push(',');
+            push_decimal(out, n);
+            out.push(']');
         }
     }
     out.push(']');
@@ -194,101 +202,175 @@ fn write_place(out: &mut String, p: &Place) {
     let pos = p.pos.unwrap_or_default();
     out.push('[');
     write_path(out, &p.path);
-    out.push_str(&format!(",{},{}]", pos.line, pos.column));
+    out.push(',');
+    push_decimal(out, pos.line as usize);
+    out.push(',');
+    push_decimal(out, pos.column as usize);
+    out.push(']');
 }
 
-/// A record written by [`write_record`] or [`write_unreadable`], its lines moved by `base`;
-/// `None` for text no writer here wrote.
-pub fn read_record(text: &str, base: u64) -> Option<Record> {
-    let v = Value::parse(text).ok()?;
-    let line = v.get("l")?.as_f64()? as u64 + base;
-    let Some(format) = v.get("f") else {
-        return Some(Record { line, read: None });
-    };
-    let format = Format::parse(format.as_str()?)?;
-    let matched = Match {
-        valid: v.get("v")?.as_f64()? as u16,
-        strict: v.get("s")?.as_f64()? as u16,
-    };
-    let key = v.get("k").and_then(Value::as_str).map(str::to_string);
-    let steps = match v.get("st") {
-        Some(list) => Some(
-            list.as_array()?
-                .iter()
-                .map(|s| read_step(s, line, base))
-                .collect::<Option<Vec<Step>>>()?,
-        ),
-        None => None,
-    };
-    let deferred = match v.get("x") {
-        Some(x) => Some((x.as_str()?.to_string(), v.get("c")?.as_f64()? as u32)),
-        None => None,
-    };
-    Some(Record {
-        line,
-        read: Some(Read {
-            format,
-            matched,
-            key,
-            steps,
-            deferred,
-            json: v.get("j").cloned(),
-            offset: v.get("o").and_then(Value::as_f64).unwrap_or(0.0) as u64,
-            turn: v.get("u").is_some(),
-            reply: v.get("r").is_some(),
-        }),
-    })
+/// Reads records back: a tape reused from one record to the next, read where it lies (no
+/// tree is built but the strings and values a record hands on).
+#[derive(Default)]
+pub struct Reader {
+    tape: JsonTape,
 }
 
-fn read_step(v: &Value, index: u64, base: u64) -> Option<Step> {
-    let parts = v.as_array()?;
-    let pair = |v: &Value| -> Option<(Value, Place)> {
-        let pair = v.as_array()?;
-        Some((pair.first()?.clone(), read_place(pair.get(1)?, base)?))
+impl Reader {
+    /// A record written by [`write_record`] or [`write_unreadable`], its lines moved by
+    /// `base`; `None` for text no writer here wrote.
+    pub fn read(&mut self, text: &str, base: u64) -> Option<Record> {
+        parse_into(text, 64, &mut self.tape).ok()?;
+        let t = self.tape.view(text);
+        if t.word(0) != OBJ {
+            return None;
+        }
+        let mut line = None;
+        let mut format = None;
+        let (mut valid, mut strict, mut offset) = (0, 0, 0);
+        let (mut key, mut steps_at, mut deferred, mut column, mut json) =
+            (None, None, None, None, None);
+        let (mut turn, mut reply) = (false, false);
+        for (k, v) in t.entries(0) {
+            match key_name(&t, k) {
+                "l" => line = Some(num(&t, v)? as u64 + base),
+                "f" => format = Some(Format::parse(&string(&t, v)?)?),
+                "v" => valid = num(&t, v)? as u16,
+                "s" => strict = num(&t, v)? as u16,
+                "o" => offset = num(&t, v)? as u64,
+                "k" => key = Some(string(&t, v)?),
+                "st" => steps_at = Some(v),
+                "x" => deferred = Some(string(&t, v)?),
+                "c" => column = Some(num(&t, v)? as u32),
+                "j" => json = Some(Value::from_tape(&t, v)),
+                "u" => turn = true,
+                "r" => reply = true,
+                _ => return None,
+            }
+        }
+        let line = line?;
+        let Some(format) = format else {
+            return Some(Record { line, read: None });
+        };
+        let steps = match steps_at {
+            Some(v) => Some(
+                items(&t, v)?
+                    .map(|s| read_step(&t, s, line, base))
+                    .collect::<Option<Vec<Step>>>()?,
+            ),
+            None => None,
+        };
+        let deferred = match deferred {
+            Some(x) => Some((x, column?)),
+            None => None,
+        };
+        Some(Record {
+            line,
+            read: Some(Read {
+                format,
+                matched: Match { valid, strict },
+                key,
+                steps,
+                deferred,
+                json,
+                offset,
+                turn,
+                reply,
+            }),
+        })
+    }
+}
+
+/// The name of the key at `k`, without allocating (the digest's keys are plain ASCII).
+fn key_name<'a>(t: &TapeView<'a>, k: usize) -> &'a str {
+    if let Some(id) = t.key_id(k) {
+        return id.name();
+    }
+    let s = t.str_at(k);
+    match t.chars {
+        crate::tape::Chars::Utf8(text) => text
+            .get(s.off as usize..(s.off + s.len) as usize)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or(""),
+        crate::tape::Chars::Utf16(_) => "",
+    }
+}
+
+fn num(t: &TapeView, at: usize) -> Option<f64> {
+    (t.word(at) == NUM).then(|| t.num(at))
+}
+
+fn string(t: &TapeView, at: usize) -> Option<String> {
+    match (t.word(at) == STR).then(|| Value::from_tape(t, at))? {
+        Value::Str(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn items<'t, 'a>(t: &'t TapeView<'a>, at: usize) -> Option<crate::tape::Items<'t, 'a>> {
+    (t.word(at) == ARR).then(|| t.items(at))
+}
+
+/// The `n`th item of the array at `at`.
+fn nth(t: &TapeView, at: usize, n: usize) -> Option<usize> {
+    items(t, at)?.nth(n)
+}
+
+fn read_step(t: &TapeView, at: usize, index: u64, base: u64) -> Option<Step> {
+    // `[value, place]`, the value read by `read`.
+    let pair = |at: usize, read: &dyn Fn(usize) -> Option<()>| -> Option<Place> {
+        read(nth(t, at, 0)?)?;
+        read_place(t, nth(t, at, 1)?, base)
     };
-    let id = match parts.first()? {
-        Value::Null => None,
+    let id = match nth(t, at, 0)? {
+        v if t.word(v) == NULL => None,
         v => {
-            let (id, place) = pair(v)?;
-            Some((id.as_str()?.to_string(), place))
+            let place = pair(v, &|_| Some(()))?;
+            Some((string(t, nth(t, v, 0)?)?, place))
         }
     };
-    let timestamp = match parts.get(1)? {
-        Value::Null => None,
+    let timestamp = match nth(t, at, 1)? {
+        v if t.word(v) == NULL => None,
         v => {
-            let (t, place) = pair(v)?;
-            Some((t.as_f64()?, place))
+            let place = pair(v, &|_| Some(()))?;
+            Some((num(t, nth(t, v, 0)?)?, place))
         }
     };
-    let body = match parts.get(2)? {
-        Value::Arr(b) => match b.first()?.as_str()? {
+    let body = nth(t, at, 2)?;
+    let body = if t.word(body) != ARR {
+        StepBody::Other
+    } else {
+        let tag = string(t, nth(t, body, 0)?)?;
+        match tag.as_str() {
             "c" => StepBody::Calls(
-                b.get(1)?
-                    .as_array()?
-                    .iter()
+                items(t, nth(t, body, 1)?)?
                     .map(|c| {
-                        let (id, place) = pair(c)?;
-                        Some((id.as_str()?.to_string(), place))
+                        Some((
+                            string(t, nth(t, c, 0)?)?,
+                            read_place(t, nth(t, c, 1)?, base)?,
+                        ))
                     })
                     .collect::<Option<_>>()?,
             ),
             "o" => StepBody::Outputs(
-                b.get(1)?
-                    .as_array()?
-                    .iter()
+                items(t, nth(t, body, 1)?)?
                     .map(|c| {
-                        let (id, place) = pair(c)?;
-                        Some((id.as_str().map(str::to_string), place))
+                        let id = nth(t, c, 0)?;
+                        let id = if t.word(id) == NULL {
+                            None
+                        } else {
+                            Some(string(t, id)?)
+                        };
+                        Some((id, read_place(t, nth(t, c, 1)?, base)?))
                     })
                     .collect::<Option<_>>()?,
             ),
             "e" => StepBody::Empty(
-                read_place(b.get(1)?, base)?,
-                EMPTY_WORDS.get(b.get(2)?.as_f64()? as usize)?,
+                read_place(t, nth(t, body, 1)?, base)?,
+                EMPTY_WORDS.get(num(t, nth(t, body, 2)?)? as usize)?,
             ),
             _ => return None,
-        },
-        _ => StepBody::Other,
+        }
     };
     Some(Step {
         index: index as usize,
@@ -298,22 +380,19 @@ fn read_step(v: &Value, index: u64, base: u64) -> Option<Step> {
     })
 }
 
-fn read_place(v: &Value, base: u64) -> Option<Place> {
-    let parts = v.as_array()?;
-    let path = parts
-        .first()?
-        .as_array()?
-        .iter()
-        .map(|s| match s {
-            Value::Str(k) => Some(PathSeg::Key(k.to_string())),
-            other => other.as_f64().map(|n| PathSeg::Index(n as u32)),
+fn read_place(t: &TapeView, at: usize, base: u64) -> Option<Place> {
+    let path = items(t, nth(t, at, 0)?)?
+        .map(|s| match t.word(s) {
+            STR => string(t, s).map(PathSeg::Key),
+            NUM => Some(PathSeg::Index(t.num(s) as u32)),
+            _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
     Some(Place {
         path,
         pos: Some(Pos {
-            line: parts.get(1)?.as_f64()? as u64 + base,
-            column: parts.get(2)?.as_f64()? as u32,
+            line: num(t, nth(t, at, 1)?)? as u64 + base,
+            column: num(t, nth(t, at, 2)?)? as u32,
         }),
     })
 }

@@ -6,7 +6,7 @@
 //! conversation (a JSON array on one line), its conversation checks, done here whole.
 
 use super::detect::{bit, Detector, Match, Tally};
-use super::digest::{self, Payload};
+use super::digest::{self, Payload, Read, Record};
 use super::locate::{locate, position};
 use super::stats::Stats;
 use super::Config;
@@ -49,6 +49,8 @@ pub struct Units {
     opts: Options,
     tape: JsonTape,
     out: Batch,
+    /// Records kept for a second stage on this thread, when fused.
+    fused: Option<Vec<Record>>,
 }
 
 /// Where a unit is: its first line (relative to the batch) and the column it starts at.
@@ -94,6 +96,7 @@ impl Units {
             opts,
             tape: JsonTape::default(),
             out: Batch::default(),
+            fused: None,
         }
     }
 
@@ -239,7 +242,13 @@ impl Units {
     fn message(&mut self, text: &[u8], origin: Origin) {
         self.out.stats.bytes += text.len() as u64;
         if !self.parse(text, origin) {
-            digest::write_unreadable(&mut self.out.digest, origin.line);
+            match &mut self.fused {
+                Some(records) => records.push(Record {
+                    line: origin.line,
+                    read: None,
+                }),
+                None => digest::write_unreadable(&mut self.out.digest, origin.line),
+            }
             return;
         }
         self.out.stats.messages += 1;
@@ -257,18 +266,12 @@ impl Units {
         if self.config.format.is_none() && matched.valid == 0 {
             self.out.stats.invalid += 1;
             let deferred = std::str::from_utf8(text).ok().map(|t| (t, origin.column));
-            digest::write_record(
-                &mut self.out.digest,
-                origin.line,
-                format,
-                matched,
-                key.as_deref(),
-                Payload {
-                    deferred,
-                    offset: origin.offset,
-                    ..Payload::default()
-                },
-            );
+            let payload = Payload {
+                deferred,
+                offset: origin.offset,
+                ..Payload::default()
+            };
+            self.emit(origin.line, format, matched, key, payload, None, None);
             self.tape = tape;
             return;
         }
@@ -310,22 +313,67 @@ impl Units {
                 None
             }
         };
-        digest::write_record(
-            &mut self.out.digest,
-            origin.line,
-            format,
-            matched,
-            key.as_deref(),
-            Payload {
-                steps: steps.as_deref(),
-                json: json.as_ref(),
-                turn,
-                reply,
-                offset: origin.offset,
-                ..Payload::default()
-            },
-        );
+        let payload = Payload {
+            turn,
+            reply,
+            offset: origin.offset,
+            ..Payload::default()
+        };
+        self.emit(origin.line, format, matched, key, payload, steps, json);
         self.tape = tape;
+    }
+
+    /// Hand a message to the second stage: as a digest record, or (fused) as it is.
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        line: u64,
+        format: Format,
+        matched: Match,
+        key: Option<String>,
+        payload: Payload,
+        steps: Option<Vec<Step>>,
+        json: Option<Value>,
+    ) {
+        match &mut self.fused {
+            Some(records) => records.push(Record {
+                line,
+                read: Some(Read {
+                    format,
+                    matched,
+                    key,
+                    steps,
+                    deferred: payload.deferred.map(|(t, c)| (t.to_string(), c)),
+                    json,
+                    offset: payload.offset,
+                    turn: payload.turn,
+                    reply: payload.reply,
+                }),
+            }),
+            None => digest::write_record(
+                &mut self.out.digest,
+                line,
+                format,
+                matched,
+                key.as_deref(),
+                Payload {
+                    steps: steps.as_deref(),
+                    json: json.as_ref(),
+                    ..payload
+                },
+            ),
+        }
+    }
+
+    /// Keep the second stage's records as they are ([`Units::take_records`]) instead of
+    /// writing them as text: for a second stage on the same thread.
+    pub fn fuse(&mut self) {
+        self.fused = Some(Vec::new());
+    }
+
+    /// The records kept since the last call (see [`Units::fuse`]).
+    pub fn take_records(&mut self) -> Vec<Record> {
+        self.fused.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// The issues of a message valid in no format, as `format`'s (or, without one, the closest

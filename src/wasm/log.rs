@@ -81,17 +81,11 @@ fn config(
     })
 }
 
-/// A batch as text: lines, issues, digest, conversations, converted, losses and stats,
-/// joined by `\0`.
-fn answer(b: Batch) -> String {
+/// A batch as text: lines, issues, (an empty place for the digest, which crosses as bytes:
+/// [`LogUnits::take_digest`]), conversations, converted, losses and stats, joined by `\0`.
+fn answer(b: &Batch) -> String {
     let mut out = b.lines.to_string();
-    for part in [
-        &b.issues,
-        &b.digest,
-        &b.conversations,
-        &b.converted,
-        &b.losses,
-    ] {
+    for part in [&b.issues, "", &b.conversations, &b.converted, &b.losses] {
         out.push('\0');
         out.push_str(part);
     }
@@ -104,6 +98,8 @@ fn answer(b: Batch) -> String {
 #[wasm_bindgen]
 pub struct LogUnits {
     units: Units,
+    /// The last batch's digest, until taken.
+    digest: String,
 }
 
 #[wasm_bindgen]
@@ -112,19 +108,72 @@ impl LogUnits {
     pub fn new(options: &LogOptions) -> LogUnits {
         LogUnits {
             units: Units::new(options.config.clone()),
+            digest: String::new(),
         }
     }
 
     /// JSONL text of whole lines, from byte `offset` of its file.
     pub fn lines(&mut self, text: &[u8], offset: f64) -> String {
-        answer(self.units.check_lines(text, offset as u64))
+        let mut batch = self.units.check_lines(text, offset as u64);
+        self.digest = std::mem::take(&mut batch.digest);
+        answer(&batch)
+    }
+
+    /// The last batch's digest, as UTF-8 bytes (a worker transfers them to the main thread
+    /// without a copy or a decoding).
+    pub fn take_digest(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.digest).into_bytes()
     }
 
     /// Items of a JSON array file: per item its start, end, line and column; the text starts
     /// at byte `offset` of its file.
     pub fn items(&mut self, text: &[u8], items: &[u32], offset: f64) -> String {
-        answer(self.units.check_items(text, items, offset as u64))
+        let mut batch = self.units.check_items(text, items, offset as u64);
+        self.digest = std::mem::take(&mut batch.digest);
+        answer(&batch)
     }
+
+    /// [`LogUnits::lines`] with the second stage on this thread: its records go to `second`
+    /// as they are (lines from `base`), and its answer follows the batch's ([`fused`]).
+    pub fn lines_into(
+        &mut self,
+        text: &[u8],
+        offset: f64,
+        second: &mut LogConversations,
+        base: f64,
+    ) -> String {
+        self.units.fuse();
+        let batch = self.units.check_lines(text, offset as u64);
+        fused(batch, &mut self.units, second, base)
+    }
+
+    /// [`LogUnits::items`] with the second stage on this thread, as [`LogUnits::lines_into`].
+    pub fn items_into(
+        &mut self,
+        text: &[u8],
+        items: &[u32],
+        offset: f64,
+        second: &mut LogConversations,
+        base: f64,
+    ) -> String {
+        self.units.fuse();
+        let batch = self.units.check_items(text, items, offset as u64);
+        fused(batch, &mut self.units, second, base)
+    }
+}
+
+/// A batch's answer, then `\0` and what the second stage answers for its records.
+fn fused(batch: Batch, units: &mut Units, second: &mut LogConversations, base: f64) -> String {
+    let records = units.take_records();
+    let mut out = answer(&batch);
+    let c = &mut second.conversations;
+    out.push('\0');
+    out.push_str(&c.feed_records(records, base as u64));
+    for part in [&mut c.converted, &mut c.losses] {
+        out.push('\0');
+        out.push_str(&std::mem::take(part));
+    }
+    out
 }
 
 /// The second stage, for one file: digests fed in order.
@@ -147,7 +196,9 @@ impl LogConversations {
     /// A batch's digest, its lines from `base`.
     /// The findings known now, then (when converting) the turns converted now and their
     /// losses, joined by `\0`.
-    pub fn feed(&mut self, digest: &str, base: f64) -> Result<String, JsError> {
+    pub fn feed(&mut self, digest: &[u8], base: f64) -> Result<String, JsError> {
+        let digest = std::str::from_utf8(digest)
+            .map_err(|_| JsError::new("internal: a digest that is not UTF-8"))?;
         let c = &mut self.conversations;
         let mut out = c.feed(digest, base as u64).map_err(|e| JsError::new(&e))?;
         for part in [&mut c.converted, &mut c.losses] {
