@@ -54,6 +54,25 @@ fn main() {
     }
     let s = t.elapsed().as_secs_f64();
     println!("parse + validate {:7.3} s {:6.0} MB/s", s, mb / s);
+    {
+        let config = Config {
+            format: Some(Format::OpenAI),
+            ..Config::default()
+        };
+        let mut units = Units::new(config.clone());
+        units.fuse();
+        let mut second = Conversations::new(config);
+        let t = Instant::now();
+        let mut base = 1;
+        for (n, b) in batches.iter().enumerate() {
+            let batch = units.check_lines(b, n as u64);
+            second.feed_records(units.take_records(), base);
+            base += batch.lines;
+        }
+        second.finish();
+        let s = t.elapsed().as_secs_f64();
+        println!("fused (openai)   {:7.3} s {:6.0} MB/s", s, mb / s);
+    }
     for format in [Some(Format::OpenAI), None] {
         let config = Config {
             format,

@@ -400,7 +400,7 @@ impl Fingerprints {
     pub fn insert(&mut self, key: u64, value: u64) {
         let key = key.max(1);
         if (self.len + 1) * 2 > self.slots.len() {
-            let size = (self.slots.len() * 2).max(16);
+            let size = (self.slots.len() * 2).max(4);
             let old = std::mem::replace(&mut self.slots, vec![(0, 0); size]);
             for (k, v) in old.into_iter().filter(|(k, _)| *k != 0) {
                 let at = self.slot(k);

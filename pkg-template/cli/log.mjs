@@ -26,11 +26,11 @@ export async function runLog(sources, pool, config, hooks) {
     let base = 1;
     const inflight = [];
     const take = async () => {
-      const { batch, promise } = inflight.shift();
+      const { batch, promise, whole } = inflight.shift();
       // Items carry their own lines (0-based); JSONL lines count from the batch's first.
       const at = batch.lines ? base : 1;
       const done = pool.fused ? null : await promise;
-      const r = readResult(pool.fused ? pool.fused(batch, second, at) : done.result);
+      const r = readResult(pool.fused ? pool.fused(whole, second, at) : done.result);
       const found = parseLines(r.issues).map((i) => ((i.line += at), i));
       const [findings, turns, turnLosses] = pool.fused ? r.second : second.feed(done.digest, at).split('\0');
       found.push(...parseLines(findings));
@@ -52,11 +52,13 @@ export async function runLog(sources, pool, config, hooks) {
       }
       addStats(total, r.stats);
       if (batch.lines) base += r.lines;
-      hooks.progress?.(batch.lines ? batch.lines.length : batch.items.length, r.stats.messages);
+      hooks.progress?.(batch.size, r.stats.messages);
     };
     try {
       for await (const batch of batches(source, BATCH_BYTES)) {
-        inflight.push({ batch, promise: pool.fused ? null : pool.run(batch) });
+        // (The batch's bytes may be handed to a worker: its size is taken first.)
+        const size = (batch.lines ?? batch.items).length;
+        inflight.push({ batch: { lines: Boolean(batch.lines), size }, promise: pool.fused ? null : pool.run(batch), whole: pool.fused ? batch : null });
         if (inflight.length >= pool.size * 2) await take();
       }
       while (inflight.length) await take();

@@ -18,8 +18,10 @@ export function createPool(jobs, config) {
     while (idle.length && queue.length) {
       const w = idle.pop();
       const { id, batch } = queue.shift();
-      const transfer = [];
-      w.postMessage({ id, batch }, transfer);
+      // A batch that owns its whole buffer is handed over, not copied.
+      const bytes = batch.lines ?? batch.items;
+      const owned = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength && bytes.byteLength > 4096;
+      w.postMessage({ id, batch }, owned ? [bytes.buffer] : []);
     }
   };
   for (let n = 0; n < jobs; n++) {

@@ -450,7 +450,15 @@ impl Conversation {
 
 impl Conversation {
     /// `open` without its answered calls, once they are half of it.
+    /// (A conversation with nothing open keeps no room for calls: a log holds many such.)
     fn compact(&mut self) {
+        if self.answered == self.open.len() {
+            // (The window stays: a second result right after its call is no finding.)
+            self.open = Vec::new();
+            self.open_at = IdMap::default();
+            self.answered = 0;
+            return;
+        }
         if self.answered * 2 < self.open.len() || self.open.len() < 64 {
             return;
         }
