@@ -33,6 +33,18 @@ struct Open {
     tally: Tally,
 }
 
+impl Open {
+    /// The conversation's format: the one given, or the one its messages match best so far.
+    fn format(&self, given: Option<Format>) -> Format {
+        given.unwrap_or_else(|| {
+            self.tally
+                .ranked()
+                .first()
+                .map_or(self.check.format(), |r| r.0)
+        })
+    }
+}
+
 /// The conversations of one file.
 pub struct Conversations {
     /// The format given (`--format`), if any.
@@ -160,14 +172,7 @@ impl Conversations {
             let findings = open.check.take();
             if self.units.target().is_none() && !findings.is_empty() {
                 // Named by the format the conversation has shown so far.
-                let format = match self.given {
-                    Some(f) => f,
-                    None => open
-                        .tally
-                        .ranked()
-                        .first()
-                        .map_or(open.check.format(), |r| r.0),
-                };
+                let format = open.format(self.given);
                 for f in findings {
                     write_finding(out, &f, format);
                 }
@@ -214,14 +219,7 @@ impl Conversations {
             }
         }
         for open in std::mem::take(&mut self.open) {
-            let format = match self.given {
-                Some(f) => f,
-                None => open
-                    .tally
-                    .ranked()
-                    .first()
-                    .map_or(open.check.format(), |r| r.0),
-            };
+            let format = open.format(self.given);
             if self.units.target().is_none() {
                 let mut findings = open.check.finish();
                 crate::convert::by_index(&mut findings, |f| f.index);

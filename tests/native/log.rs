@@ -21,10 +21,7 @@ fn run(config: Config, text: &str, cuts: &[usize]) -> (Vec<Json>, Vec<Json>, Jso
     let mut units = Units::new(config.clone());
     let mut second = Conversations::new(config);
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let mut bounds: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines.len()).collect();
-    bounds.sort();
-    bounds.dedup();
-    bounds.push(lines.len());
+    let bounds = batch_ends(cuts, lines.len());
     let (mut issues, mut start, mut base) = (Vec::new(), 0, 1u64);
     let mut stats = Vec::new();
     for end in bounds {
@@ -54,6 +51,15 @@ fn run(config: Config, text: &str, cuts: &[usize]) -> (Vec<Json>, Vec<Json>, Jso
     second.stats.write_json(&mut s);
     stats.push(serde_json::from_str(&s).unwrap());
     (issues, parse_lines(&second.records), sum(&stats))
+}
+
+/// Where each batch ends: the cuts below `lines`, in order, then `lines`.
+fn batch_ends(cuts: &[usize], lines: usize) -> Vec<usize> {
+    let mut ends: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines).collect();
+    ends.sort();
+    ends.dedup();
+    ends.push(lines);
+    ends
 }
 
 fn parse_lines(text: &str) -> Vec<Json> {
@@ -343,10 +349,7 @@ fn run_convert(config: Config, text: &str, cuts: &[usize]) -> (String, Vec<Json>
     let mut units = Units::new(config.clone());
     let mut second = Conversations::new(config);
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let mut bounds: Vec<usize> = cuts.iter().copied().filter(|&c| c < lines.len()).collect();
-    bounds.sort();
-    bounds.dedup();
-    bounds.push(lines.len());
+    let bounds = batch_ends(cuts, lines.len());
     let (mut converted, mut losses, mut issues, mut start, mut base) =
         (String::new(), Vec::new(), Vec::new(), 0, 1u64);
     for end in bounds {
