@@ -4,7 +4,7 @@
 
 use crate::formats::Format;
 use crate::tape::TapeView;
-use crate::validate::{check, Mode, Options, Shape};
+use crate::validate::{check, Issue, IssueCode, Mode, Options, PathSeg, Shape};
 
 /// The formats a message is valid in (`valid`) and valid in strictly (`strict`), as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,11 +76,15 @@ pub struct Detector {
     formats: Vec<(Format, Vec<&'static Shape>)>,
     loose: Options,
     strict: Options,
+    /// A top-level property no format names that a strict match forgives: the one the log
+    /// groups conversations by (`--group-by`).
+    forgiven: Option<String>,
 }
 
 impl Detector {
-    /// A detector that validates with `opts`' depth limit and Kernel types.
-    pub fn new(opts: &Options) -> Detector {
+    /// A detector that validates with `opts`' depth limit and Kernel types; a strict match
+    /// forgives the top-level property `forgiven`.
+    pub fn new(opts: &Options, forgiven: Option<&str>) -> Detector {
         let formats = Format::ALL
             .iter()
             .filter(|f| f.convertible())
@@ -94,12 +98,15 @@ impl Detector {
         };
         let strict = Options {
             strict: true,
+            abort_early: forgiven.is_none(),
+            max_issues: 2,
             ..loose.clone()
         };
         Detector {
             formats,
             loose,
             strict,
+            forgiven: forgiven.map(str::to_string),
         }
     }
 
@@ -108,9 +115,10 @@ impl Detector {
         let mut m = Match::default();
         for (format, shapes) in &self.formats {
             let valid = |opts: &Options| {
-                shapes
-                    .iter()
-                    .any(|shape| check(tape, at, shape, Mode::Json, opts).issues.is_empty())
+                shapes.iter().any(|shape| {
+                    let issues = check(tape, at, shape, Mode::Json, opts).issues;
+                    issues.iter().all(|i| self.forgives(i))
+                })
             };
             if valid(&self.loose) {
                 m.valid |= bit(*format);
@@ -120,6 +128,12 @@ impl Detector {
             }
         }
         m
+    }
+
+    /// Is `issue` the forgiven property, unrecognized?
+    fn forgives(&self, issue: &Issue) -> bool {
+        matches!((&self.forgiven, issue.path.as_slice(), issue.code),
+            (Some(name), [PathSeg::Key(k)], IssueCode::UnrecognizedKey) if k == name)
     }
 
     /// For a value valid in no format: the format with the fewest issues (the first of those),

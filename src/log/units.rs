@@ -91,7 +91,7 @@ impl Units {
             ..Options::default()
         };
         Units {
-            detector: Detector::new(&opts),
+            detector: Detector::new(&opts, config.group_by.as_deref()),
             config,
             opts,
             tape: JsonTape::default(),

@@ -275,6 +275,16 @@ fn group_by_splits_a_log_into_conversations() {
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["key"], "a");
     assert_eq!(stats["conversations"], 2);
+    // Detected, the property the log is grouped by does not count against a strict match.
+    let detected = Config {
+        group_by: Some("thread".into()),
+        ..config(None)
+    };
+    let (_, records, _) = run(detected, &text, &[]);
+    assert_eq!(records[0]["detected"][0]["format"], "openai");
+    assert_eq!(records[0]["detected"][0]["confidence"], 1.0);
+    let (_, records, _) = run(config(None), &text, &[]);
+    assert_eq!(records[0]["detected"][0]["confidence"], 0.5);
     // As one conversation, the result for c1 comes after another message.
     let (issues, ..) = run(config(Some(Format::OpenAI)), &text, &[]);
     assert_eq!(rows(&issues), [r#"3 result_not_next ["tool_call_id"]"#]);
