@@ -281,6 +281,11 @@ Examples:
 }
 
 export async function main(argv) {
+  // A reader that stops reading (`| head`) ends the run, quietly.
+  process.stdout.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? EXIT.OK);
+  });
   try {
     await program().parseAsync(argv);
   } catch (e) {

@@ -18,10 +18,7 @@ export function createPool(jobs, config) {
     while (idle.length && queue.length) {
       const w = idle.pop();
       const { id, batch } = queue.shift();
-      // A batch that owns its whole buffer is handed over, not copied.
-      const bytes = batch.lines ?? batch.items;
-      const owned = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength && bytes.byteLength > 4096;
-      w.postMessage({ id, batch }, owned ? [bytes.buffer] : []);
+      w.postMessage({ id, batch });
     }
   };
   for (let n = 0; n < jobs; n++) {

@@ -116,11 +116,9 @@ async function* lineBatches(chunks, batchBytes) {
     if (last < 0) continue;
     const whole = Buffer.concat(pending, pendingBytes);
     const cut = whole.length - (chunk.length - last - 1);
-    // The rest is copied out, so that the batch owns its buffer (a worker takes it over).
-    const rest = cut < whole.length ? Buffer.from(whole.subarray(cut)) : null;
     yield { lines: whole.subarray(0, cut), offset };
     offset += cut;
-    pending = rest ? [rest] : [];
+    pending = cut < whole.length ? [whole.subarray(cut)] : [];
     pendingBytes = whole.length - cut;
   }
   if (pendingBytes > 0) yield { lines: Buffer.concat(pending, pendingBytes), offset };
