@@ -156,35 +156,10 @@ fn write_step(out: &mut String, s: &Step) {
     match &s.body {
         StepBody::Other => out.push('0'),
         StepBody::Calls(calls) => {
-            out.push_str("[\"c\",[");
-            for (n, (id, place)) in calls.iter().enumerate() {
-                if n > 0 {
-                    out.push(',');
-                }
-                out.push('[');
-                write_str(out, id);
-                out.push(',');
-                write_place(out, place);
-                out.push(']');
-            }
-            out.push_str("]]");
+            write_ids(out, "c", calls.iter().map(|(id, p)| (Some(id.as_str()), p)))
         }
         StepBody::Outputs(outputs) => {
-            out.push_str("[\"o\",[");
-            for (n, (id, place)) in outputs.iter().enumerate() {
-                if n > 0 {
-                    out.push(',');
-                }
-                out.push('[');
-                match id {
-                    Some(id) => write_str(out, id),
-                    None => out.push_str("null"),
-                }
-                out.push(',');
-                write_place(out, place);
-                out.push(']');
-            }
-            out.push_str("]]");
+            write_ids(out, "o", outputs.iter().map(|(id, p)| (id.as_deref(), p)))
         }
         StepBody::Empty(place, words) => {
             out.push_str("[\"e\",");
@@ -196,6 +171,31 @@ fn write_step(out: &mut String, s: &Step) {
         }
     }
     out.push(']');
+}
+
+/// `["tag", [[id or null, place]...]]`: a step's calls or results.
+fn write_ids<'a>(
+    out: &mut String,
+    tag: &str,
+    items: impl Iterator<Item = (Option<&'a str>, &'a Place)>,
+) {
+    out.push_str("[\"");
+    out.push_str(tag);
+    out.push_str("\",[");
+    for (n, (id, place)) in items.enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        match id {
+            Some(id) => write_str(out, id),
+            None => out.push_str("null"),
+        }
+        out.push(',');
+        write_place(out, place);
+        out.push(']');
+    }
+    out.push_str("]]");
 }
 
 fn write_place(out: &mut String, p: &Place) {

@@ -44,41 +44,21 @@ impl LogOptions {
         now: f64,
         agent_name: String,
     ) -> Result<LogOptions, JsError> {
-        let mut config = config(
-            format,
+        let config = Config {
+            format: self::format(format)?,
             group_by,
             strict,
-            max_issues,
-            max_depth,
+            max_issues: max_issues.max(1) as usize,
+            max_depth: (max_depth as usize).min(crate::validate::DEPTH_CEILING),
             kernel_types,
-        )?;
-        config.target = self::format(to)?.map(|to| Target {
-            to,
-            now,
-            agent_name,
-        });
+            target: self::format(to)?.map(|to| Target {
+                to,
+                now,
+                agent_name,
+            }),
+        };
         Ok(LogOptions { config })
     }
-}
-
-fn config(
-    format: Option<String>,
-    group_by: Option<String>,
-    strict: bool,
-    max_issues: u32,
-    max_depth: u32,
-    kernel_types: Vec<String>,
-) -> Result<Config, JsError> {
-    let format = self::format(format)?;
-    Ok(Config {
-        format,
-        group_by,
-        strict,
-        max_issues: max_issues.max(1) as usize,
-        max_depth: (max_depth as usize).min(crate::validate::DEPTH_CEILING),
-        kernel_types,
-        target: None,
-    })
 }
 
 /// A batch as text: lines, issues, (an empty place for the digest, which crosses as bytes:
