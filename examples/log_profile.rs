@@ -73,6 +73,10 @@ fn main() {
         let s = t.elapsed().as_secs_f64();
         println!("fused (openai)   {:7.3} s {:6.0} MB/s", s, mb / s);
     }
+    // `FUSED_ONLY=1`: stop here (to profile the fused path alone).
+    if std::env::var_os("FUSED_ONLY").is_some() {
+        return;
+    }
     for format in [Some(Format::OpenAI), None] {
         let config = Config {
             format,

@@ -24,15 +24,47 @@ export async function runLog(sources, pool, config, hooks) {
     }
     const second = createConversations(config);
     let base = 1;
+    // The batches read and not yet fed to the second stage, in input order; each `queued`
+    // until a worker takes it (`worker`) or this thread checks it itself (`kept`).
     const inflight = [];
+    const assign = () => {
+      for (const e of inflight) {
+        if (!pool.idle()) return;
+        if (e.state !== 'queued') continue;
+        e.state = 'worker';
+        e.promise = pool.run(e.batch);
+        e.promise.then(() => (e.done = true), () => (e.done = true));
+        e.batch = null;
+      }
+    };
+    pool.onIdle = assign;
+    const keep = (e) => {
+      e.text = pool.keep(e.batch);
+      e.state = 'kept';
+      e.batch = null;
+    };
     const take = async () => {
-      const { batch, promise, whole } = inflight.shift();
+      const e = inflight[0];
       // Items carry their own lines (0-based); JSONL lines count from the batch's first.
-      const at = batch.lines ? base : 1;
-      const done = pool.fused ? null : await promise;
-      const r = readResult(pool.fused ? pool.fused(whole, second, at) : done.result);
+      const at = e.lines ? base : 1;
+      if (e.state === 'queued') keep(e);
+      let r, answer;
+      if (e.state === 'worker') {
+        // While a worker has the oldest batch, this thread checks those queued after it.
+        for (let q; !e.done && (q = inflight.find((x) => x.state === 'queued')); ) {
+          keep(q);
+          await new Promise(setImmediate);
+        }
+        const done = await e.promise;
+        r = readResult(done.result);
+        answer = second.feed(done.digest, at);
+      } else {
+        r = readResult(e.text);
+        answer = pool.feed(second, at);
+      }
+      inflight.shift();
       const found = parseLines(r.issues).map((i) => ((i.line += at), i));
-      const [findings, turns, turnLosses] = pool.fused ? r.second : second.feed(done.digest, at).split('\0');
+      const [findings, turns, turnLosses] = answer.split('\0');
       found.push(...parseLines(findings));
       if (found.length > 1) found.sort((a, b) => a.line - b.line || a.column - b.column);
       for (const i of found) await hooks.issue?.(source, i);
@@ -40,7 +72,7 @@ export async function runLog(sources, pool, config, hooks) {
         c.line += at;
         hooks.conversation?.(source, c);
       }
-      // Conversation lines converted by the workers, then turns of single messages.
+      // Conversation lines converted by the first stage, then turns of single messages.
       if (r.converted) await hooks.converted?.(source, r.converted);
       for (const l of parseLines(r.losses)) {
         l.line += at;
@@ -51,19 +83,20 @@ export async function runLog(sources, pool, config, hooks) {
         if ((await hooks.loss?.(source, l)) === false) throw STOP;
       }
       addStats(total, r.stats);
-      if (batch.lines) base += r.lines;
-      hooks.progress?.(batch.size, r.stats.messages);
+      if (e.lines) base += r.lines;
+      hooks.progress?.(e.size, r.stats.messages);
     };
     try {
       for await (const batch of batches(source, BATCH_BYTES)) {
-        // (The batch's bytes may be handed to a worker: its size is taken first.)
         const size = (batch.lines ?? batch.items).length;
-        inflight.push({ batch: { lines: Boolean(batch.lines), size }, promise: pool.fused ? null : pool.run(batch), whole: pool.fused ? batch : null });
+        inflight.push({ lines: Boolean(batch.lines), size, batch, state: 'queued' });
+        assign();
         if (inflight.length >= pool.size * 2) await take();
       }
       while (inflight.length) await take();
     } catch (e) {
       while (inflight.length) await inflight.shift().promise?.catch(() => {});
+      pool.clear();
       if (e === STOP) {
         second.free();
         return { ...total, stopped: true };

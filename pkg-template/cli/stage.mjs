@@ -13,13 +13,17 @@ export function createUnits(config) {
   };
 }
 
-/** The first stage fused with a second on this thread: `(batch, second, base) => text`, the
- * batch's result followed by the second stage's answer (no digest crosses). */
-export function createFused(config) {
+/** The first stage for a second stage on this thread: `keep(batch)` checks a batch and keeps
+ * its records (no digest), answering the result's text; `feed(second, base)` hands the oldest
+ * batch kept to `second`, answering as `second.feed` answers a digest. */
+export function createKeeper(config) {
   const units = new glue.LogUnits(options(config));
-  return (batch, second, base) => (batch.lines
-    ? units.lines_into(batch.lines, batch.offset, second, base)
-    : units.items_into(batch.items, batch.at, batch.offset, second, base));
+  return {
+    keep: (batch) => (batch.lines ? units.lines_kept(batch.lines, batch.offset) : units.items_kept(batch.items, batch.at, batch.offset)),
+    feed: (second, base) => units.feed_kept(second, base),
+    /** Forget the batches kept (a file given up on). */
+    clear: () => units.clear_kept(),
+  };
 }
 
 function options(c) {
@@ -34,6 +38,6 @@ export function createConversations(config) {
 /** A batch's result text as { lines, issues, digest, conversations, converted, losses,
  * stats }. */
 export function readResult(text) {
-  const [lines, issues, digest, conversations, converted, losses, stats, ...second] = text.split('\0');
-  return { lines: Number(lines), issues, digest, conversations, converted, losses, stats: JSON.parse(stats), second };
+  const [lines, issues, digest, conversations, converted, losses, stats] = text.split('\0');
+  return { lines: Number(lines), issues, digest, conversations, converted, losses, stats: JSON.parse(stats) };
 }

@@ -51,7 +51,6 @@ pub struct Conversations {
     given: Option<Format>,
     /// For the issues of messages valid in no format.
     units: Units,
-    reader: Reader,
     open: Vec<Open>,
     by_key: IdMap<usize>,
     /// The ungrouped messages' conversation, if any.
@@ -75,7 +74,6 @@ impl Conversations {
         Conversations {
             given: config.format,
             units: Units::new(config),
-            reader: Reader::default(),
             open: Vec::new(),
             by_key: IdMap::default(),
             ungrouped: None,
@@ -88,16 +86,16 @@ impl Conversations {
 
     /// Feed a batch's digest, whose lines start at `base`: the findings known now, as JSON
     /// lines of issues. `Err`: a record no first stage wrote (a bug, reported as such).
-    pub fn feed(&mut self, digest: &str, base: u64) -> Result<String, String> {
+    pub fn feed(&mut self, digest: &[u8], base: u64) -> Result<String, String> {
         let mut out = String::new();
-        let mut reader = std::mem::take(&mut self.reader);
-        for text in digest.lines() {
-            let record = reader
-                .read(text, base)
-                .ok_or_else(|| format!("internal: a digest record that does not read: {text}"))?;
+        let mut reader = Reader::new(digest);
+        while !reader.done() {
+            let at = reader.at();
+            let record = reader.read(base).ok_or_else(|| {
+                format!("internal: a digest record that does not read, at byte {at}")
+            })?;
             self.take(record, &mut out);
         }
-        self.reader = reader;
         Ok(out)
     }
 

@@ -17,6 +17,7 @@ pub mod detect;
 pub mod digest;
 pub mod locate;
 pub mod stats;
+pub mod steps;
 pub mod units;
 
 use crate::formats::Format;

@@ -4,6 +4,7 @@
 //! names are the summary's).
 
 use crate::convert::canonical::{Body, Message};
+use crate::convert::conversation::{Step, StepBody};
 use crate::formats::Format;
 
 /// The kinds of canonical messages, as the summary names them.
@@ -65,6 +66,20 @@ impl Stats {
             match &m.body {
                 Body::ToolCalls { calls } => self.calls += calls.len() as u64,
                 Body::ToolOutputs { outputs } => self.results += outputs.len() as u64,
+                _ => {}
+            }
+        }
+    }
+
+    /// The kinds of a message read as steps ([`super::steps`]), and its calls and results.
+    pub fn add_steps(&mut self, kinds: &[u32; KINDS.len()], steps: &[Step]) {
+        for (n, k) in kinds.iter().enumerate() {
+            self.kinds[n] += u64::from(*k);
+        }
+        for s in steps {
+            match &s.body {
+                StepBody::Calls(calls) => self.calls += calls.len() as u64,
+                StepBody::Outputs(outputs) => self.results += outputs.len() as u64,
                 _ => {}
             }
         }

@@ -9,6 +9,7 @@ use super::detect::{bit, Detector, Match, Tally};
 use super::digest::{self, Payload, Read, Record};
 use super::locate::{locate, position};
 use super::stats::Stats;
+use super::steps;
 use super::Config;
 use crate::convert::check::Finding;
 use crate::convert::conversation::{Conversation, Pos, Step};
@@ -20,7 +21,7 @@ use crate::tape::json::{parse_bytes_into, JsonTape};
 use crate::tape::value::Value;
 use crate::tape::{TapeView, ARR};
 use crate::validate::{
-    read_values, syntax_issue, write_path, Input, Issue, Mode, Options, PathSeg,
+    check, read_values, syntax_issue, write_path, Input, Issue, Mode, Options, PathSeg,
 };
 
 /// What one batch of units came to.
@@ -30,8 +31,8 @@ pub struct Batch {
     pub lines: u64,
     /// The issues, one JSON object per line of text (`line` relative to the batch's first).
     pub issues: String,
-    /// One digest record per single message, one per line of text.
-    pub digest: String,
+    /// One digest record per single message ([`super::digest`]).
+    pub digest: Vec<u8>,
     /// One record per conversation unit, one per line of text: its line, format, messages and
     /// how well each format matched ([`super::write_conversation`]).
     pub conversations: String,
@@ -51,6 +52,8 @@ pub struct Units {
     out: Batch,
     /// Records kept for a second stage on this thread, when fused.
     fused: Option<Vec<Record>>,
+    /// Each format's stored types ([`Format::stored`]), by format.
+    stored: Vec<Vec<&'static crate::validate::Shape>>,
 }
 
 /// Where a unit is: its first line (relative to the batch) and the column it starts at.
@@ -97,6 +100,10 @@ impl Units {
             tape: JsonTape::default(),
             out: Batch::default(),
             fused: None,
+            stored: Format::ALL
+                .iter()
+                .map(|f| f.stored().iter().map(|s| s.shape).collect())
+                .collect(),
         }
     }
 
@@ -121,10 +128,7 @@ impl Units {
         let mut line = 0u64;
         let mut start = 0;
         while start < text.len() {
-            let end = text[start..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(text.len(), |n| start + n);
+            let end = next_newline(text, start);
             let mut unit = &text[start..end];
             if unit.last() == Some(&b'\r') {
                 unit = &unit[..unit.len() - 1];
@@ -225,13 +229,28 @@ impl Units {
 
     /// Validate the value at `at` as `format` (any of its stored types), read in its JSON form.
     fn read(&self, tape: &TapeView, at: usize, format: Format) -> Result<Value, Vec<Issue>> {
+        self.validate(tape, at, format, true)
+            .map(|v| v.unwrap_or(Value::Null))
+    }
+
+    /// Validate the value at `at` as `format` (any of its stored types); `values`: and read it
+    /// in its JSON form.
+    fn validate(
+        &self,
+        tape: &TapeView,
+        at: usize,
+        format: Format,
+        values: bool,
+    ) -> Result<Option<Value>, Vec<Issue>> {
         let mut first_issues = None;
-        for schema in format.stored() {
-            let mut read = read_values(tape, at, schema.shape, Mode::Json, &self.opts, Input::One);
+        for &shape in &self.stored[format as usize] {
+            let mut read = if values {
+                read_values(tape, at, shape, Mode::Json, &self.opts, Input::One)
+            } else {
+                check(tape, at, shape, Mode::Json, &self.opts)
+            };
             if read.issues.is_empty() {
-                if let Some(v) = read.value.take() {
-                    return Ok(v);
-                }
+                return Ok(read.value.take());
             }
             first_issues.get_or_insert(read.issues);
         }
@@ -276,42 +295,65 @@ impl Units {
             return;
         }
         let (mut json, mut turn, mut reply) = (None, false, false);
-        let steps = match self.read(&view, 0, format) {
-            Ok(value) if self.config.target.is_some() => {
-                // Converted by the second stage, with its conversation turn by turn: what
-                // it needs to know where a turn starts (a user's message with no call open).
-                let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
-                self.out.stats.add_kinds(&canonical);
-                // A user's message with text (one of files alone some targets leave out).
-                turn = !canonical.is_empty()
-                    && canonical.iter().all(|m| match &m.body {
-                        Body::UserInput { parts } => parts
-                            .iter()
-                            .any(|p| matches!(p, Part::Text(t) if !t.trim().is_empty())),
-                        _ => false,
-                    });
-                reply = canonical
-                    .last()
-                    .is_some_and(|m| matches!(m.body, Body::Reply { .. }));
-                json = Some(value);
-                Some(canonical.iter().map(Step::of).collect())
-            }
-            Ok(value) => {
-                let canonical = to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
-                self.out.stats.add_kinds(&canonical);
-                let mut steps: Vec<Step> = canonical.iter().map(Step::of).collect();
-                for step in &mut steps {
-                    for place in step.places_mut() {
-                        place.pos = Some(origin.locate(text, &place.path));
-                    }
+        // Checking alone: the steps straight off the tape when the format allows.
+        let fast = match self.config.target {
+            Some(_) => None,
+            None => steps::read(&view, 0, format, &mut |off, path| match off {
+                Some(off) => origin.pos(text, off as usize - 1),
+                None => origin.locate(text, path),
+            }),
+        };
+        let steps = match fast {
+            Some(reading) => match self.validate(&view, 0, format, false) {
+                Ok(_) => {
+                    self.out.stats.add_steps(&reading.kinds, &reading.steps);
+                    Some(reading.steps)
                 }
-                Some(steps)
-            }
-            Err(issues) => {
-                self.out.stats.invalid += 1;
-                self.write_issues(text, origin, &[], &issues, format);
-                None
-            }
+                Err(issues) => {
+                    self.out.stats.invalid += 1;
+                    self.write_issues(text, origin, &[], &issues, format);
+                    None
+                }
+            },
+            None => match self.read(&view, 0, format) {
+                Ok(value) if self.config.target.is_some() => {
+                    // Converted by the second stage, with its conversation turn by turn: what
+                    // it needs to know where a turn starts (a user's message with no call open).
+                    let canonical =
+                        to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
+                    self.out.stats.add_kinds(&canonical);
+                    // A user's message with text (one of files alone some targets leave out).
+                    turn = !canonical.is_empty()
+                        && canonical.iter().all(|m| match &m.body {
+                            Body::UserInput { parts } => parts
+                                .iter()
+                                .any(|p| matches!(p, Part::Text(t) if !t.trim().is_empty())),
+                            _ => false,
+                        });
+                    reply = canonical
+                        .last()
+                        .is_some_and(|m| matches!(m.body, Body::Reply { .. }));
+                    json = Some(value);
+                    Some(canonical.iter().map(Step::of).collect())
+                }
+                Ok(value) => {
+                    let canonical =
+                        to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
+                    self.out.stats.add_kinds(&canonical);
+                    let mut steps: Vec<Step> = canonical.iter().map(Step::of).collect();
+                    for step in &mut steps {
+                        for place in step.places_mut() {
+                            place.pos = Some(origin.locate(text, &place.path));
+                        }
+                    }
+                    Some(steps)
+                }
+                Err(issues) => {
+                    self.out.stats.invalid += 1;
+                    self.write_issues(text, origin, &[], &issues, format);
+                    None
+                }
+            },
         };
         let payload = Payload {
             turn,
@@ -537,6 +579,24 @@ impl Units {
             write_issue(&mut self.out.issues, pos, &issue, Some(format));
         }
     }
+}
+
+/// The offset of the first newline in `text` from `start`, or the text's length: eight bytes
+/// at a time (the lines of a log are long and this runs over every byte).
+fn next_newline(text: &[u8], start: usize) -> usize {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let mut at = start;
+    while let Some(chunk) = text.get(at..at + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (LOW * b'\n' as u64);
+        if x.wrapping_sub(LOW) & !x & (LOW << 7) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    text[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |n| at + n)
 }
 
 /// The value of the top-level property `key` of the object at the tape's start, as the group

@@ -21,6 +21,46 @@ pub struct SyntaxError {
 pub struct JsonTape {
     pub words: Vec<u32>,
     pub nums: Vec<f64>,
+    /// The keys of the texts parsed before, known or not: one tape parses line after line of
+    /// a log whose keys repeat.
+    keys: KeyCache,
+}
+
+/// Key text to its [`crate::keys::Key`] (or to none), for keys of at most 16 bytes: a small
+/// direct-mapped cache in front of [`crate::keys::lookup`], whose hash reads every byte.
+#[derive(Default, Debug)]
+struct KeyCache {
+    /// `(len, the text padded with zeros, the key's number or NO_KEY)`; len 0 is empty.
+    slots: Vec<(u8, [u8; 16], u16)>,
+}
+
+const NO_KEY: u16 = u16::MAX;
+const KEY_SLOTS: usize = 64;
+
+impl KeyCache {
+    fn lookup(&mut self, raw: &[u8]) -> Option<crate::keys::Key> {
+        if raw.is_empty() || raw.len() > 16 {
+            return crate::keys::lookup(raw);
+        }
+        let mut padded = [0u8; 16];
+        padded[..raw.len()].copy_from_slice(raw);
+        let (a, b) = padded.split_at(8);
+        let mix = u64::from_le_bytes(a.try_into().unwrap_or([0; 8]))
+            ^ u64::from_le_bytes(b.try_into().unwrap_or([0; 8])).rotate_left(29)
+            ^ raw.len() as u64;
+        let slot =
+            (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_SLOTS.trailing_zeros())) as usize;
+        if self.slots.is_empty() {
+            self.slots = vec![(0, [0; 16], NO_KEY); KEY_SLOTS];
+        }
+        let (len, text, key) = self.slots[slot];
+        if len as usize == raw.len() && text == padded {
+            return (key != NO_KEY).then_some(crate::keys::Key(key));
+        }
+        let found = crate::keys::lookup(raw);
+        self.slots[slot] = (raw.len() as u8, padded, found.map_or(NO_KEY, |k| k.0));
+        found
+    }
 }
 
 impl JsonTape {
@@ -84,6 +124,21 @@ static STOPS: [bool; 256] = {
     t[b'\\' as usize] = true;
     t
 };
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Does any of the eight bytes of `x` stop the fast scan ([`STOPS`]: a quote, a backslash, a
+/// control character)? Exact: each test is the classic "has a zero byte" or "has a byte less
+/// than n" bit trick, whose false positives only ever follow a true one.
+#[inline]
+fn stops_in(x: u64) -> bool {
+    let zero = |v: u64| v.wrapping_sub(LOW_BITS) & !v;
+    let quote = zero(x ^ (LOW_BITS * b'"' as u64));
+    let backslash = zero(x ^ (LOW_BITS * b'\\' as u64));
+    let control = x.wrapping_sub(LOW_BITS * 0x20) & !x;
+    (quote | backslash | control) & HIGH_BITS != 0
+}
 
 struct Parser<'a> {
     s: &'a [u8],
@@ -254,7 +309,7 @@ impl Parser<'_> {
         // as JSON.parse reads it).
         let raw = &self.s[start..self.i - 1];
         let known = if self.out.words[at + 4] & F_ESCAPED == 0 {
-            crate::keys::lookup(raw)
+            self.out.keys.lookup(raw)
         } else {
             unescape(raw)
                 .and_then(|units| String::from_utf16(&units).ok())
@@ -278,9 +333,24 @@ impl Parser<'_> {
             // Fast scan over plain bytes.
             let before = self.i;
             let rest = &self.s[self.i..];
-            let mut high = 0u8;
+            // Eight bytes at a time while none of them stops the scan, then byte by byte.
+            let mut words = 0;
+            let mut high_words = 0u64;
+            while let Some(chunk) = rest.get(words..words + 8) {
+                let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+                if stops_in(x) {
+                    break;
+                }
+                high_words |= x;
+                words += 8;
+            }
+            let mut high = if high_words & HIGH_BITS != 0 {
+                0x80
+            } else {
+                0u8
+            };
             let mut run = rest.len();
-            for (j, &b) in rest.iter().enumerate() {
+            for (j, &b) in rest.iter().enumerate().skip(words) {
                 if STOPS[b as usize] {
                     run = j;
                     break;

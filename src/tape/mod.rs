@@ -230,6 +230,15 @@ impl<'a> TapeView<'a> {
 
     /// The copied part of the string as Rust text (lone surrogates become U+FFFD).
     pub fn str_lossy(&self, s: Str) -> String {
+        if let Chars::Utf8(text) = self.chars {
+            // Unescaped JSON text is its own UTF-8: no round trip through UTF-16.
+            if s.flags & F_ESCAPED == 0 {
+                let raw = text
+                    .get(s.off as usize..(s.off + s.len) as usize)
+                    .unwrap_or(&[]);
+                return String::from_utf8_lossy(raw).into_owned();
+            }
+        }
         String::from_utf16_lossy(&self.str_units(s))
     }
 

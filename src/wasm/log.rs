@@ -1,6 +1,7 @@
-//! The log checks ([`crate::log`]) as two JavaScript classes, for the command line: a
-//! [`LogUnits`] in each worker (the first stage), one [`LogConversations`] per file on the main
-//! thread (the second). Every answer is text: a batch is its sections joined by `\0`.
+//! The log checks ([`crate::log`]) as JavaScript classes, for the command line: a [`LogUnits`]
+//! in each worker and on the main thread (the first stage), one [`LogConversations`] per file
+//! on the main thread (the second). Every answer is text: a batch is its sections joined by
+//! `\0`.
 
 use crate::formats::Format;
 use crate::log::conversations::Conversations;
@@ -79,7 +80,9 @@ fn answer(b: &Batch) -> String {
 pub struct LogUnits {
     units: Units,
     /// The last batch's digest, until taken.
-    digest: String,
+    digest: Vec<u8>,
+    /// The records of the batches kept for a second stage on this thread, oldest first.
+    kept: std::collections::VecDeque<Vec<crate::log::digest::Record>>,
 }
 
 #[wasm_bindgen]
@@ -88,7 +91,8 @@ impl LogUnits {
     pub fn new(options: &LogOptions) -> LogUnits {
         LogUnits {
             units: Units::new(options.config.clone()),
-            digest: String::new(),
+            digest: Vec::new(),
+            kept: Default::default(),
         }
     }
 
@@ -99,10 +103,10 @@ impl LogUnits {
         answer(&batch)
     }
 
-    /// The last batch's digest, as UTF-8 bytes (a worker transfers them to the main thread
-    /// without a copy or a decoding).
+    /// The last batch's digest ([`crate::log::digest`]; a worker transfers its bytes to the
+    /// main thread without a copy).
     pub fn take_digest(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.digest).into_bytes()
+        std::mem::take(&mut self.digest)
     }
 
     /// Items of a JSON array file: per item its start, end, line and column; the text starts
@@ -113,47 +117,41 @@ impl LogUnits {
         answer(&batch)
     }
 
-    /// [`LogUnits::lines`] with the second stage on this thread: its records go to `second`
-    /// as they are (lines from `base`), and its answer follows the batch's ([`fused`]).
-    pub fn lines_into(
-        &mut self,
-        text: &[u8],
-        offset: f64,
-        second: &mut LogConversations,
-        base: f64,
-    ) -> String {
+    /// [`LogUnits::lines`] for a second stage on this thread: the batch's records are kept as
+    /// they are (no digest) until [`LogUnits::feed_kept`] hands them over, batch after batch
+    /// in the order they were kept.
+    pub fn lines_kept(&mut self, text: &[u8], offset: f64) -> String {
         self.units.fuse();
         let batch = self.units.check_lines(text, offset as u64);
-        fused(batch, &mut self.units, second, base)
+        self.kept.push_back(self.units.take_records());
+        answer(&batch)
     }
 
-    /// [`LogUnits::items`] with the second stage on this thread, as [`LogUnits::lines_into`].
-    pub fn items_into(
-        &mut self,
-        text: &[u8],
-        items: &[u32],
-        offset: f64,
-        second: &mut LogConversations,
-        base: f64,
-    ) -> String {
+    /// [`LogUnits::items`], kept as [`LogUnits::lines_kept`] keeps a batch.
+    pub fn items_kept(&mut self, text: &[u8], items: &[u32], offset: f64) -> String {
         self.units.fuse();
         let batch = self.units.check_items(text, items, offset as u64);
-        fused(batch, &mut self.units, second, base)
+        self.kept.push_back(self.units.take_records());
+        answer(&batch)
     }
-}
 
-/// A batch's answer, then `\0` and what the second stage answers for its records.
-fn fused(batch: Batch, units: &mut Units, second: &mut LogConversations, base: f64) -> String {
-    let records = units.take_records();
-    let mut out = answer(&batch);
-    let c = &mut second.conversations;
-    out.push('\0');
-    out.push_str(&c.feed_records(records, base as u64));
-    for part in [&mut c.converted, &mut c.losses] {
-        out.push('\0');
-        out.push_str(&std::mem::take(part));
+    /// The oldest batch kept, fed to `second` with its lines from `base`: what
+    /// [`LogConversations::feed`] answers for a digest.
+    pub fn feed_kept(&mut self, second: &mut LogConversations, base: f64) -> String {
+        let records = self.kept.pop_front().unwrap_or_default();
+        let c = &mut second.conversations;
+        let mut out = c.feed_records(records, base as u64);
+        for part in [&mut c.converted, &mut c.losses] {
+            out.push('\0');
+            out.push_str(&std::mem::take(part));
+        }
+        out
     }
-    out
+
+    /// Forget the batches kept (their file was given up on).
+    pub fn clear_kept(&mut self) {
+        self.kept.clear();
+    }
 }
 
 /// The second stage, for one file: digests fed in order.
@@ -177,8 +175,6 @@ impl LogConversations {
     /// The findings known now, then (when converting) the turns converted now and their
     /// losses, joined by `\0`.
     pub fn feed(&mut self, digest: &[u8], base: f64) -> Result<String, JsError> {
-        let digest = std::str::from_utf8(digest)
-            .map_err(|_| JsError::new("internal: a digest that is not UTF-8"))?;
         let c = &mut self.conversations;
         let mut out = c.feed(digest, base as u64).map_err(|e| JsError::new(&e))?;
         for part in [&mut c.converted, &mut c.losses] {
