@@ -464,3 +464,103 @@ fn read_back(format: Format, values: &[Value]) -> Vec<Value> {
         other => panic!("{other:?}"),
     }
 }
+
+/// The steps of a message read straight off its tape (`log::steps`, what `check` uses) and
+/// the steps its canonical messages give, places located the same way: `None` from the tape
+/// reader means "the canonical way", anything else must be equal, kinds counted included.
+fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
+    use agent_messages::log::locate::{locate, position};
+    use agent_messages::log::stats::Stats;
+    use agent_messages::log::steps;
+    let bytes = text.as_bytes();
+    let pos = |offset: usize| {
+        let (line, column) = position(bytes, offset);
+        agent_messages::convert::conversation::Pos { line, column }
+    };
+    let tape = agent_messages::tape::json::parse(text, 128).unwrap();
+    let view = tape.view(text);
+    let opts = Options {
+        custom_types: vec!["thought".into()],
+        ..Options::default()
+    };
+    let read = read_values(
+        &view,
+        0,
+        format.message_schema().shape,
+        Mode::Json,
+        &opts,
+        Input::One,
+    );
+    let Some(value) = read.value else {
+        return Ok(false);
+    };
+    let mut locate_at = |off: Option<u32>, path: &[agent_messages::validate::PathSeg]| match off {
+        Some(off) => pos(off as usize - 1),
+        None => pos(locate(bytes, path)),
+    };
+    let Some(fast) = steps::read(&view, 0, format, &mut locate_at) else {
+        return Ok(false);
+    };
+    let canonical = to_canonical(format, &[value], &mut Vec::new());
+    let mut want: Vec<Step> = canonical.iter().map(Step::of).collect();
+    for step in &mut want {
+        for place in step.places_mut() {
+            place.pos = Some(pos(locate(bytes, &place.path)));
+        }
+    }
+    prop_assert_eq!(&fast.steps, &want, "{}", text);
+    let (mut a, mut b) = (Stats::default(), Stats::default());
+    a.add_steps(&fast.kinds, &fast.steps);
+    b.add_kinds(&canonical);
+    prop_assert_eq!(a, b, "{}", text);
+    Ok(true)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+
+    /// Every generated message of every format: its steps off the tape are its canonical
+    /// steps.
+    #[test]
+    fn steps_read_off_the_tape_are_the_canonical_steps(
+        (format, values) in proptest::sample::select(Format::ALL.to_vec())
+            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+    ) {
+        for v in &values {
+            steps_agree(format, &v.to_json())?;
+        }
+    }
+}
+
+/// The cases the generators may not reach: blank texts of every kind, escapes, a missing or
+/// null content, calls with and without text, and each is read off the tape (not left to
+/// the canonical way).
+#[test]
+fn steps_read_off_the_tape_cover_blank_texts_and_calls() {
+    let call = r#"{"id":"c\u0031","type":"function","function":{"name":"f","arguments":"{}"}}"#;
+    let cases = [
+        r#"{"role":"user","content":"hi"}"#.to_string(),
+        r#"{"role":"user","content":""}"#.into(),
+        r#"{"role":"user","content":" \t\n"}"#.into(),
+        r#"{"role":"user","content":"\u00a0\u2003"}"#.into(),
+        r#"{"role":"user","content":"\u00a0x"}"#.into(),
+        "{\"role\":\"user\",\"content\":\"\u{3000}\"}".into(),
+        "{\"role\":\"user\",\"content\":\"\u{3000}é\"}".into(),
+        r#"{"role":"system","content":" "}"#.into(),
+        r#"{"role":"developer","content":"be brief"}"#.into(),
+        r#"{"role":"assistant","content":" "}"#.into(),
+        r#"{"role":"assistant","content":"ok","refusal":null}"#.into(),
+        format!(r#"{{"role":"assistant","content":null,"tool_calls":[{call},{call}]}}"#),
+        format!(r#"{{"role":"assistant","tool_calls":[{call}]}}"#),
+        format!(r#"{{"role":"assistant","content":"","tool_calls":[{call}]}}"#),
+        r#"{"role":"assistant","content":"sure","tool_calls":[]}"#.into(),
+        r#"{"role":"tool","tool_call_id":"c\"1","content":"{}"}"#.into(),
+        "{ \"role\" : \"tool\" ,\n \"tool_call_id\" : \"é1\", \"content\": \"x\"}".into(),
+    ];
+    for text in &cases {
+        match steps_agree(Format::OpenAI, text) {
+            Ok(read) => assert!(read, "left to the canonical way: {text}"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
