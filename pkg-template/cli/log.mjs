@@ -24,6 +24,15 @@ export async function runLog(sources, pool, config, hooks) {
     }
     const second = createConversations(config);
     let base = 1;
+    // Batches are read ahead by a loop of their own (up to `room` of them), so that a worker
+    // done with one finds the next queued.
+    const room = pool.size * 4 + 4;
+    let ended = false;
+    let stopped = false;
+    let readError = null;
+    let wakeReader = null;
+    let wakeTaker = null;
+    const wake = (w) => w?.();
     // The batches read and not yet fed to the second stage, in input order; each `queued`
     // until a worker takes it (`worker`) or this thread checks it itself (`kept`).
     const inflight = [];
@@ -86,15 +95,37 @@ export async function runLog(sources, pool, config, hooks) {
       if (e.lines) base += r.lines;
       hooks.progress?.(e.size, r.stats.messages);
     };
-    try {
-      for await (const batch of batches(source, BATCH_BYTES)) {
-        const size = (batch.lines ?? batch.items).length;
-        inflight.push({ lines: Boolean(batch.lines), size, batch, state: 'queued' });
-        assign();
-        if (inflight.length >= pool.size * 2) await take();
+    const reader = (async () => {
+      try {
+        for await (const batch of batches(source, BATCH_BYTES)) {
+          const size = (batch.lines ?? batch.items).length;
+          inflight.push({ lines: Boolean(batch.lines), size, batch, state: 'queued' });
+          assign();
+          wake(wakeTaker);
+          while (inflight.length >= room && !stopped) await new Promise((r) => (wakeReader = r));
+          if (stopped) break;
+        }
+      } catch (e) {
+        readError = e;
+      } finally {
+        ended = true;
+        wake(wakeTaker);
       }
-      while (inflight.length) await take();
+    })();
+    try {
+      for (;;) {
+        if (inflight.length) {
+          await take();
+          wake(wakeReader);
+        } else if (ended) {
+          if (readError) throw readError;
+          break;
+        } else await new Promise((r) => (wakeTaker = r));
+      }
     } catch (e) {
+      stopped = true;
+      wake(wakeReader);
+      await reader;
       while (inflight.length) await inflight.shift().promise?.catch(() => {});
       pool.clear();
       if (e === STOP) {

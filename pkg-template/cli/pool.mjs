@@ -6,17 +6,21 @@
 import { Worker } from 'node:worker_threads';
 import { createKeeper } from './stage.mjs';
 
+/** How many batches a worker holds at once: the one it checks and the next, so that it never
+ * waits for this thread (busy with a batch of its own) to hand it one. */
+const DEPTH = 2;
+
 export function createPool(jobs, config) {
   const workers = [];
-  const idle = [];
   const queue = [];
   const waiting = new Map();
   let next = 0;
   const pool = {
     size: Math.max(1, jobs),
-    /** Called when a worker becomes idle (the caller hands it a queued batch). */
+    workers: Math.max(0, jobs - 1),
+    /** Called when a worker can take another batch (the caller hands it a queued one). */
     onIdle: () => {},
-    idle: () => idle.length > 0,
+    idle: () => workers.some((w) => w.held < DEPTH),
     /** The batch checked on a worker: a promise of { result, digest }. */
     run(batch) {
       const id = next++;
@@ -27,32 +31,34 @@ export function createPool(jobs, config) {
       });
     },
     ...createKeeper(config),
-    close: () => Promise.all(workers.map((w) => w.terminate())),
+    close: () => Promise.all(workers.map((w) => w.worker.terminate())),
   };
   const dispatch = () => {
-    while (idle.length && queue.length) {
-      const w = idle.pop();
+    while (queue.length) {
+      const w = workers.reduce((a, b) => (b.held < a.held ? b : a), workers[0]);
+      if (!w || w.held >= DEPTH) return;
       const { id, batch } = queue.shift();
-      w.postMessage({ id, batch });
+      w.held++;
+      w.worker.postMessage({ id, batch });
     }
   };
   for (let n = 1; n < jobs; n++) {
-    const w = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: config });
-    w.on('message', ({ id, result, error }) => {
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: config });
+    const w = { worker, held: 0 };
+    worker.on('message', ({ id, result, error }) => {
       const p = waiting.get(id);
       waiting.delete(id);
-      idle.push(w);
+      w.held--;
       dispatch();
       if (error) p.reject(new Error(`a worker failed: ${error}`));
       else p.resolve(result);
-      if (idle.length) pool.onIdle();
+      if (pool.idle()) pool.onIdle();
     });
-    w.on('error', (e) => {
+    worker.on('error', (e) => {
       for (const p of waiting.values()) p.reject(e);
       waiting.clear();
     });
     workers.push(w);
-    idle.push(w);
   }
   return pool;
 }

@@ -260,23 +260,23 @@ impl Conversation {
     }
 
     /// Check one step.
-    pub fn push(&mut self, s: &Step) {
-        self.check_id(s);
-        self.check_time(s);
+    pub fn push(&mut self, s: Step) {
+        self.check_id(&s);
+        self.check_time(&s);
         // A message that is neither a result nor a piece of the calling message closes the
         // window of every call before it.
         if !matches!(s.body, StepBody::Outputs(_)) && self.last_caller != Some(s.index) {
             self.window.clear();
         }
-        match &s.body {
+        match s.body {
             StepBody::Calls(calls) => self.note_calls(s.index, calls),
-            StepBody::Outputs(outputs) => self.note_outputs(s.index, outputs),
+            StepBody::Outputs(outputs) => self.note_outputs(s.index, &outputs),
             StepBody::Empty(place, words) => self.found(
                 s.index,
-                place,
+                &place,
                 "empty_message",
                 Severity::Warning,
-                (*words).into(),
+                words.into(),
             ),
             StepBody::Other => {}
         }
@@ -371,21 +371,21 @@ impl Conversation {
     }
 
     /// Notes the calls; a call id used twice is reported.
-    fn note_calls(&mut self, index: usize, calls: &[(String, Place)]) {
+    fn note_calls(&mut self, index: usize, calls: Vec<(String, Place)>) {
         for (id, place) in calls {
             let key = fingerprint(id.as_bytes());
             if self.calls.get(key).is_some() {
                 self.found(
                     index,
-                    place,
+                    &place,
                     "duplicate_call_id",
                     Severity::Error,
-                    format!("tool call id {} is used twice", quoted(id)),
+                    format!("tool call id {} is used twice", quoted(&id)),
                 );
             } else {
                 self.calls.insert(key, index);
-                self.open_at.insert(id, self.open.len());
-                self.open.push(Some((id.clone(), index, place.clone())));
+                self.open_at.insert(&id, self.open.len());
+                self.open.push(Some((id, index, place)));
                 self.window.push(key);
                 self.last_caller = Some(index);
             }
@@ -476,7 +476,7 @@ impl Conversation {
 pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
     let mut c = Conversation::new(format);
     for m in msgs {
-        c.push(&Step::of(m));
+        c.push(Step::of(m));
     }
     let mut out = c.finish();
     super::by_index(&mut out, |f| f.index);

@@ -158,13 +158,13 @@ impl Conversations {
                 open.buffer.push((record.line, read.offset, read.format, v));
                 open.replied = read.reply;
             }
-            if let Some(steps) = &read.steps {
+            if let Some(steps) = read.steps {
+                if self.units.target().is_some() {
+                    open.steps.push((record.line, steps.clone()));
+                }
                 for step in steps {
                     open.check.push(step);
                 }
-            }
-            if let (Some(steps), Some(_)) = (read.steps, self.units.target()) {
-                self.open[n].steps.push((record.line, steps));
             }
             let open = &mut self.open[n];
             let findings = open.check.take();

@@ -121,19 +121,46 @@ pub fn locate(text: &[u8], path: &[PathSeg]) -> usize {
 }
 
 /// Byte `offset` of `text` as (lines before it, 1-based column in characters on its line).
+/// Eight bytes at a time: the first stage locates every call id and result of a log.
 pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
     let before = &text[..offset.min(text.len())];
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |n| n + 1);
-    let lines = before.iter().filter(|&&b| b == b'\n').count() as u64;
-    // Characters: every byte that does not continue a UTF-8 sequence.
-    let column = before[line_start..]
-        .iter()
-        .filter(|&&b| b & 0xc0 != 0x80)
-        .count() as u32;
-    (lines, column + 1)
+    let lines = count(before, |x| zero_bytes(x ^ (LOW * u64::from(b'\n'))));
+    let line_start = match lines {
+        0 => 0,
+        _ => before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1),
+    };
+    // Characters: every byte that does not continue a UTF-8 sequence (`10xxxxxx`).
+    let line = &before[line_start..];
+    let continuing = count(line, |x| x & !(x << 1) & HIGH);
+    (lines as u64, (line.len() - continuing) as u32 + 1)
+}
+
+const LOW: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each zero byte of `x`, exactly (no borrow between bytes).
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH) + !HIGH) | x | !HIGH)
+}
+
+/// How many bytes of `bytes` `mark` marks (it sets the high bit of each, given eight bytes).
+fn count(bytes: &[u8], mark: impl Fn(u64) -> u64) -> usize {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut chunks {
+        n += mark(u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).count_ones() as usize;
+    }
+    let rest = chunks.remainder();
+    if rest.is_empty() {
+        return n;
+    }
+    let mut last = [0u8; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    let within = u64::MAX >> (64 - 8 * rest.len());
+    n + (mark(u64::from_le_bytes(last)) & within).count_ones() as usize
 }
 
 #[cfg(test)]
@@ -162,6 +189,27 @@ mod tests {
             at(text, &["a".into(), 1.into(), "d".into(), "z".into()]),
             "\"x,]}\""
         );
+    }
+
+    /// The eight-bytes-at-a-time count, against counting byte by byte, at every offset.
+    #[test]
+    fn position_counts_as_a_byte_by_byte_scan_does() {
+        let text = "a\n{\"é\": \"€😀\",\n\n  \"k\": [\"\u{80}\u{7ff}\u{800}\u{ffff}\"]}\nend\n\n"
+            .repeat(3);
+        let bytes = text.as_bytes();
+        for offset in 0..=bytes.len() + 2 {
+            let before = &bytes[..offset.min(bytes.len())];
+            let start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            let lines = before.iter().filter(|&&b| b == b'\n').count() as u64;
+            let column = before[start..]
+                .iter()
+                .filter(|&&b| b & 0xc0 != 0x80)
+                .count() as u32;
+            assert_eq!(position(bytes, offset), (lines, column + 1), "{offset}");
+        }
     }
 
     #[test]

@@ -69,9 +69,18 @@ fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading
     if tape.word(at) != OBJ {
         return None;
     }
-    let role = tape.find(at, ROLE).filter(|&v| tape.word(v) == STR)?;
-    let role = tape.str_at(role);
-    let content = tape.find(at, CONTENT);
+    // The properties read, in one pass over the message's.
+    let (mut role, mut content, mut tool_calls, mut tool_call_id) = (None, None, None, None);
+    for (k, v) in tape.entries(at) {
+        match tape.key_id(k) {
+            Some(ROLE) => role = Some(v),
+            Some(CONTENT) => content = Some(v),
+            Some(TOOL_CALLS) => tool_calls = Some(v),
+            Some(TOOL_CALL_ID) => tool_call_id = Some(v),
+            _ => {}
+        }
+    }
+    let role = tape.str_at(role.filter(|&v| tape.word(v) == STR)?);
     let mut reading = Reading {
         steps: Vec::with_capacity(1),
         kinds: [0; KINDS.len()],
@@ -84,7 +93,7 @@ fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading
         reading.add(USER, body);
     } else if tape.str_eq(role, "assistant") {
         let content = content.filter(|&v| tape.word(v) != NULL);
-        let calls = tape.find(at, TOOL_CALLS).filter(|&v| tape.word(v) == ARR);
+        let calls = tool_calls.filter(|&v| tape.word(v) == ARR);
         if content.is_some() {
             let path = if calls.is_some() {
                 keys(&["content"])
@@ -114,7 +123,7 @@ fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading
         }
     } else if tape.str_eq(role, "tool") {
         let path = keys(&["tool_call_id"]);
-        let (id, pos) = match tape.find(at, TOOL_CALL_ID).filter(|&v| tape.word(v) == STR) {
+        let (id, pos) = match tool_call_id.filter(|&v| tape.word(v) == STR) {
             Some(v) => {
                 let s = tape.str_at(v);
                 (Some(tape.str_lossy(s)), locate(Some(s.off), &path))

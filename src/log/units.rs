@@ -503,7 +503,7 @@ impl Units {
                 place.pos = Some(origin.locate(text, &path));
                 place.path = path;
             }
-            check.push(&step);
+            check.push(step);
         }
         let mut findings = check.finish();
         crate::convert::by_index(&mut findings, |f| f.index);

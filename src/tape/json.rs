@@ -21,46 +21,6 @@ pub struct SyntaxError {
 pub struct JsonTape {
     pub words: Vec<u32>,
     pub nums: Vec<f64>,
-    /// The keys of the texts parsed before, known or not: one tape parses line after line of
-    /// a log whose keys repeat.
-    keys: KeyCache,
-}
-
-/// Key text to its [`crate::keys::Key`] (or to none), for keys of at most 16 bytes: a small
-/// direct-mapped cache in front of [`crate::keys::lookup`], whose hash reads every byte.
-#[derive(Default, Debug)]
-struct KeyCache {
-    /// `(len, the text padded with zeros, the key's number or NO_KEY)`; len 0 is empty.
-    slots: Vec<(u8, [u8; 16], u16)>,
-}
-
-const NO_KEY: u16 = u16::MAX;
-const KEY_SLOTS: usize = 64;
-
-impl KeyCache {
-    fn lookup(&mut self, raw: &[u8]) -> Option<crate::keys::Key> {
-        if raw.is_empty() || raw.len() > 16 {
-            return crate::keys::lookup(raw);
-        }
-        let mut padded = [0u8; 16];
-        padded[..raw.len()].copy_from_slice(raw);
-        let (a, b) = padded.split_at(8);
-        let mix = u64::from_le_bytes(a.try_into().unwrap_or([0; 8]))
-            ^ u64::from_le_bytes(b.try_into().unwrap_or([0; 8])).rotate_left(29)
-            ^ raw.len() as u64;
-        let slot =
-            (mix.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - KEY_SLOTS.trailing_zeros())) as usize;
-        if self.slots.is_empty() {
-            self.slots = vec![(0, [0; 16], NO_KEY); KEY_SLOTS];
-        }
-        let (len, text, key) = self.slots[slot];
-        if len as usize == raw.len() && text == padded {
-            return (key != NO_KEY).then_some(crate::keys::Key(key));
-        }
-        let found = crate::keys::lookup(raw);
-        self.slots[slot] = (raw.len() as u8, padded, found.map_or(NO_KEY, |k| k.0));
-        found
-    }
 }
 
 impl JsonTape {
@@ -309,7 +269,7 @@ impl Parser<'_> {
         // as JSON.parse reads it).
         let raw = &self.s[start..self.i - 1];
         let known = if self.out.words[at + 4] & F_ESCAPED == 0 {
-            self.out.keys.lookup(raw)
+            crate::keys::lookup(raw)
         } else {
             unescape(raw)
                 .and_then(|units| String::from_utf16(&units).ok())

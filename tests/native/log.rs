@@ -322,13 +322,13 @@ fn a_long_conversation_keeps_only_what_is_open() {
     let n = agent_messages::convert::conversation::ID_WINDOW * 3;
     for i in 0..n {
         let id = format!("call-{i}");
-        c.push(&Step {
+        c.push(Step {
             index: 2 * i,
             id: Some((format!("m{}", 2 * i), place())),
             timestamp: None,
             body: StepBody::Calls(vec![(id.clone(), place())]),
         });
-        c.push(&Step {
+        c.push(Step {
             index: 2 * i + 1,
             id: None,
             timestamp: None,
@@ -338,13 +338,13 @@ fn a_long_conversation_keeps_only_what_is_open() {
     }
     assert!(c.take().is_empty());
     // A recent id used again is found; the oldest are forgotten (documented: ID_WINDOW).
-    c.push(&Step {
+    c.push(Step {
         index: 2 * n,
         id: Some((format!("m{}", 2 * n - 2), place())),
         timestamp: None,
         body: StepBody::Other,
     });
-    c.push(&Step {
+    c.push(Step {
         index: 2 * n + 1,
         id: Some(("m0".into(), place())),
         timestamp: None,
