@@ -63,6 +63,8 @@ struct Origin {
     column: u32,
     /// The unit's first byte in its file: what seeds the ids a conversion generates.
     offset: u64,
+    /// The unit is a JSONL line (no newline within).
+    one_line: bool,
 }
 
 impl Origin {
@@ -137,6 +139,7 @@ impl Units {
                 line,
                 column: 1,
                 offset: offset + start as u64,
+                one_line: true,
             };
             self.unit(unit, origin);
             if end < text.len() {
@@ -161,6 +164,7 @@ impl Units {
                 line: item[2] as u64,
                 column: item[3],
                 offset: offset + start as u64,
+                one_line: false,
             };
             self.out.stats.units += 1;
             if unit.first() == Some(&b'[') {
@@ -298,7 +302,12 @@ impl Units {
         // Checking alone: the steps straight off the tape when the format allows.
         let fast = match self.config.target {
             Some(_) => None,
+            // A JSONL line of ASCII alone: a column is an offset.
             None => steps::read(&view, 0, format, &mut |off, path| match off {
+                Some(off) if origin.one_line && origin.column == 1 && tape.ascii => Pos {
+                    line: origin.line,
+                    column: off,
+                },
                 Some(off) => origin.pos(text, off as usize - 1),
                 None => origin.locate(text, path),
             }),
@@ -425,6 +434,7 @@ impl Units {
             line: pos.line,
             column: pos.column,
             offset: 0,
+            one_line: false,
         };
         let saved = std::mem::take(&mut self.out);
         if self.parse(text.as_bytes(), origin) {

@@ -21,6 +21,9 @@ pub struct SyntaxError {
 pub struct JsonTape {
     pub words: Vec<u32>,
     pub nums: Vec<f64>,
+    /// Is the text parsed last ASCII alone? (Outside strings JSON text always is; a byte
+    /// counts as a character then, which makes a position's column its offset.)
+    pub ascii: bool,
 }
 
 impl JsonTape {
@@ -61,6 +64,7 @@ pub fn parse_bytes_into(
 ) -> Result<(), SyntaxError> {
     tape.words.clear();
     tape.nums.clear();
+    tape.ascii = true;
     let mut p = Parser {
         s: text,
         i: 0,
@@ -318,6 +322,7 @@ impl Parser<'_> {
                 high |= b;
             }
             if high >= 0x80 {
+                self.out.ascii = false;
                 if let Err(e) = std::str::from_utf8(&rest[..run]) {
                     self.i += e.valid_up_to();
                     return Err(self.error("the text is not valid UTF-8"));

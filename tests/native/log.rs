@@ -216,6 +216,8 @@ fn issues_are_located_at_line_and_column() {
         "{\"role\":\"user\",\"content\":\"oops}\n",
         "{\"role\":\"assistant\",\"content\":\"x\",\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":7}}]}\n",
         "{\"role\":\"tool\",\"tool_call_id\":\"c9\",\"content\":\"r\"}\n",
+        "{\"role\":\"tool\",\"content\":\"éé\",\"tool_call_id\":\"c8\"}\n",
+        "  {\"role\":\"tool\",\"tool_call_id\":\"c7\",\"content\":\"r\"}\n",
     );
     let (issues, records, stats) = run(config(Some(Format::OpenAI)), text, &[]);
     let at: Vec<String> = issues
@@ -236,7 +238,10 @@ fn issues_are_located_at_line_and_column() {
         [
             "3:32 invalid_json",
             "4:113 invalid_type",
-            "5:31 result_without_call"
+            "5:31 result_without_call",
+            // Columns count characters, not bytes; a line may start with spaces.
+            "6:46 result_without_call",
+            "7:33 result_without_call"
         ]
     );
     assert_eq!(
@@ -244,10 +249,10 @@ fn issues_are_located_at_line_and_column() {
         json!(["tool_calls", 0, "function", "arguments"])
     );
     assert_eq!(records.len(), 1);
-    assert_eq!(stats["units"], 5);
+    assert_eq!(stats["units"], 7);
     assert_eq!(stats["blank"], 1);
     assert_eq!(stats["unreadable"], 1);
-    assert_eq!(stats["messages"], 3);
+    assert_eq!(stats["messages"], 5);
     assert_eq!(stats["invalid"], 1);
 }
 
