@@ -29,12 +29,12 @@ macro_rules! known_keys {
                 let mut table = crate::fnv::Table::with_capacity(KEYS.len());
                 for (i, k) in KEYS.iter().enumerate() {
                     // The names are unique (a test says so): none is found before its own.
-                    table.insert(hash(k.as_bytes()), i, |_| false);
+                    table.insert(crate::fnv::bytes(k.as_bytes()), i, |_| false);
                 }
                 table
             });
             table
-                .get(hash(name), |i| KEYS[i].as_bytes() == name)
+                .get(crate::fnv::bytes(name), |i| KEYS[i].as_bytes() == name)
                 .map(|i| Key(i as u16))
         }
     };
@@ -43,22 +43,6 @@ macro_rules! known_keys {
         known_keys!(@consts $n + 1u16; $($rest)*);
     };
     (@consts $n:expr;) => {};
-}
-
-/// The hash of a key's text for [`lookup`]'s table: its first and last eight bytes and its
-/// length, mixed by one multiplication (every key of JSON text is looked up; a hash that reads
-/// each byte in turn cost more than the rest of the lookup).
-fn hash(name: &[u8]) -> u32 {
-    let word = |bytes: &[u8]| {
-        let mut w = [0u8; 8];
-        w[..bytes.len()].copy_from_slice(bytes);
-        u64::from_le_bytes(w)
-    };
-    let n = name.len();
-    let head = word(&name[..n.min(8)]);
-    let tail = word(&name[n.saturating_sub(8)..]);
-    let h = (head ^ tail.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 32) as u32
 }
 
 /// The key named `name`, at compile time (the shapes derived from the documented types look

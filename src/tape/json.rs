@@ -89,21 +89,6 @@ static STOPS: [bool; 256] = {
     t
 };
 
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// Does any of the eight bytes of `x` stop the fast scan ([`STOPS`]: a quote, a backslash, a
-/// control character)? Exact: each test is the classic "has a zero byte" or "has a byte less
-/// than n" bit trick, whose false positives only ever follow a true one.
-#[inline]
-fn stops_in(x: u64) -> bool {
-    let zero = |v: u64| v.wrapping_sub(LOW_BITS) & !v;
-    let quote = zero(x ^ (LOW_BITS * b'"' as u64));
-    let backslash = zero(x ^ (LOW_BITS * b'\\' as u64));
-    let control = x.wrapping_sub(LOW_BITS * 0x20) & !x;
-    (quote | backslash | control) & HIGH_BITS != 0
-}
-
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
@@ -297,24 +282,9 @@ impl Parser<'_> {
             // Fast scan over plain bytes.
             let before = self.i;
             let rest = &self.s[self.i..];
-            // Eight bytes at a time while none of them stops the scan, then byte by byte.
-            let mut words = 0;
-            let mut high_words = 0u64;
-            while let Some(chunk) = rest.get(words..words + 8) {
-                let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-                if stops_in(x) {
-                    break;
-                }
-                high_words |= x;
-                words += 8;
-            }
-            let mut high = if high_words & HIGH_BITS != 0 {
-                0x80
-            } else {
-                0u8
-            };
+            let mut high = 0u8;
             let mut run = rest.len();
-            for (j, &b) in rest.iter().enumerate().skip(words) {
+            for (j, &b) in rest.iter().enumerate() {
                 if STOPS[b as usize] {
                     run = j;
                     break;
