@@ -120,10 +120,21 @@ pub fn quoted(s: &str) -> String {
     out
 }
 
-/// Append a finite number in a form that parses back to the same `f64`.
+/// Append a number as JSON text that parses back to the same `f64` (NaN, which no JSON text
+/// reads as, as `null`).
 pub fn write_num(out: &mut String, n: f64) {
     use std::fmt::Write;
-    if n == 0.0 && n.is_sign_negative() {
+    if !n.is_finite() {
+        // JSON has no word for these. An infinity is what JSON text too large for a double
+        // reads as (`1e400`), and `1e999` reads back as the same infinity, here and in
+        // `JSON.parse`; NaN, which no JSON text reads as, is `null` as `JSON.stringify`
+        // writes it.
+        out.push_str(match n {
+            f64::INFINITY => "1e999",
+            f64::NEG_INFINITY => "-1e999",
+            _ => "null",
+        });
+    } else if n == 0.0 && n.is_sign_negative() {
         out.push_str("-0");
     } else if n == n.trunc() && n.abs() < 1e15 {
         // Writing into `out` directly: no String per number.
@@ -173,6 +184,21 @@ impl<'a> JsonList<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Infinities (what JSON text too large for a double reads as) are written as JSON text
+    /// that reads back as them; NaN as `null`. (`tape::value`'s tests read them back.)
+    #[test]
+    fn numbers_json_has_no_word_for() {
+        for (n, text) in [
+            (f64::INFINITY, "1e999"),
+            (f64::NEG_INFINITY, "-1e999"),
+            (f64::NAN, "null"),
+        ] {
+            let mut out = String::new();
+            write_num(&mut out, n);
+            assert_eq!(out, text);
+        }
+    }
 
     #[test]
     fn strings_and_numbers_parse_back_exactly() {

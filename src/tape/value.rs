@@ -328,6 +328,18 @@ pub fn obj<const N: usize>(entries: [(&'static str, Value); N]) -> Value {
 mod tests {
     use super::*;
 
+    /// Found by the `json_text` fuzz target: a number too large for a double reads as an
+    /// infinity, which was written back as `inf` (natively; `Infinity` in the wasm), not JSON.
+    #[test]
+    fn a_number_too_large_is_written_as_json_that_reads_back() {
+        let v = Value::parse("5344444441024.3533e352").unwrap();
+        assert_eq!(v.to_json(), "1e999");
+        assert_eq!(Value::parse(&v.to_json()).unwrap(), v);
+        let v = Value::parse("[-1e400]").unwrap();
+        assert_eq!(v.to_json(), "[-1e999]");
+        assert_eq!(Value::parse(&v.to_json()).unwrap(), v);
+    }
+
     #[test]
     fn text_reads_and_writes_back_in_order() {
         let text = r#"{"b":1,"a":[true,null,"x\n"],"c":{"d":-0.5}}"#;
