@@ -124,23 +124,25 @@ pub fn quoted(s: &str) -> String {
 /// reads as, as `null`).
 pub fn write_num(out: &mut String, n: f64) {
     use std::fmt::Write;
-    if !n.is_finite() {
-        // JSON has no word for these. An infinity is what JSON text too large for a double
-        // reads as (`1e400`), and `1e999` reads back as the same infinity, here and in
-        // `JSON.parse`; NaN, which no JSON text reads as, is `null` as `JSON.stringify`
-        // writes it.
-        out.push_str(match n {
-            f64::INFINITY => "1e999",
-            f64::NEG_INFINITY => "-1e999",
-            _ => "null",
-        });
-    } else if n == 0.0 && n.is_sign_negative() {
+    if n == 0.0 && n.is_sign_negative() {
         out.push_str("-0");
     } else if n == n.trunc() && n.abs() < 1e15 {
         // Writing into `out` directly: no String per number.
         let _ = write!(out, "{}", n as i64);
-    } else {
+    } else if n.is_finite() {
         out.push_str(&number_text(n));
+    } else {
+        // JSON has no word for these. An infinity is what JSON text too large for a double
+        // reads as (`1e400`), and `1e999` reads back as the same infinity, here and in
+        // `JSON.parse`; NaN, which no JSON text reads as, is `null` as `JSON.stringify`
+        // writes it.
+        out.push_str(if n.is_nan() {
+            "null"
+        } else if n > 0.0 {
+            "1e999"
+        } else {
+            "-1e999"
+        });
     }
 }
 
