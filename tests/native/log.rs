@@ -165,15 +165,28 @@ fn cases() -> u32 {
         .unwrap_or(64)
 }
 
+/// The property tests' settings: `LOG_CASES` cases, nothing persisted.
+fn proptest_config() -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(cases())
+    }
+}
+
+/// A generated conversation of at most `max` messages in any format, with its format.
+fn any_conversation(max: usize) -> impl Strategy<Value = (Format, Vec<Value>)> {
+    proptest::sample::select(Format::ALL.to_vec())
+        .prop_flat_map(move |f| (Just(f), crate::gen::conversation(f.name(), max)))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+    #![proptest_config(proptest_config())]
 
     /// One message per line, cut into batches anywhere: the same findings as checking the
     /// whole list at once, each at its message's line, and the same for every cut.
     #[test]
     fn single_message_lines_find_what_the_whole_list_check_finds(
-        (format, values) in proptest::sample::select(Format::ALL.to_vec())
-            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+        (format, values) in any_conversation(12),
         cuts in proptest::collection::vec(0usize..14, 0..4),
     ) {
         let text = jsonl(&values);
@@ -189,8 +202,7 @@ proptest! {
     /// message's index, all on line 1.
     #[test]
     fn a_conversation_on_one_line_finds_the_same(
-        (format, values) in proptest::sample::select(Format::ALL.to_vec())
-            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+        (format, values) in any_conversation(12),
     ) {
         let line = Value::Arr(values.clone()).to_json() + "\n";
         let (issues, ..) = run(config(Some(format)), &line, &[]);
@@ -389,15 +401,14 @@ fn run_convert(config: Config, text: &str, cuts: &[usize]) -> (String, Vec<Json>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+    #![proptest_config(proptest_config())]
 
     /// Converting a log gives what converting its conversation at once gives, whatever the
     /// batches: single messages one per line, a conversation line as one line; each loss at
     /// its message's line.
     #[test]
     fn a_log_converts_as_its_conversation_does(
-        (from, values) in proptest::sample::select(Format::ALL.to_vec())
-            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 8))),
+        (from, values) in any_conversation(8),
         to in proptest::sample::select(Format::ALL.to_vec()),
         cuts in proptest::collection::vec(0usize..10, 0..3),
     ) {
@@ -522,14 +533,13 @@ fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(cases()) })]
+    #![proptest_config(proptest_config())]
 
     /// Every generated message of every format: its steps off the tape are its canonical
     /// steps.
     #[test]
     fn steps_read_off_the_tape_are_the_canonical_steps(
-        (format, values) in proptest::sample::select(Format::ALL.to_vec())
-            .prop_flat_map(|f| (Just(f), crate::gen::conversation(f.name(), 12))),
+        (format, values) in any_conversation(12),
     ) {
         for v in &values {
             steps_agree(format, &v.to_json())?;
