@@ -73,7 +73,8 @@ impl Tally {
 
 /// Tells formats apart: each convertible format with the shapes its stored messages may have.
 pub struct Detector {
-    formats: Vec<(Format, Vec<&'static Shape>)>,
+    /// Each format's stored types ([`Format::stored`]), by format: looked up once per run.
+    stored: Vec<Vec<&'static Shape>>,
     loose: Options,
     strict: Options,
     /// A top-level property no format names that a strict match forgives: the one the log
@@ -85,10 +86,9 @@ impl Detector {
     /// A detector that validates with `opts`' depth limit and Kernel types; a strict match
     /// forgives the top-level property `forgiven`.
     pub fn new(opts: &Options, forgiven: Option<&str>) -> Detector {
-        let formats = Format::ALL
+        let stored = Format::ALL
             .iter()
-            .filter(|f| f.convertible())
-            .map(|&f| (f, f.stored().iter().map(|s| s.shape).collect()))
+            .map(|f| f.stored().iter().map(|s| s.shape).collect())
             .collect();
         let loose = Options {
             abort_early: true,
@@ -103,17 +103,30 @@ impl Detector {
             ..loose.clone()
         };
         Detector {
-            formats,
+            stored,
             loose,
             strict,
             forgiven: forgiven.map(str::to_string),
         }
     }
 
+    /// The shapes a stored message of `format` may have.
+    pub fn stored(&self, format: Format) -> &[&'static Shape] {
+        &self.stored[format as usize]
+    }
+
+    /// The formats told apart (the convertible ones), with their stored shapes.
+    fn formats(&self) -> impl Iterator<Item = (Format, &[&'static Shape])> {
+        Format::ALL
+            .iter()
+            .filter(|f| f.convertible())
+            .map(|&f| (f, self.stored(f)))
+    }
+
     /// The formats the JSON-form value at `at` is valid in, and strictly valid in.
     pub fn matches(&self, tape: &TapeView, at: usize) -> Match {
         let mut m = Match::default();
-        for (format, shapes) in &self.formats {
+        for (format, shapes) in self.formats() {
             let valid = |opts: &Options| {
                 shapes.iter().any(|shape| {
                     let issues = check(tape, at, shape, Mode::Json, opts).issues;
@@ -121,9 +134,9 @@ impl Detector {
                 })
             };
             if valid(&self.loose) {
-                m.valid |= bit(*format);
+                m.valid |= bit(format);
                 if valid(&self.strict) {
-                    m.strict |= bit(*format);
+                    m.strict |= bit(format);
                 }
             }
         }
@@ -140,11 +153,11 @@ impl Detector {
     /// whose issues are the ones to report.
     pub fn closest(&self, tape: &TapeView, at: usize, opts: &Options) -> Format {
         let mut best = (usize::MAX, Format::ALL[0]);
-        for (format, shapes) in &self.formats {
+        for (format, shapes) in self.formats() {
             for shape in shapes {
                 let n = check(tape, at, shape, Mode::Json, opts).issues.len();
                 if n < best.0 {
-                    best = (n, *format);
+                    best = (n, format);
                 }
             }
         }

@@ -124,7 +124,7 @@ pub fn locate(text: &[u8], path: &[PathSeg]) -> usize {
 /// Eight bytes at a time: the first stage locates every call id and result of a log.
 pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
     let before = &text[..offset.min(text.len())];
-    let lines = count(before, |x| zero_bytes(x ^ (LOW * u64::from(b'\n'))));
+    let lines = count(before, newlines);
     let line_start = match lines {
         0 => 0,
         _ => before
@@ -136,6 +136,28 @@ pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
     let line = &before[line_start..];
     let continuing = count(line, |x| x & !(x << 1) & HIGH);
     (lines as u64, (line.len() - continuing) as u32 + 1)
+}
+
+/// The offset of the first newline in `text` from `start`, or the text's length: eight bytes
+/// at a time (the lines of a log are long and this runs over every byte).
+pub fn next_newline(text: &[u8], start: usize) -> usize {
+    let mut at = start;
+    while let Some(chunk) = text.get(at..at + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        if newlines(x) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    text[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |n| at + n)
+}
+
+/// The high bit of each newline among the eight bytes of `x`.
+fn newlines(x: u64) -> u64 {
+    zero_bytes(x ^ (LOW * u64::from(b'\n')))
 }
 
 const LOW: u64 = 0x0101_0101_0101_0101;
@@ -209,6 +231,20 @@ mod tests {
                 .filter(|&&b| b & 0xc0 != 0x80)
                 .count() as u32;
             assert_eq!(position(bytes, offset), (lines, column + 1), "{offset}");
+        }
+    }
+
+    /// The next newline, eight bytes at a time, against a byte-by-byte search, from every start.
+    #[test]
+    fn next_newline_finds_what_a_byte_by_byte_search_finds() {
+        let text = "ab\ncdefghijklmnop\n\n\u{a0}\u{10a}xyz0123456789\nend".repeat(2);
+        let bytes = text.as_bytes();
+        for start in 0..=bytes.len() {
+            let want = bytes[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| start + n);
+            assert_eq!(next_newline(bytes, start), want, "{start}");
         }
     }
 

@@ -7,7 +7,7 @@
 
 use super::detect::{bit, Detector, Match, Tally};
 use super::digest::{self, Payload, Read, Record};
-use super::locate::{locate, position};
+use super::locate::{locate, next_newline, position};
 use super::stats::Stats;
 use super::steps;
 use super::Config;
@@ -52,8 +52,6 @@ pub struct Units {
     out: Batch,
     /// Records kept for a second stage on this thread, when fused.
     fused: Option<Vec<Record>>,
-    /// Each format's stored types ([`Format::stored`]), by format.
-    stored: Vec<Vec<&'static crate::validate::Shape>>,
 }
 
 /// Where a unit is: its first line (relative to the batch) and the column it starts at.
@@ -102,10 +100,6 @@ impl Units {
             tape: JsonTape::default(),
             out: Batch::default(),
             fused: None,
-            stored: Format::ALL
-                .iter()
-                .map(|f| f.stored().iter().map(|s| s.shape).collect())
-                .collect(),
         }
     }
 
@@ -247,7 +241,7 @@ impl Units {
         values: bool,
     ) -> Result<Option<Value>, Vec<Issue>> {
         let mut first_issues = None;
-        for &shape in &self.stored[format as usize] {
+        for &shape in self.detector.stored(format) {
             let mut read = if values {
                 read_values(tape, at, shape, Mode::Json, &self.opts, Input::One)
             } else {
@@ -589,24 +583,6 @@ impl Units {
             write_issue(&mut self.out.issues, pos, &issue, Some(format));
         }
     }
-}
-
-/// The offset of the first newline in `text` from `start`, or the text's length: eight bytes
-/// at a time (the lines of a log are long and this runs over every byte).
-fn next_newline(text: &[u8], start: usize) -> usize {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let mut at = start;
-    while let Some(chunk) = text.get(at..at + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (LOW * b'\n' as u64);
-        if x.wrapping_sub(LOW) & !x & (LOW << 7) != 0 {
-            break;
-        }
-        at += 8;
-    }
-    text[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(text.len(), |n| at + n)
 }
 
 /// The value of the top-level property `key` of the object at the tape's start, as the group
