@@ -17,7 +17,6 @@ export function createPool(jobs, config) {
   let next = 0;
   const pool = {
     size: Math.max(1, jobs),
-    workers: Math.max(0, jobs - 1),
     /** Called when a worker can take another batch (the caller hands it a queued one). */
     onIdle: () => {},
     idle: () => workers.some((w) => w.held < DEPTH),

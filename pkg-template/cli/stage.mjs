@@ -4,7 +4,7 @@ import { glue } from './wasm.mjs';
 
 /** `config`: { format, groupBy, strict, maxIssues, maxDepth, kernelTypes, to, now,
  * agentName } (plain data: it crosses to workers). Returns `batch => { result, digest }`: the
- * result's text, and the digest for the second stage as UTF-8 bytes. */
+ * result's text, and the digest for the second stage (bytes: src/log/digest.rs). */
 export function createUnits(config) {
   const units = new glue.LogUnits(options(config));
   return (batch) => {

@@ -122,58 +122,56 @@ impl Conversations {
 
     /// One message's record.
     fn take(&mut self, record: Record, out: &mut String) {
-        {
-            let Some(read) = record.read else { return };
-            let known = self.find(&read.key);
-            if let Some((text, column)) = &read.deferred {
-                // Against the format the conversation has shown so far.
-                let format = known.and_then(|n| self.open[n].tally.ranked().first().map(|r| r.0));
-                let pos = Pos {
-                    line: record.line,
-                    column: *column,
-                };
-                out.push_str(&self.units.issues_as(text, pos, format));
-            }
-            let n = match known {
-                Some(n) => n,
-                None => self.open_new(read.key, read.format, record.line),
+        let Some(read) = record.read else { return };
+        let known = self.find(&read.key);
+        if let Some((text, column)) = &read.deferred {
+            // Against the format the conversation has shown so far.
+            let format = known.and_then(|n| self.open[n].tally.ranked().first().map(|r| r.0));
+            let pos = Pos {
+                line: record.line,
+                column: *column,
             };
-            if let (Some(target), true) = (self.units.target(), read.turn) {
-                // A user's message after the assistant's text, with no call left open, starts
-                // a turn: the turns before it are converted now, so that memory holds one turn
-                // per conversation. Every mapping writes such a turn as converting the whole
-                // conversation would (tests/native/log.rs holds them to it); not from or to
-                // Agens, whose steps regroup and carry inputs across turns: such a
-                // conversation is converted whole.
-                let open = &self.open[n];
-                let agens =
-                    target.to == Format::Agens || open.buffer.iter().any(|m| m.2 == Format::Agens);
-                if open.replied && open.check.open_calls() == 0 && !agens {
-                    self.convert_turns(n, &target.clone(), out);
-                }
+            out.push_str(&self.units.issues_as(text, pos, format));
+        }
+        let n = match known {
+            Some(n) => n,
+            None => self.open_new(read.key, read.format, record.line),
+        };
+        if let (Some(target), true) = (self.units.target(), read.turn) {
+            // A user's message after the assistant's text, with no call left open, starts
+            // a turn: the turns before it are converted now, so that memory holds one turn
+            // per conversation. Every mapping writes such a turn as converting the whole
+            // conversation would (tests/native/log.rs holds them to it); not from or to
+            // Agens, whose steps regroup and carry inputs across turns: such a
+            // conversation is converted whole.
+            let open = &self.open[n];
+            let agens =
+                target.to == Format::Agens || open.buffer.iter().any(|m| m.2 == Format::Agens);
+            if open.replied && open.check.open_calls() == 0 && !agens {
+                self.convert_turns(n, &target.clone(), out);
             }
-            let open = &mut self.open[n];
-            open.tally.add(read.matched);
-            if let Some(v) = read.json {
-                open.buffer.push((record.line, read.offset, read.format, v));
-                open.replied = read.reply;
+        }
+        let open = &mut self.open[n];
+        open.tally.add(read.matched);
+        if let Some(v) = read.json {
+            open.buffer.push((record.line, read.offset, read.format, v));
+            open.replied = read.reply;
+        }
+        if let Some(steps) = read.steps {
+            if self.units.target().is_some() {
+                open.steps.push((record.line, steps.clone()));
             }
-            if let Some(steps) = read.steps {
-                if self.units.target().is_some() {
-                    open.steps.push((record.line, steps.clone()));
-                }
-                for step in steps {
-                    open.check.push(step);
-                }
+            for step in steps {
+                open.check.push(step);
             }
-            let open = &mut self.open[n];
-            let findings = open.check.take();
-            if self.units.target().is_none() && !findings.is_empty() {
-                // Named by the format the conversation has shown so far.
-                let format = open.format(self.given);
-                for f in findings {
-                    write_finding(out, &f, format);
-                }
+        }
+        let open = &mut self.open[n];
+        let findings = open.check.take();
+        if self.units.target().is_none() && !findings.is_empty() {
+            // Named by the format the conversation has shown so far.
+            let format = open.format(self.given);
+            for f in findings {
+                write_finding(out, &f, format);
             }
         }
     }

@@ -110,27 +110,14 @@ fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading
                     return None;
                 }
                 let path = under(&nth(&keys(&["tool_calls"]), k), &["id"]);
-                let (id, pos) = match tape.find(c, ID).filter(|&v| tape.word(v) == STR) {
-                    Some(v) => {
-                        let s = tape.str_at(v);
-                        (tape.str_lossy(s), locate(Some(s.off), &path))
-                    }
-                    None => (String::new(), locate(None, &path)),
-                };
-                ids.push((id, place(path, pos)));
+                let (id, place) = string_at(tape, tape.find(c, ID), path, locate);
+                ids.push((id.unwrap_or_default(), place));
             }
             reading.add(CALLS, StepBody::Calls(ids));
         }
     } else if tape.str_eq(role, "tool") {
-        let path = keys(&["tool_call_id"]);
-        let (id, pos) = match tool_call_id.filter(|&v| tape.word(v) == STR) {
-            Some(v) => {
-                let s = tape.str_at(v);
-                (Some(tape.str_lossy(s)), locate(Some(s.off), &path))
-            }
-            None => (None, locate(None, &path)),
-        };
-        reading.add(RESULTS, StepBody::Outputs(vec![(id, place(path, pos))]));
+        let output = string_at(tape, tool_call_id, keys(&["tool_call_id"]), locate);
+        reading.add(RESULTS, StepBody::Outputs(vec![output]));
     }
     Some(reading)
 }
@@ -156,6 +143,27 @@ fn text_step(
     } else {
         StepBody::Other
     })
+}
+
+/// The string at `v` (if it is one), and its place at `path`: where the string is, or where
+/// the path leads when it is missing.
+fn string_at(
+    tape: &TapeView,
+    v: Option<usize>,
+    path: Path,
+    locate: &mut Locate<'_>,
+) -> (Option<String>, Place) {
+    match v.filter(|&v| tape.word(v) == STR) {
+        Some(v) => {
+            let s = tape.str_at(v);
+            let pos = locate(Some(s.off), &path);
+            (Some(tape.str_lossy(s)), place(path, pos))
+        }
+        None => {
+            let pos = locate(None, &path);
+            (None, place(path, pos))
+        }
+    }
 }
 
 fn place(path: Path, pos: Pos) -> Place {

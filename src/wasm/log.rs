@@ -98,9 +98,8 @@ impl LogUnits {
 
     /// JSONL text of whole lines, from byte `offset` of its file.
     pub fn lines(&mut self, text: &[u8], offset: f64) -> String {
-        let mut batch = self.units.check_lines(text, offset as u64);
-        self.digest = std::mem::take(&mut batch.digest);
-        answer(&batch)
+        let batch = self.units.check_lines(text, offset as u64);
+        self.hand_over(batch)
     }
 
     /// The last batch's digest ([`crate::log::digest`]; a worker transfers its bytes to the
@@ -112,9 +111,8 @@ impl LogUnits {
     /// Items of a JSON array file: per item its start, end, line and column; the text starts
     /// at byte `offset` of its file.
     pub fn items(&mut self, text: &[u8], items: &[u32], offset: f64) -> String {
-        let mut batch = self.units.check_items(text, items, offset as u64);
-        self.digest = std::mem::take(&mut batch.digest);
-        answer(&batch)
+        let batch = self.units.check_items(text, items, offset as u64);
+        self.hand_over(batch)
     }
 
     /// [`LogUnits::lines`] for a second stage on this thread: the batch's records are kept as
@@ -123,16 +121,14 @@ impl LogUnits {
     pub fn lines_kept(&mut self, text: &[u8], offset: f64) -> String {
         self.units.fuse();
         let batch = self.units.check_lines(text, offset as u64);
-        self.kept.push_back(self.units.take_records());
-        answer(&batch)
+        self.keep(batch)
     }
 
     /// [`LogUnits::items`], kept as [`LogUnits::lines_kept`] keeps a batch.
     pub fn items_kept(&mut self, text: &[u8], items: &[u32], offset: f64) -> String {
         self.units.fuse();
         let batch = self.units.check_items(text, items, offset as u64);
-        self.kept.push_back(self.units.take_records());
-        answer(&batch)
+        self.keep(batch)
     }
 
     /// The oldest batch kept, fed to `second` with its lines from `base`: what
@@ -140,18 +136,38 @@ impl LogUnits {
     pub fn feed_kept(&mut self, second: &mut LogConversations, base: f64) -> String {
         let records = self.kept.pop_front().unwrap_or_default();
         let c = &mut second.conversations;
-        let mut out = c.feed_records(records, base as u64);
-        for part in [&mut c.converted, &mut c.losses] {
-            out.push('\0');
-            out.push_str(&std::mem::take(part));
-        }
-        out
+        let found = c.feed_records(records, base as u64);
+        with_turns(found, c)
     }
 
     /// Forget the batches kept (their file was given up on).
     pub fn clear_kept(&mut self) {
         self.kept.clear();
     }
+}
+
+impl LogUnits {
+    /// A batch for another thread: its digest kept until taken, its answer.
+    fn hand_over(&mut self, mut batch: Batch) -> String {
+        self.digest = std::mem::take(&mut batch.digest);
+        answer(&batch)
+    }
+
+    /// A batch for this thread: its records kept until fed, its answer.
+    fn keep(&mut self, batch: Batch) -> String {
+        self.kept.push_back(self.units.take_records());
+        answer(&batch)
+    }
+}
+
+/// What the second stage answers for a batch: the findings `found`, then (when converting)
+/// the turns converted now and their losses, joined by `\0`.
+fn with_turns(mut found: String, c: &mut Conversations) -> String {
+    for part in [&mut c.converted, &mut c.losses] {
+        found.push('\0');
+        found.push_str(&std::mem::take(part));
+    }
+    found
 }
 
 /// The second stage, for one file: digests fed in order.
@@ -176,12 +192,8 @@ impl LogConversations {
     /// losses, joined by `\0`.
     pub fn feed(&mut self, digest: &[u8], base: f64) -> Result<String, JsError> {
         let c = &mut self.conversations;
-        let mut out = c.feed(digest, base as u64).map_err(|e| JsError::new(&e))?;
-        for part in [&mut c.converted, &mut c.losses] {
-            out.push('\0');
-            out.push_str(&std::mem::take(part));
-        }
-        Ok(out)
+        let found = c.feed(digest, base as u64).map_err(|e| JsError::new(&e))?;
+        Ok(with_turns(found, c))
     }
 
     /// The end of the file: the last findings, the conversations' records, the converted
