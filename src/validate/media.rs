@@ -54,6 +54,8 @@ impl Walk<'_, '_> {
         }
         let path = self.path_at_now();
         self.revive.push_url(path);
+        // The JSON form is its own output.
+        self.scalar(at);
     }
 
     /// `Shape::Media`: see [`MediaShape`].
@@ -76,9 +78,14 @@ impl Walk<'_, '_> {
                 Some(TAG_BYTES | TAG_ARRAY_BUFFER) => return self.free(at, false),
                 Some(TAG_URL) if m.url => return self.free(at, false),
                 Some(TAG_ESCAPE) if m.reference => {
+                    self.open(Nest::Object);
                     if let Some((k, v)) = tape.entries(at).next() {
+                        if self.out.writes() {
+                            self.out.tag(TAG_ESCAPE);
+                        }
                         self.with(Seg::KeyAt(k), |s| s.reference(v));
                     }
+                    self.close(Nest::Object);
                     let path = self.path_at_now();
                     self.revive.push_unwrap(path);
                     return;

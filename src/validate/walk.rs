@@ -931,6 +931,8 @@ impl<'t, 'a> Walk<'t, 'a> {
             Ok(bytes) => {
                 let path = self.path_now();
                 self.revive.push_bytes(path, &bytes, buffer);
+                // The JSON form is its own output.
+                self.scalar(at);
             }
             Err(pos) => self.report(
                 IssueCode::InvalidBase64,
@@ -1117,7 +1119,12 @@ impl<'t, 'a> Walk<'t, 'a> {
                     self.plain_object(at, json_only);
                     self.close(Nest::Object);
                 }
+                // The JSON form is its own output: the tag goes with its value.
                 Mode::Json => {
+                    self.open(Nest::Object);
+                    if self.out.writes() {
+                        self.out.tag(tag);
+                    }
                     self.with(Seg::KeyAt(k), |s| match tag {
                         TAG_BYTES | TAG_ARRAY_BUFFER => {
                             if tape.word(v) == STR {
@@ -1136,6 +1143,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                             }
                         }
                     });
+                    self.close(Nest::Object);
                     let path = self.path_now();
                     self.revive.push_unwrap(path);
                 }

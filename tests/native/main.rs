@@ -22,6 +22,9 @@ mod convert_render;
 mod convert_report;
 mod convert_swarm;
 mod engine_shapes;
+mod fuzz_replay;
+#[path = "../../fuzz/src/targets.rs"]
+mod fuzz_targets;
 mod gen;
 mod gen_wide;
 mod kernel_codec;
