@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test, from a fresh machine: set-up, lint, native Rust tests, wasm tests under Node, the
 # build, then the JavaScript layers against the built pkg/ (CJS and ESM, types, headless
-# Chromium, an installed tarball), and a quick run of the benchmark as a smoke test.
+# Chromium, an installed tarball), a short run of every fuzz target, and a quick run of the
+# benchmark as a smoke test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m[test]\033[0m %s\n' "$*"; }
@@ -11,6 +12,7 @@ bash scripts/setup.sh --browser
 
 step "cargo fmt --check, cargo clippy (native and wasm32)"
 cargo fmt --all -- --check
+(cd fuzz && cargo fmt -- --check)
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --all-targets -- -D warnings
 # The browsers' builds: one format family each, without the conversions' exports, and the
@@ -31,6 +33,9 @@ bash scripts/build.sh
 
 step "node --test: the package in CJS and ESM, types, Chromium, installed tarball, its command line"
 node --test --test-concurrency=1 tests/js/ tests/types/ tests/browser/ tests/consumer/ tests/cli/
+
+step "fuzz --smoke: every fuzz target for a few seconds from its seeds (nightly Rust, cargo-fuzz)"
+bash scripts/fuzz.sh --smoke 5
 
 step "bench --quick (smoke: it runs and its peers agree with us)"
 node bench/run.mjs --quick

@@ -196,7 +196,12 @@ fn js(u: &mut Unstructured, depth: u32) -> arbitrary::Result<Js> {
         4..=6 => Js::Str(string(u)?),
         7 => Js::Utf16(u.arbitrary()?),
         8 => Js::Bytes(u.arbitrary()?),
-        9 => Js::Url(string(u)?),
+        // A `URL`'s `href` is always absolute.
+        9 => Js::Url(format!(
+            "{}:{}",
+            u.choose(&["https", "data", "file", "x-y.z"])?,
+            string(u)?
+        )),
         10 => match u.int_in_range(0..=6u8)? {
             0 => Js::ArrayBuffer(u.arbitrary()?),
             1 => Js::BigInt,

@@ -3,8 +3,9 @@
 //! the facade's `detectFormat` scores them (see [`Tally`]).
 
 use crate::formats::Format;
-use crate::tape::TapeView;
-use crate::validate::{check, Issue, IssueCode, Mode, Options, PathSeg, Shape};
+use crate::keys::Key;
+use crate::tape::{TapeView, OBJ};
+use crate::validate::{check, Field, Issue, IssueCode, Mode, Options, PathSeg, Shape};
 
 /// The formats a message is valid in (`valid`) and valid in strictly (`strict`), as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,6 +76,9 @@ impl Tally {
 pub struct Detector {
     /// Each format's stored types ([`Format::stored`]), by format: looked up once per run.
     stored: Vec<Vec<&'static Shape>>,
+    /// Beside each stored type, the top-level keys it requires ([`required_keys`]): a message
+    /// without one of them is not that type, and is not walked to learn so.
+    required: Vec<Vec<Vec<Key>>>,
     loose: Options,
     strict: Options,
     /// A top-level property no format names that a strict match forgives: the one the log
@@ -86,9 +90,13 @@ impl Detector {
     /// A detector that validates with `opts`' depth limit and Kernel types; a strict match
     /// forgives the top-level property `forgiven`.
     pub fn new(opts: &Options, forgiven: Option<&str>) -> Detector {
-        let stored = Format::ALL
+        let stored: Vec<Vec<&'static Shape>> = Format::ALL
             .iter()
             .map(|f| f.stored().iter().map(|s| s.shape).collect())
+            .collect();
+        let required = stored
+            .iter()
+            .map(|shapes| shapes.iter().map(|s| required_keys(s)).collect())
             .collect();
         let loose = Options {
             abort_early: true,
@@ -104,6 +112,7 @@ impl Detector {
         };
         Detector {
             stored,
+            required,
             loose,
             strict,
             forgiven: forgiven.map(str::to_string),
@@ -126,9 +135,14 @@ impl Detector {
     /// The formats the JSON-form value at `at` is valid in, and strictly valid in.
     pub fn matches(&self, tape: &TapeView, at: usize) -> Match {
         let mut m = Match::default();
+        let object = tape.word(at) == OBJ;
         for (format, shapes) in self.formats() {
+            let required = &self.required[format as usize];
             let valid = |opts: &Options| {
-                shapes.iter().any(|shape| {
+                shapes.iter().zip(required).any(|(shape, keys)| {
+                    if object && keys.iter().any(|&k| tape.find(at, k).is_none()) {
+                        return false;
+                    }
                     let issues = check(tape, at, shape, Mode::Json, opts).issues;
                     issues.iter().all(|i| self.forgives(i))
                 })
@@ -162,5 +176,27 @@ impl Detector {
             }
         }
         best.1
+    }
+}
+
+/// The keys an object of `shape` must have at its top level, whatever else it holds: its
+/// required fields (not those required only unless another is given), and a tagged union's tag
+/// with what its base requires. An
+/// object without one of them has a `missing` issue in that shape, so detection need not walk
+/// it (`detection_says_what_the_validators_say` in tests/native/log.rs and the `conversation`
+/// fuzz target hold the detector to what the validators say).
+fn required_keys(shape: &Shape) -> Vec<Key> {
+    let required = |fields: &[Field]| -> Vec<Key> {
+        fields
+            .iter()
+            .filter(|f| !f.optional && f.unless.is_empty())
+            .map(|f| f.key)
+            .collect()
+    };
+    match shape {
+        Shape::Object(o) => required(o.fields),
+        Shape::Tagged(t) => [vec![t.tag], required(t.base.fields)].concat(),
+        Shape::Rule(inner, _) => required_keys(inner),
+        _ => Vec::new(),
     }
 }

@@ -200,6 +200,19 @@ describe('agent-messages, installed from the packed tarball', () => {
     assert.equal(again.code, 0, again.stdout);
   });
 
+  it('keeps the tagged values of the JSON form (bytes, URLs, errors) through a conversion', LONG, async () => {
+    // Fuzzing found them dropped: a file part's bytes, a tool result's tagged values.
+    const log = [
+      { role: 'user', content: [{ type: 'file', mediaType: 'image/png', data: { $bytes: 'AAEC' } }, { type: 'image', image: { $url: 'https://a.b/c.png' } }] },
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 't', input: {} }] },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 't', output: { type: 'json', value: { b: { $bytes: 'AA==' }, e: { $error: { name: 'E', message: 'm' } }, s: { $escape: { $url: 1 } } } } }] },
+    ].map((m) => JSON.stringify(m));
+    await write('tagged/ai.jsonl', `${log.join('\n')}\n`);
+    const r = await cli(['convert', '--from', 'ai-sdk', '--to', 'ai-sdk', 'tagged/ai.jsonl', '-o', 'tagged/out.jsonl']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual((await readFile(path.join(app, 'tagged/out.jsonl'), 'utf8')).trim().split('\n'), log);
+  });
+
   it('reports losses beside the output; --strict stops at the first and writes nothing', LONG, async () => {
     await write('lossy.jsonl', jsonl('kernel', 2));
     const r = await cli(['convert', '--to', 'bedrock', 'lossy.jsonl', '-o', 'lossy.out.jsonl', '--losses', 'lossy.losses.jsonl']);

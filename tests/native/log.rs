@@ -579,3 +579,57 @@ fn steps_read_off_the_tape_cover_blank_texts_and_calls() {
         }
     }
 }
+
+/// The detector's bits for one message, against each format's validators run in full.
+fn detected_as_validated(text: &str) -> Result<(), TestCaseError> {
+    use agent_messages::log::detect::{bit, Detector};
+    use agent_messages::validate::check;
+    let tape = agent_messages::tape::json::parse(text, 64).unwrap();
+    let view = tape.view(text);
+    let opts = Options::default();
+    let strict = Options {
+        strict: true,
+        ..Options::default()
+    };
+    let m = Detector::new(&opts, None).matches(&view, 0);
+    for &f in Format::ALL.iter().filter(|f| f.convertible()) {
+        let valid = |o: &Options| {
+            f.stored()
+                .iter()
+                .any(|s| check(&view, 0, s.shape, Mode::Json, o).issues.is_empty())
+        };
+        prop_assert_eq!(m.valid & bit(f) != 0, valid(&opts), "{} valid: {}", f, text);
+        prop_assert_eq!(
+            m.strict & bit(f) != 0,
+            valid(&strict),
+            "{} strict: {}",
+            f,
+            text
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    /// Detection skips walking a type whose required top-level keys a message lacks: it still
+    /// says exactly what the validators say, for every generated message of every format and
+    /// for each with one of its top-level keys taken away.
+    #[test]
+    fn detection_says_what_the_validators_say(
+        (_format, values) in any_conversation(8),
+        drop in 0usize..8,
+    ) {
+        for v in &values {
+            detected_as_validated(&v.to_json())?;
+            if let Value::Obj(entries) = v {
+                if !entries.is_empty() {
+                    let mut fewer = entries.clone();
+                    fewer.remove(drop % entries.len());
+                    detected_as_validated(&Value::Obj(fewer).to_json())?;
+                }
+            }
+        }
+    }
+}
