@@ -6,7 +6,9 @@
 //! Each asserts more than "no panic": see each function. Both crates provide the round-trip
 //! law as `crate::convert_law` (the native tests' own module; the fuzz crate includes it).
 
+use crate::support::{last_value_wins, CONVERTIBLE};
 use agent_messages::convert::check::check as check_conversation;
+use agent_messages::convert::report::SYSTEM;
 use agent_messages::formats::{schemas, Format};
 use agent_messages::log::conversations::Conversations;
 use agent_messages::log::detect::{bit, Detector};
@@ -18,6 +20,7 @@ use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::tape::json::{parse_bytes_into, JsonTape};
 use agent_messages::tape::number;
 use agent_messages::tape::value::Value;
+use agent_messages::tape::TapeView;
 use agent_messages::validate::{
     base64_check, base64_decode, base64_encode, check, encode_json, read_values, Input, Issue,
     IssueCode, Mode, ObjectShape, Options, PathSeg, Revive, ReviveKind, Shape,
@@ -387,15 +390,6 @@ fn place<'a>(js: &'a mut Js, path: &[PathSeg]) -> Option<&'a mut Js> {
     place(next, rest)
 }
 
-/// The convertible formats, in [`Format::ALL`]'s order.
-fn convertible() -> Vec<Format> {
-    Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| f.convertible())
-        .collect()
-}
-
 /// A list of messages valid in `format`, from JSON text (a list, or one message).
 fn valid_list(format: Format, text: &[u8]) -> Option<Vec<Value>> {
     let text = std::str::from_utf8(text).ok()?;
@@ -421,7 +415,7 @@ pub fn convert_law(data: &[u8]) -> bool {
     let [a, b, rest @ ..] = data else {
         return false;
     };
-    let formats = convertible();
+    let formats = CONVERTIBLE;
     let from = formats[*a as usize % formats.len()];
     let to = formats[*b as usize % formats.len()];
     let Some(values) = valid_list(from, rest) else {
@@ -440,13 +434,13 @@ pub fn conversation(data: &[u8]) -> bool {
     let Some((&pick, rest)) = data.split_first() else {
         return false;
     };
-    let formats = convertible();
+    let formats = CONVERTIBLE;
     let format = formats[pick as usize % formats.len()];
     if let Some(values) = valid_list(format, rest) {
         for finding in check_conversation(format, &values).findings {
             assert!(!finding.message.is_empty() && !finding.code.is_empty());
             assert!(
-                finding.index < values.len() || finding.index == usize::MAX,
+                finding.index < values.len() || finding.index == SYSTEM,
                 "{finding:?} names no message"
             );
         }
@@ -457,20 +451,25 @@ pub fn conversation(data: &[u8]) -> bool {
     let Ok(tape) = agent_messages::tape::json::parse(text, 64) else {
         return false;
     };
-    let view = tape.view(text);
+    detected_as_validated(&tape.view(text));
+    true
+}
+
+/// Format detection at the tape's start says what each format's validators say, loosely and
+/// strictly (`detection_says_what_the_validators_say` in tests/native/log.rs uses it too).
+pub fn detected_as_validated(view: &TapeView) {
     let opts = Options::default();
-    let detector = Detector::new(&opts, None);
-    let m = detector.matches(&view, 0);
+    let m = Detector::new(&opts, None).matches(view, 0);
     assert_eq!(m.strict & !m.valid, 0, "strictly valid, yet not valid");
     let strict = Options {
         strict: true,
         ..opts.clone()
     };
-    for &f in &formats {
+    for &f in CONVERTIBLE {
         let valid_in = |o: &Options| {
             f.stored()
                 .iter()
-                .any(|s| check(&view, 0, s.shape, Mode::Json, o).issues.is_empty())
+                .any(|s| check(view, 0, s.shape, Mode::Json, o).issues.is_empty())
         };
         assert_eq!(
             m.valid & bit(f) != 0,
@@ -483,7 +482,6 @@ pub fn conversation(data: &[u8]) -> bool {
             "{f}: detected strict"
         );
     }
-    true
 }
 
 /// The base64 and number readers. Base64: `check` accepts what `decode` does; bytes encoded
@@ -554,8 +552,9 @@ fn json_number(s: &[u8]) -> bool {
     i == s.len()
 }
 
-/// The streamed formats.
-fn streamed() -> Vec<Format> {
+/// The streamed formats, in [`Format::ALL`]'s order (the `streams` target's first byte picks
+/// among them).
+pub fn streamed() -> Vec<Format> {
     Format::ALL
         .iter()
         .copied()
@@ -603,30 +602,10 @@ pub fn streams(data: &[u8]) -> bool {
         let partial = partial_json::parse(text);
         if let Ok(strict) = Value::parse(text) {
             assert!(partial.complete, "complete JSON, read as incomplete");
-            assert_eq!(partial.value, Some(as_javascript(strict)));
+            assert_eq!(partial.value, Some(last_value_wins(strict)));
         }
     }
     true
-}
-
-/// A value as `JSON.parse` leaves it: a key given twice keeps its first place and its last
-/// value (the strict reader keeps both, for the validator to report).
-fn as_javascript(value: Value) -> Value {
-    match value {
-        Value::Arr(items) => Value::Arr(items.into_iter().map(as_javascript).collect()),
-        Value::Obj(entries) => {
-            let mut out: Vec<(agent_messages::tape::value::Name, Value)> = Vec::new();
-            for (k, v) in entries {
-                let v = as_javascript(v);
-                match out.iter_mut().find(|(name, _)| *name == k) {
-                    Some(entry) => entry.1 = v,
-                    None => out.push((k, v)),
-                }
-            }
-            Value::Obj(out)
-        }
-        other => other,
-    }
 }
 
 /// The command line's two stages over any bytes as JSONL (the first byte picks a format, or

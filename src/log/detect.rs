@@ -181,9 +181,8 @@ impl Detector {
 
 /// The keys an object of `shape` must have at its top level, whatever else it holds: its
 /// required fields (not those required only unless another is given), and a tagged union's tag
-/// with what its base requires. An
-/// object without one of them has a `missing` issue in that shape, so detection need not walk
-/// it (`detection_says_what_the_validators_say` in tests/native/log.rs and the `conversation`
+/// with what its base requires. An object without one of them has a `missing` issue in that
+/// shape, so detection need not walk it (`detection_says_what_the_validators_say` in tests/native/log.rs and the `conversation`
 /// fuzz target hold the detector to what the validators say).
 fn required_keys(shape: &Shape) -> Vec<Key> {
     let required = |fields: &[Field]| -> Vec<Key> {

@@ -130,6 +130,7 @@ fn tagged_json_form_values_read_back_as_themselves() {
 #[test]
 #[ignore = "a tool: writes the fuzz seed corpora"]
 fn write_fuzz_seeds() {
+    use crate::support::CONVERTIBLE;
     use agent_messages::formats::{schemas, Format};
     use proptest::strategy::{Strategy, ValueTree};
     use proptest::test_runner::TestRunner;
@@ -140,13 +141,8 @@ fn write_fuzz_seeds() {
         std::fs::write(dir.join(name), bytes).unwrap();
     };
     let prefixed = |pick: &[u8], text: &str| [pick, text.as_bytes()].concat();
-    let convertible: Vec<Format> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| f.convertible())
-        .collect();
     let mut runner = TestRunner::deterministic();
-    for (fi, &format) in convertible.iter().enumerate() {
+    for (fi, &format) in CONVERTIBLE.iter().enumerate() {
         let schema = schemas()
             .iter()
             .position(|s| std::ptr::eq(s, format.message_schema()))
@@ -161,7 +157,7 @@ fn write_fuzz_seeds() {
             let texts: Vec<String> = messages.iter().map(|m| m.to_json()).collect();
             let list = format!("[{}]", texts.join(","));
             let name = |what: &str| format!("{}-{what}-{n}", format.name());
-            for (ti, to) in convertible.iter().enumerate() {
+            for (ti, to) in CONVERTIBLE.iter().enumerate() {
                 if n < 2 {
                     write(
                         "convert_law",
@@ -185,11 +181,7 @@ fn write_fuzz_seeds() {
             }
         }
     }
-    let streamed: Vec<Format> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| f.streamed_type().is_some())
-        .collect();
+    let streamed = crate::fuzz_targets::streamed();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/streams");
     for (dir, format) in [
         ("openai-chat", Format::OpenAI),
@@ -219,9 +211,8 @@ fn write_fuzz_seeds() {
         dict.push('"');
         for b in json.bytes() {
             match b {
-                b'"' | b'\\' => dict.push_str(&format!("\\x{b:02x}")),
-                0x20..=0x7e => dict.push(b as char),
-                _ => dict.push_str(&format!("\\x{b:02x}")),
+                b'"' | b'\\' | ..0x20 | 0x7f.. => dict.push_str(&format!("\\x{b:02x}")),
+                _ => dict.push(b as char),
             }
         }
         dict.push_str("\"\n");

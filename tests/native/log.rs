@@ -580,33 +580,11 @@ fn steps_read_off_the_tape_cover_blank_texts_and_calls() {
     }
 }
 
-/// The detector's bits for one message, against each format's validators run in full.
+/// The detector's bits for one message, against each format's validators run in full (the
+/// `conversation` fuzz target's own check).
 fn detected_as_validated(text: &str) -> Result<(), TestCaseError> {
-    use agent_messages::log::detect::{bit, Detector};
-    use agent_messages::validate::check;
     let tape = agent_messages::tape::json::parse(text, 64).unwrap();
-    let view = tape.view(text);
-    let opts = Options::default();
-    let strict = Options {
-        strict: true,
-        ..Options::default()
-    };
-    let m = Detector::new(&opts, None).matches(&view, 0);
-    for &f in Format::ALL.iter().filter(|f| f.convertible()) {
-        let valid = |o: &Options| {
-            f.stored()
-                .iter()
-                .any(|s| check(&view, 0, s.shape, Mode::Json, o).issues.is_empty())
-        };
-        prop_assert_eq!(m.valid & bit(f) != 0, valid(&opts), "{} valid: {}", f, text);
-        prop_assert_eq!(
-            m.strict & bit(f) != 0,
-            valid(&strict),
-            "{} strict: {}",
-            f,
-            text
-        );
-    }
+    crate::fuzz_targets::detected_as_validated(&tape.view(text));
     Ok(())
 }
 

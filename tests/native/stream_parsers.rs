@@ -1,5 +1,6 @@
 //! The stream parsers: partial JSON text read as the AI SDK's `parsePartialJson` reads it, and
 //! server-sent events read from bytes split anywhere.
+use crate::support::last_value_wins;
 use agent_messages::stream::partial_json::{self, Partial};
 use agent_messages::stream::sse;
 use agent_messages::tape::value::{name, Value};
@@ -396,25 +397,6 @@ fn reference(text: &str) -> Partial {
     Partial {
         value: Value::parse(&fix_json(text)).ok().map(last_value_wins),
         complete: false,
-    }
-}
-
-/// A repeated key at its first place with its last value, as `JSON.parse` keeps it.
-fn last_value_wins(v: Value) -> Value {
-    match v {
-        Value::Arr(items) => Value::Arr(items.into_iter().map(last_value_wins).collect()),
-        Value::Obj(entries) => {
-            let mut out: Vec<(_, Value)> = Vec::new();
-            for (k, v) in entries {
-                let v = last_value_wins(v);
-                match out.iter_mut().find(|(seen, _)| *seen == k) {
-                    Some(entry) => entry.1 = v,
-                    None => out.push((k, v)),
-                }
-            }
-            Value::Obj(out)
-        }
-        v => v,
     }
 }
 

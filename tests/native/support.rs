@@ -156,6 +156,28 @@ pub fn loss_rows(losses: &[agent_messages::convert::Loss]) -> Vec<(usize, String
         .collect()
 }
 
+/// A repeated key at its first place with its last value, as `JSON.parse` keeps it.
+pub fn last_value_wins(
+    v: agent_messages::tape::value::Value,
+) -> agent_messages::tape::value::Value {
+    use agent_messages::tape::value::Value;
+    match v {
+        Value::Arr(items) => Value::Arr(items.into_iter().map(last_value_wins).collect()),
+        Value::Obj(entries) => {
+            let mut out: Vec<(_, Value)> = Vec::new();
+            for (k, v) in entries {
+                let v = last_value_wins(v);
+                match out.iter_mut().find(|(seen, _)| *seen == k) {
+                    Some(entry) => entry.1 = v,
+                    None => out.push((k, v)),
+                }
+            }
+            Value::Obj(out)
+        }
+        v => v,
+    }
+}
+
 /// The formats `convert` takes so far (a test holds this to [`Format::convertible`]).
 pub const CONVERTIBLE: &[agent_messages::formats::Format] = {
     use agent_messages::formats::Format::*;
