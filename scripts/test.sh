@@ -7,6 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m[test]\033[0m %s\n' "$*"; }
 
+# A clean clone's whole run writes about 3.1 GB of build output (measured at its peak, with the
+# settings below); say so up front instead of failing half-way with "No space left on device"
+# (a CI run did). Incremental caches and full debug info serve an edit loop, not one run: off.
+NEED_GB=4
+export CARGO_INCREMENTAL=0 CARGO_PROFILE_DEV_DEBUG=line-tables-only
+free_kb=$(df -Pk . | awk 'NR == 2 { print $4 }')
+if (( free_kb < NEED_GB * 1024 * 1024 )); then
+  echo "scripts/test.sh: $((free_kb / 1024)) MB free on $(df -P . | awk 'NR == 2 { print $6 }'), needs about ${NEED_GB} GB for the builds" >&2
+  exit 1
+fi
+
 step "set-up"
 bash scripts/setup.sh --browser
 
