@@ -27,9 +27,11 @@ fn main() {
         batches.push(&text[start..end]);
         start = end;
     }
+    // `FUSED_ONLY=1`: the fused path alone (to profile it).
+    let fused_only = std::env::var_os("FUSED_ONLY").is_some();
     let t = Instant::now();
     let mut tape = JsonTape::default();
-    for b in &batches {
+    for b in batches.iter().filter(|_| !fused_only) {
         for line in b.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
             parse_bytes_into(line, 128, &mut tape).unwrap();
         }
@@ -39,7 +41,7 @@ fn main() {
     let t = Instant::now();
     let opts = agent_messages::validate::Options::default();
     let shape = Format::OpenAI.message_schema().shape;
-    for b in &batches {
+    for b in batches.iter().filter(|_| !fused_only) {
         for line in b.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
             parse_bytes_into(line, 128, &mut tape).unwrap();
             let c = agent_messages::validate::check(
@@ -64,17 +66,25 @@ fn main() {
         let mut second = Conversations::new(config);
         let t = Instant::now();
         let mut base = 1;
+        let mut in_second = 0.0;
         for (n, b) in batches.iter().enumerate() {
             let batch = units.check_lines(b, n as u64);
-            second.feed_records(units.take_records(), base);
+            let records = units.take_records();
+            let t2 = Instant::now();
+            second.feed_records(records, base);
+            in_second += t2.elapsed().as_secs_f64();
             base += batch.lines;
         }
         second.finish();
         let s = t.elapsed().as_secs_f64();
-        println!("fused (openai)   {:7.3} s {:6.0} MB/s", s, mb / s);
+        println!(
+            "fused (openai)   {:7.3} s {:6.0} MB/s (second stage {:.3} s)",
+            s,
+            mb / s,
+            in_second
+        );
     }
-    // `FUSED_ONLY=1`: stop here (to profile the fused path alone).
-    if std::env::var_os("FUSED_ONLY").is_some() {
+    if fused_only {
         return;
     }
     for format in [Some(Format::OpenAI), None] {

@@ -12,6 +12,7 @@ use agent_messages::convert::report::SYSTEM;
 use agent_messages::formats::{schemas, Format};
 use agent_messages::log::conversations::Conversations;
 use agent_messages::log::detect::{bit, Detector};
+use agent_messages::log::scan::Scanner;
 use agent_messages::log::units::Units;
 use agent_messages::log::Config;
 use agent_messages::stream::partial_json;
@@ -58,16 +59,29 @@ fn well_formed(issues: &[Issue]) {
 }
 
 /// JSON text into the tape, and what reads the tape (the first byte picks a documented type,
-/// the rest is the text): any bytes parse or give a syntax error; what parses is UTF-8 and
-/// reads back into a value whose JSON text is stable (written, parsed and written again, the
-/// same text) and that the other reader reads alike; the type's validator takes it, each issue
-/// well formed, and a value valid in the type reads back (as a conversion reads it) as itself.
+/// and strict mode by its high bit; the rest is the text): any bytes parse or give a syntax
+/// error; what parses is UTF-8 and reads back into a value whose JSON text is stable (written,
+/// parsed and written again, the same text) and that the other reader reads alike; the type's
+/// validator takes it, each issue well formed, and a value valid in the type reads back (as a
+/// conversion reads it) as itself; what the check's fast lane is sure of parses and is valid.
 pub fn json_text(data: &[u8]) -> bool {
     let Some((&pick, data)) = data.split_first() else {
         return false;
     };
+    // The check's fast lane (`log::scan`), lenient or strict by the pick's high bit: what it
+    // is sure of parses and the walk finds nothing in.
+    let schema = &schemas()[(pick & 0x7f) as usize % schemas().len()];
+    let opts = Options {
+        strict: pick >= 0x80,
+        max_depth: 64,
+        ..Options::default()
+    };
+    let sure = Scanner::default()
+        .check(data, schema.shape, &opts)
+        .is_some();
     let mut tape = JsonTape::default();
     if parse_bytes_into(data, 64, &mut tape).is_err() {
+        assert!(!sure, "the fast lane is sure of text that does not parse");
         return false;
     }
     let text = std::str::from_utf8(data).expect("JSON text that parsed is UTF-8");
@@ -81,10 +95,16 @@ pub fn json_text(data: &[u8]) -> bool {
         Ok(&value),
         "two readers, one value"
     );
-    let opts = Options::default();
-    let schema = &schemas()[pick as usize % schemas().len()];
     let checked = check(&view, 0, schema.shape, Mode::Json, &opts);
     well_formed(&checked.issues);
+    if sure {
+        assert_eq!(
+            checked.issues,
+            vec![],
+            "{}: the fast lane is sure",
+            schema.name
+        );
+    }
     if checked.issues.is_empty() {
         let read = read_values(&view, 0, schema.shape, Mode::Json, &opts, Input::One);
         assert_eq!(read.issues, vec![], "{}: check and read agree", schema.name);

@@ -16,6 +16,7 @@ pub mod convert;
 pub mod detect;
 pub mod digest;
 pub mod locate;
+pub mod scan;
 pub mod stats;
 pub mod steps;
 pub mod units;

@@ -1,17 +1,21 @@
-//! A message's [`Step`]s read straight off its tape, for the formats whose messages are simple
-//! enough: what reading it into `Value`s, `to_canonical` and [`Step::of`] give, without
-//! building any of them (the first stage's cost on a valid log was that chain, not validation).
+//! A message's [`Step`]s read straight off its tape or its text, for the formats whose
+//! messages are simple enough: what reading it into `Value`s, `to_canonical` and [`Step::of`]
+//! give, without building any of them (the first stage's cost on a valid log was that chain,
+//! not validation).
 //!
 //! [`read`] answers `None` for whatever it does not know (another format, a content given as
-//! parts, anything unexpected on the tape); the first stage then takes the canonical way.
-//! `tests/native/log.rs` holds the two ways to the same steps for every generated message.
+//! parts, anything unexpected); the first stage then takes the canonical way. It reads through
+//! [`Doc`]: a parsed tape, or text the fast lane ([`super::scan`]) found well formed
+//! ([`Text`]). `tests/native/log.rs` holds the ways to the same steps for every generated
+//! message.
 
 use super::stats::KINDS;
-use crate::convert::canonical::{keys, nth, under, Path};
+use crate::convert::canonical::{keys, Path};
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
 use crate::formats::Format;
 use crate::keys::{key, Key};
-use crate::tape::{TapeView, ARR, NULL, OBJ, STR};
+use crate::tape::{TapeView, ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
+use crate::validate::PathSeg;
 
 /// What [`read`] found: the steps, and how many canonical messages of each of [`KINDS`] the
 /// message is.
@@ -37,19 +41,40 @@ impl Reading {
 /// character when the value is a string, else its path.
 pub type Locate<'a> = dyn FnMut(Option<u32>, &[crate::validate::PathSeg]) -> Pos + 'a;
 
-/// The steps of the message at tape index `at`, read as `format`; `None` when this reader
-/// does not know the message (the canonical way reads it).
-pub fn read(
-    tape: &TapeView,
-    at: usize,
-    format: Format,
-    locate: &mut Locate<'_>,
-) -> Option<Reading> {
+/// A message as [`read`] reads it: values by a handle (`usize`), each of a tape word's kind.
+pub trait Doc {
+    /// The kind of the value at `v`, as a tape word (`OBJ`, `ARR`, `STR`, `NULL`, ...).
+    fn kind(&self, v: usize) -> u32;
+    /// The value of the property `key` of the object at `at` (the last, if repeated).
+    fn prop(&self, at: usize, key: Key) -> Option<usize>;
+    /// The same, for a key of any name (the first, if repeated).
+    fn prop_named(&self, at: usize, key: &str) -> Option<usize>;
+    /// The items of the array at `at`.
+    fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_;
+    /// Is the string at `v` this text?
+    fn str_is(&self, v: usize, lit: &str) -> bool;
+    /// The string at `v` (lone surrogates replaced).
+    fn text(&self, v: usize) -> String;
+    /// The byte offset of the string at `v`'s first character in the message's text.
+    fn offset(&self, v: usize) -> u32;
+    /// Is the string at `v` empty or white space alone (as `str::trim` sees it)? `None` when
+    /// not known (a tape that does not hold it whole).
+    fn blank(&self, v: usize) -> Option<bool>;
+    /// The number at `v`.
+    fn number(&self, v: usize) -> f64;
+}
+
+/// The steps of the message at `at`, read as `format`; `None` when this reader does not know
+/// the message (the canonical way reads it).
+pub fn read(doc: &impl Doc, at: usize, format: Format, locate: &mut Locate<'_>) -> Option<Reading> {
     match format {
-        Format::OpenAI => openai(tape, at, locate),
+        Format::OpenAI => openai(doc, at, locate),
         _ => None,
     }
 }
+
+/// The formats [`read`] knows.
+pub const READ: &[Format] = &[Format::OpenAI];
 
 const ROLE: Key = key("role");
 const CONTENT: Key = key("content");
@@ -65,58 +90,53 @@ const CALLS: usize = 3;
 const RESULTS: usize = 4;
 
 /// An OpenAI Chat Completions message (`src/convert/openai.rs` reads it the canonical way).
-fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading> {
-    if tape.word(at) != OBJ {
+fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading> {
+    if doc.kind(at) != OBJ {
         return None;
     }
-    // The properties read, in one pass over the message's.
-    let (mut role, mut content, mut tool_calls, mut tool_call_id) = (None, None, None, None);
-    for (k, v) in tape.entries(at) {
-        match tape.key_id(k) {
-            Some(ROLE) => role = Some(v),
-            Some(CONTENT) => content = Some(v),
-            Some(TOOL_CALLS) => tool_calls = Some(v),
-            Some(TOOL_CALL_ID) => tool_call_id = Some(v),
-            _ => {}
-        }
-    }
-    let role = tape.str_at(role.filter(|&v| tape.word(v) == STR)?);
+    let [role, content, tool_calls, tool_call_id] =
+        [ROLE, CONTENT, TOOL_CALLS, TOOL_CALL_ID].map(|k| doc.prop(at, k));
+    let role = role.filter(|&v| doc.kind(v) == STR)?;
     let mut reading = Reading {
         steps: Vec::with_capacity(1),
         kinds: [0; KINDS.len()],
     };
-    if tape.str_eq(role, "system") || tape.str_eq(role, "developer") {
-        let body = text_step(tape, locate, content, Vec::new(), 10)?;
+    if doc.str_is(role, "system") || doc.str_is(role, "developer") {
+        let body = text_step(doc, locate, content, Vec::new(), 10)?;
         reading.add(SYSTEM, body);
-    } else if tape.str_eq(role, "user") {
-        let body = text_step(tape, locate, content, Vec::new(), 3)?;
+    } else if doc.str_is(role, "user") {
+        let body = text_step(doc, locate, content, Vec::new(), 3)?;
         reading.add(USER, body);
-    } else if tape.str_eq(role, "assistant") {
-        let content = content.filter(|&v| tape.word(v) != NULL);
-        let calls = tool_calls.filter(|&v| tape.word(v) == ARR);
+    } else if doc.str_is(role, "assistant") {
+        let content = content.filter(|&v| doc.kind(v) != NULL);
+        let calls = tool_calls.filter(|&v| doc.kind(v) == ARR);
         if content.is_some() {
             let path = if calls.is_some() {
                 keys(&["content"])
             } else {
                 Vec::new()
             };
-            let body = text_step(tape, locate, content, path, 7)?;
+            let body = text_step(doc, locate, content, path, 7)?;
             reading.add(ASSISTANT, body);
         }
         if let Some(list) = calls {
             let mut ids = Vec::new();
-            for (k, c) in tape.items(list).enumerate() {
-                if tape.word(c) != OBJ {
+            for (k, c) in doc.items(list).enumerate() {
+                if doc.kind(c) != OBJ {
                     return None;
                 }
-                let path = under(&nth(&keys(&["tool_calls"]), k), &["id"]);
-                let (id, place) = string_at(tape, tape.find(c, ID), path, locate);
+                let path = vec![
+                    PathSeg::Key(TOOL_CALLS.name().into()),
+                    PathSeg::Index(k as u32),
+                    PathSeg::Key(ID.name().into()),
+                ];
+                let (id, place) = string_at(doc, doc.prop(c, ID), path, locate);
                 ids.push((id.unwrap_or_default(), place));
             }
             reading.add(CALLS, StepBody::Calls(ids));
         }
-    } else if tape.str_eq(role, "tool") {
-        let output = string_at(tape, tool_call_id, keys(&["tool_call_id"]), locate);
+    } else if doc.str_is(role, "tool") {
+        let output = string_at(doc, tool_call_id, keys(&["tool_call_id"]), locate);
         reading.add(RESULTS, StepBody::Outputs(vec![output]));
     }
     Some(reading)
@@ -126,14 +146,14 @@ fn openai(tape: &TapeView, at: usize, locate: &mut Locate<'_>) -> Option<Reading
 /// blank (`words`: [`EMPTY_WORDS`]'s); `None` for content given as parts, which the canonical
 /// way joins.
 fn text_step(
-    tape: &TapeView,
+    doc: &impl Doc,
     locate: &mut Locate<'_>,
     content: Option<usize>,
     path: Path,
     words: usize,
 ) -> Option<StepBody> {
     let blank = match content {
-        Some(v) if tape.word(v) == STR => blank(tape, v)?,
+        Some(v) if doc.kind(v) == STR => doc.blank(v)?,
         None => true,
         Some(_) => return None,
     };
@@ -148,16 +168,15 @@ fn text_step(
 /// The string at `v` (if it is one), and its place at `path`: where the string is, or where
 /// the path leads when it is missing.
 fn string_at(
-    tape: &TapeView,
+    doc: &impl Doc,
     v: Option<usize>,
     path: Path,
     locate: &mut Locate<'_>,
 ) -> (Option<String>, Place) {
-    match v.filter(|&v| tape.word(v) == STR) {
+    match v.filter(|&v| doc.kind(v) == STR) {
         Some(v) => {
-            let s = tape.str_at(v);
-            let pos = locate(Some(s.off), &path);
-            (Some(tape.str_lossy(s)), place(path, pos))
+            let pos = locate(Some(doc.offset(v)), &path);
+            (Some(doc.text(v)), place(path, pos))
         }
         None => {
             let pos = locate(None, &path);
@@ -173,25 +192,261 @@ fn place(path: Path, pos: Pos) -> Place {
     }
 }
 
-/// Is the string at `v` empty or white space alone (as `str::trim` sees it)? `None` when the
-/// tape does not hold it whole.
-fn blank(tape: &TapeView, v: usize) -> Option<bool> {
-    let s = tape.str_at(v);
-    if !s.complete() {
-        return None;
+/// Is this text, a string's whole content, blank? Most texts start with a letter: nothing to
+/// decode.
+fn blank_text(raw: &[u8]) -> Option<bool> {
+    Some(match raw.first() {
+        None => true,
+        Some(b) if b.is_ascii_alphanumeric() => false,
+        _ => std::str::from_utf8(raw).ok()?.trim().is_empty(),
+    })
+}
+
+impl Doc for TapeView<'_> {
+    fn kind(&self, v: usize) -> u32 {
+        self.word(v)
     }
-    if let crate::tape::Chars::Utf8(text) = tape.chars {
-        if s.flags & crate::tape::F_ESCAPED == 0 {
-            let raw = text.get(s.off as usize..(s.off + s.len) as usize)?;
-            // Most texts start with a letter: nothing to decode.
-            return Some(match raw.first() {
-                None => true,
-                Some(b) if b.is_ascii_alphanumeric() => false,
-                _ => std::str::from_utf8(raw).ok()?.trim().is_empty(),
-            });
+
+    fn prop(&self, at: usize, key: Key) -> Option<usize> {
+        self.entries(at)
+            .filter(|&(k, _)| self.key_id(k) == Some(key))
+            .map(|(_, v)| v)
+            .last()
+    }
+
+    fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
+        let (_, v) = self.entries(at).find(|&(k, _)| self.key_name(k) == key)?;
+        Some(v)
+    }
+
+    fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
+        TapeView::items(self, at)
+    }
+
+    fn str_is(&self, v: usize, lit: &str) -> bool {
+        self.str_eq(self.str_at(v), lit)
+    }
+
+    fn text(&self, v: usize) -> String {
+        self.str_lossy(self.str_at(v))
+    }
+
+    fn offset(&self, v: usize) -> u32 {
+        self.str_at(v).off
+    }
+
+    fn blank(&self, v: usize) -> Option<bool> {
+        let s = self.str_at(v);
+        if !s.complete() {
+            return None;
+        }
+        if let crate::tape::Chars::Utf8(text) = self.chars {
+            if s.flags & crate::tape::F_ESCAPED == 0 {
+                return blank_text(text.get(s.off as usize..(s.off + s.len) as usize)?);
+            }
+        }
+        Some(self.str_lossy(s).trim().is_empty())
+    }
+
+    fn number(&self, v: usize) -> f64 {
+        self.num(v)
+    }
+}
+
+/// The text of one JSON value that [`super::scan`] found well formed, with no escaped key: a
+/// value's handle is the offset of its first byte. `top`: the entries of the object at `root`
+/// as the scan found them ([`super::scan::Scanner::top`]), read without a pass over its text.
+pub struct Text<'a> {
+    pub text: &'a [u8],
+    pub root: usize,
+    pub top: &'a [super::scan::Entry],
+}
+
+impl Text<'_> {
+    /// The offset just past the value at `v`.
+    fn end(&self, mut i: usize) -> usize {
+        let s = self.text;
+        let mut depth = 0usize;
+        loop {
+            match s.get(i) {
+                None => return i,
+                Some(b'"') => i = self.string_end(i) + 1,
+                Some(b'{' | b'[') => {
+                    depth += 1;
+                    i += 1;
+                }
+                Some(b'}' | b']') => {
+                    depth = depth.saturating_sub(1);
+                    i += 1;
+                }
+                Some(_) if depth > 0 => i += 1,
+                Some(_) => {
+                    while s.get(i).is_some_and(|b| {
+                        !matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+                    }) {
+                        i += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return i;
+            }
         }
     }
-    Some(tape.str_lossy(s).trim().is_empty())
+
+    /// The offset of the closing quote of the string whose opening quote is at `i`.
+    fn string_end(&self, i: usize) -> usize {
+        let s = self.text;
+        let mut j = i + 1;
+        while let Some(&b) = s.get(j) {
+            match b {
+                b'"' => return j,
+                b'\\' => j += 2,
+                _ => j += 1,
+            }
+        }
+        s.len()
+    }
+
+    fn skip_ws(&self, mut i: usize) -> usize {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.text.get(i) {
+            i += 1;
+        }
+        i
+    }
+
+    /// The raw content of the string at `v`, and whether it has escapes: as the scan found
+    /// it for a value of the top-level object, else read now.
+    fn raw(&self, v: usize) -> (&[u8], bool) {
+        let (end, escaped) = match self.top.iter().find(|e| e.value.0 as usize == v) {
+            Some(e) => (e.value.1 as usize - 1, e.escaped),
+            None => {
+                let end = self.string_end(v);
+                let escaped = self
+                    .text
+                    .get(v + 1..end)
+                    .is_some_and(|r| r.contains(&b'\\'));
+                (end, escaped)
+            }
+        };
+        (self.text.get(v + 1..end).unwrap_or_default(), escaped)
+    }
+
+    /// The entries of the object at `root`, as the scan found them.
+    fn top_entries(&self) -> impl Iterator<Item = (&[u8], usize)> + '_ {
+        self.top.iter().map(|e| {
+            let key = self.text.get(e.key.0 as usize..e.key.1 as usize);
+            (key.unwrap_or_default(), e.value.0 as usize)
+        })
+    }
+
+    /// The entries of the object at `at`: each key's raw text, and its value.
+    fn entries(&self, at: usize) -> impl Iterator<Item = (&[u8], usize)> + '_ {
+        let mut i = self.skip_ws(at + 1);
+        std::iter::from_fn(move || {
+            if self.text.get(i) != Some(&b'"') {
+                return None;
+            }
+            let end = self.string_end(i);
+            let key = self.text.get(i + 1..end)?;
+            let v = self.skip_ws(self.skip_ws(end + 1) + 1);
+            i = self.skip_ws(self.end(v));
+            if self.text.get(i) == Some(&b',') {
+                i = self.skip_ws(i + 1);
+            }
+            Some((key, v))
+        })
+    }
+}
+
+impl Doc for Text<'_> {
+    fn kind(&self, v: usize) -> u32 {
+        match self.text.get(v) {
+            Some(b'"') => STR,
+            Some(b'{') => OBJ,
+            Some(b'[') => ARR,
+            Some(b't') => TRUE,
+            Some(b'f') => FALSE,
+            Some(b'n') => NULL,
+            _ => NUM,
+        }
+    }
+
+    fn prop(&self, at: usize, key: Key) -> Option<usize> {
+        let name = key.name().as_bytes();
+        if at == self.root {
+            return self
+                .top_entries()
+                .filter(|(k, _)| super::scan::same(k, name))
+                .map(|(_, v)| v)
+                .last();
+        }
+        self.entries(at)
+            .filter(|(k, _)| super::scan::same(k, name))
+            .map(|(_, v)| v)
+            .last()
+    }
+
+    fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
+        let name = key.as_bytes();
+        let (_, v) = if at == self.root {
+            self.top_entries()
+                .find(|(k, _)| super::scan::same(k, name))?
+        } else {
+            self.entries(at).find(|(k, _)| super::scan::same(k, name))?
+        };
+        Some(v)
+    }
+
+    fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut i = self.skip_ws(at + 1);
+        std::iter::from_fn(move || {
+            if matches!(self.text.get(i), None | Some(b']')) {
+                return None;
+            }
+            let v = i;
+            i = self.skip_ws(self.end(v));
+            if self.text.get(i) == Some(&b',') {
+                i = self.skip_ws(i + 1);
+            }
+            Some(v)
+        })
+    }
+
+    fn str_is(&self, v: usize, lit: &str) -> bool {
+        match self.raw(v) {
+            (raw, false) => super::scan::same(raw, lit.as_bytes()),
+            (_, true) => self.text(v) == lit,
+        }
+    }
+
+    fn text(&self, v: usize) -> String {
+        match self.raw(v) {
+            (raw, false) => String::from_utf8_lossy(raw).into_owned(),
+            (raw, true) => crate::tape::json::unescape(raw)
+                .map(|units| String::from_utf16_lossy(&units))
+                .unwrap_or_default(),
+        }
+    }
+
+    fn offset(&self, v: usize) -> u32 {
+        v as u32 + 1
+    }
+
+    fn blank(&self, v: usize) -> Option<bool> {
+        // (A text that starts with a letter, nothing to find its end for.)
+        if self.text.get(v + 1).is_some_and(u8::is_ascii_alphanumeric) {
+            return Some(false);
+        }
+        match self.raw(v) {
+            (raw, false) => blank_text(raw),
+            (_, true) => Some(self.text(v).trim().is_empty()),
+        }
+    }
+
+    fn number(&self, v: usize) -> f64 {
+        crate::tape::number::parse(self.text.get(v..self.end(v)).unwrap_or_default())
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,9 @@
 use super::detect::{bit, Detector, Match, Tally};
 use super::digest::{self, Payload, Read, Record};
 use super::locate::{locate, next_newline, position};
+use super::scan::Scanner;
 use super::stats::Stats;
-use super::steps;
+use super::steps::{self, Text};
 use super::Config;
 use crate::convert::check::Finding;
 use crate::convert::conversation::{Conversation, Pos, Step};
@@ -49,6 +50,8 @@ pub struct Units {
     detector: Detector,
     opts: Options,
     tape: JsonTape,
+    /// The fast lane of a message known valid ([`super::scan`]).
+    scanner: Scanner,
     out: Batch,
     /// Records kept for a second stage on this thread, when fused.
     fused: Option<Vec<Record>>,
@@ -98,6 +101,7 @@ impl Units {
             config,
             opts,
             tape: JsonTape::default(),
+            scanner: Scanner::default(),
             out: Batch::default(),
             fused: None,
         }
@@ -258,6 +262,9 @@ impl Units {
     /// A single message: a digest record for the conversation it belongs to.
     fn message(&mut self, text: &[u8], origin: Origin) {
         self.out.stats.bytes += text.len() as u64;
+        if self.fast_message(text, origin) {
+            return;
+        }
         if !self.parse(text, origin) {
             match &mut self.fused {
                 Some(records) => records.push(Record {
@@ -277,7 +284,7 @@ impl Units {
             .config
             .group_by
             .as_deref()
-            .and_then(|k| group_key(&view, k));
+            .and_then(|k| group_key(&view, 0, k));
         // A message valid in no format is checked against its conversation's format, which
         // only the second stage knows: its text goes there.
         if self.config.format.is_none() && matched.valid == 0 {
@@ -366,6 +373,70 @@ impl Units {
         };
         self.emit(origin.line, format, matched, key, payload, steps, json);
         self.tape = tape;
+    }
+
+    /// A single message checked by the fast lane: when its format is given, the lane finds it
+    /// valid (sure of it) and its steps read off its text. `false`: the tape's way reads it.
+    fn fast_message(&mut self, text: &[u8], origin: Origin) -> bool {
+        let Some(format) = self.config.format else {
+            return false;
+        };
+        if self.config.target.is_some() || !steps::READ.contains(&format) {
+            return false;
+        }
+        let shapes = self.detector.stored(format);
+        let opts = &self.opts;
+        let scanner = &mut self.scanner;
+        let Some(sure) = shapes.iter().find_map(|s| scanner.check(text, s, opts)) else {
+            return false;
+        };
+        let root = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
+        let doc = Text {
+            text,
+            root,
+            top: self.scanner.top(),
+        };
+        let reading = steps::read(&doc, root, format, &mut |off, path| match off {
+            Some(off) if origin.one_line && origin.column == 1 && sure.ascii => Pos {
+                line: origin.line,
+                column: off,
+            },
+            Some(off) => origin.pos(text, off as usize - 1),
+            None => origin.locate(text, path),
+        });
+        let Some(reading) = reading else {
+            return false;
+        };
+        let stats = &mut self.out.stats;
+        stats.messages += 1;
+        stats.max_bytes = stats.max_bytes.max(text.len() as u64);
+        stats.add_steps(&reading.kinds, &reading.steps);
+        let key = self
+            .config
+            .group_by
+            .as_deref()
+            .and_then(|k| group_key(&doc, root, k));
+        let matched = Match {
+            valid: bit(format),
+            strict: bit(format),
+        };
+        let payload = Payload {
+            offset: origin.offset,
+            ..Payload::default()
+        };
+        self.emit(
+            origin.line,
+            format,
+            matched,
+            key,
+            payload,
+            Some(reading.steps),
+            None,
+        );
+        true
     }
 
     /// Hand a message to the second stage: as a digest record, or (fused) as it is.
@@ -587,16 +658,17 @@ impl Units {
 
 /// The value of the top-level property `key` of the object at the tape's start, as the group
 /// a message belongs to: its JSON text (a string or a number; `"42"` and `42` are two groups).
-fn group_key(tape: &TapeView, key: &str) -> Option<String> {
+/// The group of the message at `at` (`--group-by`): its property `key`'s value, as JSON text.
+fn group_key(doc: &impl steps::Doc, at: usize, key: &str) -> Option<String> {
     use crate::tape::{NUM, OBJ, STR};
-    if tape.word(0) != OBJ {
+    if doc.kind(at) != OBJ {
         return None;
     }
-    let (_, v) = tape.entries(0).find(|&(k, _)| tape.key_name(k) == key)?;
+    let v = doc.prop_named(at, key)?;
     let mut out = String::new();
-    match tape.word(v) {
-        STR => write_str(&mut out, &tape.str_lossy(tape.str_at(v))),
-        NUM => crate::json_text::write_num(&mut out, tape.num(v)),
+    match doc.kind(v) {
+        STR => write_str(&mut out, &doc.text(v)),
+        NUM => crate::json_text::write_num(&mut out, doc.number(v)),
         _ => return None,
     }
     Some(out)

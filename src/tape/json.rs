@@ -77,7 +77,7 @@ pub fn parse_bytes_into(
 }
 
 /// Bytes that end the fast scan of a string: the quote, the backslash, control characters.
-static STOPS: [bool; 256] = {
+pub(crate) static STOPS: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 0x20 {

@@ -39,3 +39,4 @@ pub use shape::{
     enum_names, Described, Elsewhere, Field, MediaShape, ObjectShape, Rule, Shape, TaggedShape,
     UnionShape, PREFIX_MARK,
 };
+pub use walk::{kind_fits, MAX_SAFE_INTEGER};

@@ -64,7 +64,7 @@ thread_local! {
 }
 
 /// `Number.MAX_SAFE_INTEGER`.
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+pub const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 impl<'t, 'a> Walk<'t, 'a> {
     pub fn new(tape: &'t TapeView<'a>, mode: Mode, opts: &'t Options, out: Out) -> Self {
@@ -1231,7 +1231,9 @@ pub(super) fn shape_name(shape: &Shape) -> String {
 
 /// Could a value whose tape tag is `w` be of this shape at all? (Chooses among `OneOf`
 /// alternatives and lets `Nullable` say what it expected.)
-fn kind_fits(shape: &Shape, w: u32) -> bool {
+/// Does a value of kind `w` (a tape word) fall to `shape` (a [`Shape::OneOf`] takes the first
+/// alternative it fits)?
+pub fn kind_fits(shape: &Shape, w: u32) -> bool {
     match shape {
         Shape::Any => true,
         Shape::Json => matches!(w, NULL | TRUE | FALSE | NUM | STR | ARR | OBJ),

@@ -8,6 +8,7 @@ use agent_messages::convert::to_canonical;
 use agent_messages::formats::Format;
 use agent_messages::log::conversations::Conversations;
 use agent_messages::log::convert::{convert_values, Target};
+use agent_messages::log::scan::Scanner;
 use agent_messages::log::units::{Batch, Units};
 use agent_messages::log::Config;
 use agent_messages::tape::value::Value;
@@ -517,6 +518,20 @@ fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
     let Some(fast) = steps::read(&view, 0, format, &mut locate_at) else {
         return Ok(false);
     };
+    // The fast lane's reading, off the text itself, when it is sure of the message.
+    let shape = format.message_schema().shape;
+    let mut scanner = Scanner::default();
+    if scanner.check(bytes, shape, &opts).is_some() {
+        let doc = steps::Text {
+            text: bytes,
+            root: 0,
+            top: scanner.top(),
+        };
+        let off_text = steps::read(&doc, 0, format, &mut locate_at);
+        let off_text = off_text.expect("the text's reader reads what the tape's does");
+        prop_assert_eq!(&off_text.steps, &fast.steps, "{}", text);
+        prop_assert_eq!(off_text.kinds, fast.kinds, "{}", text);
+    }
     let canonical = to_canonical(format, &[value], &mut Vec::new());
     let mut want: Vec<Step> = canonical.iter().map(Step::of).collect();
     for step in &mut want {
@@ -572,10 +587,85 @@ fn steps_read_off_the_tape_cover_blank_texts_and_calls() {
         r#"{"role":"tool","tool_call_id":"c\"1","content":"{}"}"#.into(),
         "{ \"role\" : \"tool\" ,\n \"tool_call_id\" : \"é1\", \"content\": \"x\"}".into(),
     ];
+    let shape = Format::OpenAI.message_schema().shape;
     for text in &cases {
         match steps_agree(Format::OpenAI, text) {
             Ok(read) => assert!(read, "left to the canonical way: {text}"),
             Err(e) => panic!("{e}"),
+        }
+        // Escaped keys aside, the fast lane is sure of each.
+        let sure = Scanner::default().check(text.as_bytes(), shape, &Options::default());
+        assert!(sure.is_some(), "left to the tape: {text}");
+    }
+}
+
+/// What the fast lane is sure of, the walk finds nothing in: `text` against each format's
+/// message type, lenient and strict.
+fn sure_only_of_valid(text: &str) -> Result<(), TestCaseError> {
+    let tape = agent_messages::tape::json::parse(text, 64);
+    for format in Format::ALL {
+        let shape = format.message_schema().shape;
+        for strict in [false, true] {
+            let opts = Options {
+                strict,
+                custom_types: vec!["thought".into()],
+                ..Options::default()
+            };
+            if Scanner::default()
+                .check(text.as_bytes(), shape, &opts)
+                .is_none()
+            {
+                continue;
+            }
+            let tape = tape.as_ref().expect("what the fast lane is sure of parses");
+            let checked =
+                agent_messages::validate::check(&tape.view(text), 0, shape, Mode::Json, &opts);
+            prop_assert_eq!(
+                checked.issues,
+                vec![],
+                "{} (strict: {}): {}",
+                format.name(),
+                strict,
+                text
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    /// Every generated message of every format, whole and broken (a key taken away, a value
+    /// changed for another of the message's, a key given twice): the fast lane is sure of a
+    /// message only when the walk finds no issue in it.
+    #[test]
+    fn the_fast_lane_is_sure_only_of_valid_messages(
+        (_format, values) in any_conversation(8),
+        pick in 0usize..64,
+    ) {
+        for v in &values {
+            let text = v.to_json();
+            sure_only_of_valid(&text)?;
+            let Value::Obj(entries) = v else { continue };
+            if entries.is_empty() {
+                continue;
+            }
+            let n = entries.len();
+            let mut fewer = entries.clone();
+            fewer.remove(pick % n);
+            sure_only_of_valid(&Value::Obj(fewer).to_json())?;
+            let mut swapped = entries.clone();
+            swapped[pick % n].1 = entries[(pick / n) % n].1.clone();
+            sure_only_of_valid(&Value::Obj(swapped).to_json())?;
+            let (k, value) = &entries[pick % n];
+            let twice = format!(
+                "{},{}:{}}}",
+                &text[..text.len() - 1],
+                Value::Str(k.to_string()).to_json(),
+                value.to_json()
+            );
+            sure_only_of_valid(&twice)?;
         }
     }
 }
@@ -609,5 +699,33 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// The property above has teeth: the fast lane is sure of generated messages of every format
+/// but the AI SDK's UI messages (unions by `type`, which it leaves to the walk).
+#[test]
+fn the_fast_lane_is_sure_of_generated_messages() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut sure = std::collections::BTreeMap::new();
+    let opts = Options {
+        custom_types: vec!["thought".into()],
+        ..Options::default()
+    };
+    for _ in 0..300 {
+        let tree = any_conversation(8).new_tree(&mut runner).unwrap();
+        let (format, values) = tree.current();
+        for v in &values {
+            let shape = format.message_schema().shape;
+            let is = Scanner::default()
+                .check(v.to_json().as_bytes(), shape, &opts)
+                .is_some();
+            *sure.entry(format.name()).or_insert(0) += usize::from(is);
+        }
+    }
+    for format in Format::ALL.iter().filter(|f| **f != Format::AiSdkUi) {
+        assert!(sure.get(format.name()) > Some(&10), "{sure:?}");
     }
 }

@@ -1,0 +1,728 @@
+//! The first stage's fast lane: JSON text checked against a shape straight off its bytes, with
+//! no tape, no issue and no allocation. It answers [`Sure`] only when the walk
+//! ([`crate::validate::check`]) would find no issue at all; for everything else (an issue, or
+//! a shape or a spelling it does not know: escaped keys, tagged values, unions, most rules) it
+//! answers `None`, and the caller takes the tape's way, which says exactly what is wrong.
+//!
+//! The property that holds it to the walk: `tests/native/log.rs` (every generated message of
+//! every format, valid and broken) and the `json_text` fuzz target — whatever this accepts, the
+//! walk finds nothing in.
+
+use crate::keys::Key;
+use crate::tape::json::STOPS;
+use crate::tape::{ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
+use crate::validate::{
+    kind_fits, ObjectShape, Options, Rule, Shape, TaggedShape, MAX_SAFE_INTEGER,
+};
+
+/// An entry of a top-level object: where its key's text and its value are (start, end), and
+/// whether the value is a string with escapes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entry {
+    pub key: (u32, u32),
+    pub value: (u32, u32),
+    pub escaped: bool,
+}
+
+/// What a scan that found nothing wrong knows of the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sure {
+    /// No byte of the text is past ASCII (a column is then a byte offset).
+    pub ascii: bool,
+}
+
+/// A scanner's reusable memory: the unknown keys of the objects open, to find a repeat.
+#[derive(Default)]
+pub struct Scanner {
+    keys: Vec<(u32, u32)>,
+    /// The entries of the last text's top-level object (what [`super::steps::Text`] reads
+    /// without a pass of its own).
+    top: Vec<Entry>,
+    /// The text of a string holding JSON text ([`Rule::JsonText`]), unescaped.
+    inner: Vec<u8>,
+}
+
+/// The most unknown keys an object may have for a repeat to be looked for here (past that,
+/// the tape's way, whose check is not quadratic).
+const MANY_KEYS: usize = 32;
+
+impl Scanner {
+    /// Is `text` one JSON value that `shape` takes without an issue (JSON form, `opts`)?
+    /// `None`: not that, or not known here.
+    pub fn check(&mut self, text: &[u8], shape: &Shape, opts: &Options) -> Option<Sure> {
+        let mut inner = std::mem::take(&mut self.inner);
+        let sure = self.document(text, opts, &mut inner, |scan| scan.value(shape, 0));
+        self.inner = inner;
+        sure
+    }
+
+    fn document(
+        &mut self,
+        text: &[u8],
+        opts: &Options,
+        inner: &mut Vec<u8>,
+        body: impl FnOnce(&mut Scan) -> Option<()>,
+    ) -> Option<Sure> {
+        self.keys.clear();
+        self.top.clear();
+        let mut scan = Scan {
+            s: text,
+            i: 0,
+            opts,
+            ascii: true,
+            keys: &mut self.keys,
+            top: Some(&mut self.top),
+            escaped: false,
+            inner,
+        };
+        scan.ws();
+        body(&mut scan)?;
+        scan.ws();
+        (scan.i == text.len()).then_some(Sure { ascii: scan.ascii })
+    }
+
+    /// The entries of the top-level object of the text last found [`Sure`].
+    pub fn top(&self) -> &[Entry] {
+        &self.top
+    }
+}
+
+struct Scan<'a, 'k> {
+    s: &'a [u8],
+    i: usize,
+    opts: &'a Options,
+    ascii: bool,
+    keys: &'k mut Vec<(u32, u32)>,
+    /// Where the top-level object's entries are written ([`Scanner::top`]); `None` within.
+    top: Option<&'k mut Vec<Entry>>,
+    /// Whether the last string read had escapes.
+    escaped: bool,
+    inner: &'k mut Vec<u8>,
+}
+
+/// A string's place in the text: between its quotes, and whether it has escapes.
+#[derive(Clone, Copy)]
+struct Str {
+    start: usize,
+    end: usize,
+    escaped: bool,
+}
+
+impl Scan<'_, '_> {
+    #[inline]
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.i) {
+            self.i += 1;
+        }
+    }
+
+    #[inline]
+    fn eat(&mut self, b: u8) -> Option<()> {
+        (self.s.get(self.i) == Some(&b)).then(|| self.i += 1)
+    }
+
+    /// The tape's word for the kind of value that starts here (what [`kind_fits`] reads).
+    fn kind(&self) -> Option<u32> {
+        Some(match self.s.get(self.i)? {
+            b'"' => STR,
+            b'{' => OBJ,
+            b'[' => ARR,
+            b't' => TRUE,
+            b'f' => FALSE,
+            b'n' => NULL,
+            b'-' | b'0'..=b'9' => NUM,
+            _ => return None,
+        })
+    }
+
+    fn value(&mut self, shape: &Shape, depth: usize) -> Option<()> {
+        let kind = self.kind()?;
+        match shape {
+            Shape::Any | Shape::Json => self.free(depth),
+            Shape::String if kind == STR => self.string().map(drop),
+            Shape::Number if kind == NUM => self.number().filter(|n| n.is_finite()).map(drop),
+            Shape::Boolean if matches!(kind, TRUE | FALSE) => self.literal(),
+            Shape::Literal(lit) if kind == STR => self.one_of(std::slice::from_ref(lit)),
+            Shape::Enum(names) if kind == STR => self.one_of(names),
+            Shape::Integer { min } if kind == NUM => {
+                let n = self.number()?;
+                let whole = n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER;
+                (whole && n >= f64::from(*min)).then_some(())
+            }
+            Shape::Nullable(_) if kind == NULL => self.literal(),
+            Shape::Nullable(inner) if kind_fits(inner, kind) => self.value(inner, depth),
+            Shape::OneOf(alternatives) => {
+                let a = alternatives.iter().find(|a| kind_fits(a, kind))?;
+                self.value(a, depth)
+            }
+            Shape::Array(item) if kind == ARR => self.array(depth, |s, d| s.value(item, d)),
+            Shape::Record(item) if kind == OBJ => self.free_object(depth, Some(item)),
+            Shape::Object(os) if kind == OBJ => self.object(os, None, depth),
+            Shape::Tagged(ts) if kind == OBJ => self.tagged(ts, depth),
+            Shape::Rule(inner, rule) => self.rule(inner, *rule, kind, depth),
+            _ => None,
+        }
+    }
+
+    /// The rules a common message meets; any other rule is left to the walk.
+    fn rule(&mut self, inner: &Shape, rule: Rule, kind: u32, depth: usize) -> Option<()> {
+        match rule {
+            Rule::NotJsonText if kind != STR => self.value(inner, depth),
+            Rule::NonEmpty if kind == STR && matches!(inner, Shape::String) => {
+                let s = self.string()?;
+                (s.end > s.start).then_some(())
+            }
+            Rule::NonEmpty if kind == ARR => {
+                let start = self.i;
+                self.value(inner, depth)?;
+                // Anything but `[` and white space before `]`.
+                let body = &self.s[start + 1..self.i - 1];
+                body.iter().any(|b| !b.is_ascii_whitespace()).then_some(())
+            }
+            Rule::JsonText if kind == STR && matches!(inner, Shape::String) => {
+                let s = self.string()?;
+                self.json_text(s)
+            }
+            _ => None,
+        }
+    }
+
+    /// A string's content, JSON text of an object that holds JSON only (no repeated key, no
+    /// lone surrogate: as [`crate::validate::check`] reads it with [`Shape::Json`]).
+    fn json_text(&mut self, s: Str) -> Option<()> {
+        let raw = &self.s[s.start..s.end];
+        let mut text = std::mem::take(self.inner);
+        text.clear();
+        if s.escaped {
+            unescape_into(raw, &mut text)?;
+        } else {
+            text.extend_from_slice(raw);
+        }
+        let mark = self.keys.len();
+        let mut nested = Scan {
+            s: &text,
+            i: 0,
+            opts: self.opts,
+            ascii: true,
+            keys: self.keys,
+            top: None,
+            escaped: false,
+            inner: &mut Vec::new(),
+        };
+        nested.ws();
+        let sure = (nested.s.get(nested.i) == Some(&b'{'))
+            .then(|| nested.free(0))
+            .flatten()
+            .and_then(|()| {
+                nested.ws();
+                (nested.i == nested.s.len()).then_some(())
+            });
+        self.keys.truncate(mark);
+        *self.inner = text;
+        sure
+    }
+
+    /// `true`, `false` or `null`.
+    fn literal(&mut self) -> Option<()> {
+        let lit: &[u8] = match self.s.get(self.i)? {
+            b't' => b"true",
+            b'f' => b"false",
+            _ => b"null",
+        };
+        self.s[self.i..]
+            .starts_with(lit)
+            .then(|| self.i += lit.len())
+    }
+
+    /// A string among `names`, written without escapes.
+    fn one_of(&mut self, names: &[&str]) -> Option<()> {
+        let s = self.string()?;
+        let raw = &self.s[s.start..s.end];
+        (!s.escaped && names.iter().any(|n| same(n.as_bytes(), raw))).then_some(())
+    }
+
+    /// Any JSON value (`any` and JSON-value shapes, in the JSON form).
+    fn free(&mut self, depth: usize) -> Option<()> {
+        match self.kind()? {
+            STR => self.string().map(drop),
+            NUM => self.number().filter(|n| n.is_finite()).map(drop),
+            ARR => self.array(depth, |s, d| s.free(d)),
+            OBJ => self.free_object(depth, None),
+            _ => self.literal(),
+        }
+    }
+
+    /// An object of any keys, each value `item` (a record) or anything (`None`). A key that
+    /// starts with `$` may be a tagged value of the JSON form: left to the walk.
+    fn free_object(&mut self, depth: usize, item: Option<&Shape>) -> Option<()> {
+        let mark = self.keys.len();
+        let done = self.entries(depth, |s, key, d| {
+            if key.first() == Some(&b'$') {
+                return None;
+            }
+            s.unknown_key(mark)?;
+            match item {
+                Some(shape) => s.value(shape, d),
+                None => s.free(d),
+            }
+        });
+        self.keys.truncate(mark);
+        done
+    }
+
+    /// The key just read, among the unknown keys of its object (from `mark` on): a repeat is
+    /// an issue.
+    fn unknown_key(&mut self, mark: usize) -> Option<()> {
+        let &(start, end) = self.keys.last()?;
+        let key = &self.s[start as usize..end as usize];
+        let before = &self.keys[mark..self.keys.len() - 1];
+        if before.len() >= MANY_KEYS
+            || before
+                .iter()
+                .any(|&(a, b)| same(&self.s[a as usize..b as usize], key))
+        {
+            return None;
+        }
+        Some(())
+    }
+
+    /// The items of an array, each read by `item`.
+    fn array(
+        &mut self,
+        depth: usize,
+        mut item: impl FnMut(&mut Self, usize) -> Option<()>,
+    ) -> Option<()> {
+        self.open(depth)?;
+        if self.eat(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            item(self, depth + 1)?;
+            self.ws();
+            match self.s.get(self.i)? {
+                b',' => {
+                    self.i += 1;
+                    self.ws();
+                }
+                b']' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Past `{` or `[`, within the depth the parser allows.
+    fn open(&mut self, depth: usize) -> Option<()> {
+        if depth >= self.opts.max_depth {
+            return None;
+        }
+        self.i += 1;
+        self.ws();
+        Some(())
+    }
+
+    /// The entries of an object: each key (pushed on `keys`, unescaped), then its value read
+    /// by `entry` with the key's text.
+    fn entries(
+        &mut self,
+        depth: usize,
+        mut entry: impl FnMut(&mut Self, &[u8], usize) -> Option<()>,
+    ) -> Option<()> {
+        self.open(depth)?;
+        if self.eat(b'}').is_some() {
+            return Some(());
+        }
+        let s = self.s;
+        loop {
+            if self.s.get(self.i) != Some(&b'"') {
+                return None;
+            }
+            let key = self.string()?;
+            if key.escaped {
+                return None;
+            }
+            self.keys.push((key.start as u32, key.end as u32));
+            self.ws();
+            self.eat(b':')?;
+            self.ws();
+            let value = self.i;
+            self.escaped = false;
+            entry(self, &s[key.start..key.end], depth + 1)?;
+            if depth == 0 {
+                if let Some(top) = &mut self.top {
+                    top.push(Entry {
+                        key: (key.start as u32, key.end as u32),
+                        value: (value as u32, self.i as u32),
+                        escaped: s[value] == b'"' && self.escaped,
+                    });
+                }
+            }
+            self.ws();
+            match self.s.get(self.i)? {
+                b',' => {
+                    self.i += 1;
+                    self.ws();
+                }
+                b'}' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// A union by its tag: the variant the tag names, when the tag is a plain string.
+    fn tagged(&mut self, ts: &TaggedShape, depth: usize) -> Option<()> {
+        let tag = self.peek(ts.tag)?;
+        let (_, variant) = ts
+            .variants
+            .iter()
+            .find(|(name, _)| same(name.as_bytes(), tag))?;
+        self.object(variant, Some(ts.tag), depth)
+    }
+
+    /// The text of the string value of the object's key `key`, read ahead without moving:
+    /// `None` when absent, not a plain string, or the text is not well formed.
+    fn peek(&mut self, key: Key) -> Option<&[u8]> {
+        let start = self.i;
+        let keys = self.keys.len();
+        let top = self.top.take();
+        let mut found = None;
+        let name = key.name().as_bytes();
+        let s = self.s;
+        let _ = self.entries(0, |scan, k, _| {
+            if same(k, name) && scan.s.get(scan.i) == Some(&b'"') {
+                let v = scan.string()?;
+                found = (!v.escaped).then_some((v.start, v.end));
+                return None;
+            }
+            scan.skip()
+        });
+        self.i = start;
+        self.keys.truncate(keys);
+        self.top = top;
+        found.map(|(a, b)| &s[a..b])
+    }
+
+    /// Past any value, well formed or not (a look ahead; the real pass judges it).
+    fn skip(&mut self) -> Option<()> {
+        let mut depth = 0usize;
+        loop {
+            match *self.s.get(self.i)? {
+                b'"' => {
+                    self.string()?;
+                }
+                b'{' | b'[' => {
+                    depth += 1;
+                    self.i += 1;
+                }
+                b'}' | b']' => {
+                    depth = depth.checked_sub(1)?;
+                    self.i += 1;
+                }
+                b',' | b':' | b' ' | b'\t' | b'\n' | b'\r' if depth > 0 => self.i += 1,
+                _ if depth > 0 => self.i += 1,
+                _ => {
+                    // A scalar at the top: up to what ends it.
+                    while let Some(&b) = self.s.get(self.i) {
+                        if matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
+                            break;
+                        }
+                        self.i += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return Some(());
+            }
+        }
+    }
+
+    /// An object against a documented interface, `tag` already judged by [`Self::tagged`].
+    fn object(&mut self, os: &ObjectShape, tag: Option<Key>, depth: usize) -> Option<()> {
+        let mark = self.keys.len();
+        let (mut seen, mut given) = (0u64, 0u64);
+        let strict = self.opts.strict;
+        let mut tag_read = false;
+        let done = self.entries(depth, |s, key, d| {
+            let field = os
+                .fields
+                .iter()
+                .position(|f| same(f.key.name().as_bytes(), key));
+            let Some(fi) = field else {
+                if tag.is_some_and(|t| t.name().as_bytes() == key) {
+                    // A tag the variant does not list: matched by `tagged`, once.
+                    s.keys.pop();
+                    return (!std::mem::replace(&mut tag_read, true))
+                        .then(|| s.string().map(drop))
+                        .flatten();
+                }
+                if strict {
+                    return None;
+                }
+                return s.unknown_key(mark).and_then(|()| s.free(d));
+            };
+            let f = &os.fields[fi];
+            if seen & (1 << fi) != 0 {
+                return None;
+            }
+            seen |= 1 << fi;
+            s.keys.pop();
+            if Some(f.key) == tag {
+                // Matched by `tagged` (a plain string).
+                return s.string().map(drop);
+            }
+            if s.s.get(s.i) != Some(&b'n') {
+                given |= 1 << fi;
+            }
+            s.value(&f.shape, d)
+        });
+        self.keys.truncate(mark);
+        done?;
+        for (fi, f) in os.fields.iter().enumerate() {
+            if !f.optional && seen & (1 << fi) == 0 {
+                return None;
+            }
+            if !f.unless.is_empty() && given & (1 << fi) == 0 {
+                let alternative = os
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .any(|(oi, o)| f.unless.contains(&o.key) && given & (1 << oi) != 0);
+                if !alternative {
+                    return None;
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// A string, well formed: UTF-8, valid escapes, no lone surrogate.
+    fn string(&mut self) -> Option<Str> {
+        self.i += 1;
+        let start = self.i;
+        let mut escaped = false;
+        let mut high_pending = false;
+        loop {
+            let before = self.i;
+            self.i = plain_run(self.s, self.i);
+            let rest = &self.s[self.i..];
+            let mut run = rest.len();
+            let mut high = 0u8;
+            for (j, &b) in rest.iter().enumerate() {
+                if STOPS[b as usize] {
+                    run = j;
+                    break;
+                }
+                high |= b;
+            }
+            if high >= 0x80 {
+                self.ascii = false;
+                std::str::from_utf8(&rest[..run]).ok()?;
+            }
+            if high_pending && (run > 0 || self.i > before) {
+                return None;
+            }
+            self.i += run;
+            match *self.s.get(self.i)? {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    let e = *self.s.get(self.i + 1)?;
+                    if e == b'u' {
+                        let unit = self.s.get(self.i + 2..self.i + 6).and_then(hex4)?;
+                        self.i += 6;
+                        match unit {
+                            0xD800..=0xDBFF if !high_pending => high_pending = true,
+                            0xDC00..=0xDFFF if high_pending => high_pending = false,
+                            0xD800..=0xDFFF => return None,
+                            _ if high_pending => return None,
+                            _ => {}
+                        }
+                    } else if matches!(e, b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't')
+                        && !high_pending
+                    {
+                        self.i += 2;
+                    } else {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        if high_pending {
+            return None;
+        }
+        self.escaped = escaped;
+        let end = self.i;
+        self.i += 1;
+        Some(Str {
+            start,
+            end,
+            escaped,
+        })
+    }
+
+    /// A number, as the parser reads it.
+    fn number(&mut self) -> Option<f64> {
+        let start = self.i;
+        self.eat(b'-');
+        match self.s.get(self.i)? {
+            b'0' => self.i += 1,
+            b'1'..=b'9' => self.digits(),
+            _ => return None,
+        }
+        let mut plain = true;
+        if self.eat(b'.').is_some() {
+            plain = false;
+            self.s.get(self.i).filter(|b| b.is_ascii_digit())?;
+            self.digits();
+        }
+        if let Some(b'e' | b'E') = self.s.get(self.i) {
+            plain = false;
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.s.get(self.i) {
+                self.i += 1;
+            }
+            self.s.get(self.i).filter(|b| b.is_ascii_digit())?;
+            self.digits();
+        }
+        let raw = &self.s[start..self.i];
+        Some(if plain && raw.len() < 16 && raw[0] != b'-' {
+            raw.iter().fold(0u64, |a, &b| a * 10 + u64::from(b - b'0')) as f64
+        } else {
+            crate::tape::number::parse(raw)
+        })
+    }
+
+    #[inline]
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.s.get(self.i) {
+            self.i += 1;
+        }
+    }
+}
+
+/// `a == b`, without a call to `memcmp` for the short texts keys and tags are (a loop of
+/// single bytes in WebAssembly): words compared, the first and the last that cover them.
+#[inline]
+pub fn same(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or([0; 8]));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or([0; 4]));
+    match n {
+        0..=3 => a == b,
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => word(a, 0) == word(b, 0) && a == b,
+    }
+}
+
+/// Past the plain ASCII bytes of a string from `i`, eight at a time: stops within the first
+/// eight bytes that hold a quote, a backslash, a control character or a byte past ASCII.
+#[inline]
+fn plain_run(s: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+        let quote = zero(x ^ (ONES * u64::from(b'"')));
+        let backslash = zero(x ^ (ONES * u64::from(b'\\')));
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        if quote | backslash | control | (x & HIGHS) != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
+fn hex4(h: &[u8]) -> Option<u16> {
+    let mut n = 0u16;
+    for &c in h {
+        n = n * 16 + (c as char).to_digit(16)? as u16;
+    }
+    Some(n)
+}
+
+/// The text of a well-formed string's raw content, its escapes decoded, as UTF-8 (surrogate
+/// pairs joined; [`Scan::string`] has turned lone ones away).
+fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
+    let units = crate::tape::json::unescape(raw)?;
+    let text = String::from_utf16(&units).ok()?;
+    out.extend_from_slice(text.as_bytes());
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Short texts of every length up to 24 that differ in one byte anywhere, or not at all.
+    #[test]
+    fn same_is_equality() {
+        for n in 0..24usize {
+            let a: Vec<u8> = (0..n as u8).map(|b| b'a' + b).collect();
+            assert!(same(&a, &a.clone()));
+            assert!(!same(&a, &a[..n.saturating_sub(1)]) || n == 0);
+            for at in 0..n {
+                let mut b = a.clone();
+                b[at] ^= 1;
+                assert!(!same(&a, &b), "{n} {at}");
+            }
+        }
+    }
+
+    /// The eight-at-a-time run stops at or before the first byte the string loop must look
+    /// at, wherever it is and whatever it is.
+    #[test]
+    fn a_plain_run_never_passes_a_stop() {
+        for b in 0..=255u8 {
+            for at in 0..24 {
+                let mut s = [b'a'; 24];
+                s[at] = b;
+                let end = plain_run(&s, 0);
+                if STOPS[b as usize] || b >= 0x80 {
+                    assert!(end <= at, "{b} at {at}: {end}");
+                } else {
+                    // Whole words of plain bytes, the tail (under eight) left to the loop.
+                    assert_eq!(end, 24, "{b} at {at}");
+                }
+            }
+        }
+    }
+
+    fn sure(text: &str, shape: &Shape) -> bool {
+        Scanner::default()
+            .check(text.as_bytes(), shape, &Options::default())
+            .is_some()
+    }
+
+    #[test]
+    fn strings_are_judged_as_the_parser_and_the_walk_do() {
+        assert!(sure(r#""a\u00e9\ud83d\ude00\n""#, &Shape::String));
+        assert!(sure("\"é\"", &Shape::String));
+        for bad in [
+            r#""\ud83d""#,
+            r#""\ud83dx""#,
+            r#""\ude00""#,
+            r#""\ud83d\n""#,
+            r#""\x""#,
+            "\"a\u{1}\"",
+            "\"abc",
+        ] {
+            assert!(!sure(bad, &Shape::String), "{bad}");
+        }
+        assert!(!sure(r#"{"a":1,"a":2}"#, &Shape::Any));
+        assert!(!sure(r#"{"$bytes":"AA=="}"#, &Shape::Any));
+        assert!(!sure("1e400", &Shape::Number));
+        assert!(sure(" [1, -2.5e3, {\"a\": [null, true]}] ", &Shape::Json));
+    }
+}
