@@ -12,7 +12,7 @@ use agent_messages::convert::report::SYSTEM;
 use agent_messages::formats::{schemas, Format};
 use agent_messages::log::conversations::Conversations;
 use agent_messages::log::detect::{bit, Detector};
-use agent_messages::log::scan::Scanner;
+use agent_messages::log::scan::{Scanner, Verdict};
 use agent_messages::log::units::Units;
 use agent_messages::log::Config;
 use agent_messages::stream::partial_json;
@@ -471,15 +471,50 @@ pub fn conversation(data: &[u8]) -> bool {
     let Ok(tape) = agent_messages::tape::json::parse(text, 64) else {
         return false;
     };
-    detected_as_validated(&tape.view(text));
+    detected_as_validated(&tape.view(text), text.as_bytes());
     true
 }
 
 /// Format detection at the tape's start says what each format's validators say, loosely and
-/// strictly (`detection_says_what_the_validators_say` in tests/native/log.rs uses it too).
-pub fn detected_as_validated(view: &TapeView) {
+/// strictly (`detection_says_what_the_validators_say` in tests/native/log.rs uses it too); so
+/// does the fast lane's, off `text` (the tape's text), where it is sure: each stored type's
+/// verdict, and the detection built of them (also forgiving a top-level key, as `--group-by`
+/// does).
+pub fn detected_as_validated(view: &TapeView, text: &[u8]) {
     let opts = Options::default();
     let m = Detector::new(&opts, None).matches(view, 0);
+    let mut scanner = Scanner::default();
+    if let Some((fast, _)) = Detector::new(&opts, None).matches_text(text, &mut scanner) {
+        assert_eq!(fast, m, "the fast lane's detection");
+    }
+    if let Some((k, _)) = (view.word(0) == agent_messages::tape::OBJ)
+        .then(|| view.entries(0).next())
+        .flatten()
+    {
+        let name = view.key_name(k);
+        let detector = Detector::new(&opts, Some(&name));
+        if let Some((fast, _)) = detector.matches_text(text, &mut scanner) {
+            assert_eq!(fast, detector.matches(view, 0), "forgiving {name}");
+        }
+    }
+    for &f in CONVERTIBLE {
+        for s in f.stored() {
+            let issues = check(view, 0, s.shape, Mode::Json, &opts).issues;
+            match scanner.verdict(text, s.shape, &opts, None) {
+                Verdict::Sure(sure) => {
+                    assert_eq!(issues, vec![], "{f}: the fast lane is sure");
+                    let strict = Options {
+                        strict: true,
+                        ..opts.clone()
+                    };
+                    let strictly = check(view, 0, s.shape, Mode::Json, &strict).issues;
+                    assert_eq!(strictly.is_empty(), !sure.unknown, "{f}: strictly");
+                }
+                Verdict::Invalid => assert_ne!(issues, vec![], "{f}: the fast lane's defect"),
+                Verdict::Unknown => {}
+            }
+        }
+    }
     assert_eq!(m.strict & !m.valid, 0, "strictly valid, yet not valid");
     let strict = Options {
         strict: true,

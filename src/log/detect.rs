@@ -2,6 +2,7 @@
 //! strictly (no property the format does not name), one bit per format of [`Format::ALL`], as
 //! the facade's `detectFormat` scores them (see [`Tally`]).
 
+use super::scan::{Scanner, Sure, Verdict};
 use crate::formats::Format;
 use crate::keys::Key;
 use crate::tape::{TapeView, OBJ};
@@ -157,6 +158,64 @@ impl Detector {
         m
     }
 
+    /// [`Self::matches`] for JSON text, by the fast lane ([`super::scan`]) alone: `None`
+    /// unless it is sure of every format (valid or not) and the text is valid in one (so that
+    /// it parses). With the match, what the scan of its [`Match::best`] format found, whose
+    /// entries the scanner holds as [`Scanner::top`].
+    pub fn matches_text(&self, text: &[u8], scanner: &mut Scanner) -> Option<(Match, Sure)> {
+        let mut m = Match::default();
+        let mut best: Option<Sure> = None;
+        // The types the lane does not know, judged at the end by their required keys.
+        // (Four bits a format: `stored_types_fit_the_unknown_bits` below.)
+        let mut unknown: u64 = 0;
+        let mut kept = false;
+        for (format, shapes) in self.formats() {
+            let b = bit(format);
+            for (n, shape) in shapes.iter().enumerate() {
+                if m.strict & b != 0 {
+                    break;
+                }
+                match scanner.verdict(text, shape, &self.loose, self.forgiven.as_deref()) {
+                    Verdict::Sure(sure) => {
+                        // The first format strictly valid, else the first valid.
+                        if m.strict == 0 && (!sure.unknown || m.valid == 0) {
+                            best = Some(sure);
+                            scanner.keep_entries();
+                        }
+                        m.valid |= b;
+                        if !sure.unknown {
+                            m.strict |= b;
+                        }
+                        if !kept {
+                            scanner.keep_top();
+                            kept = true;
+                        }
+                    }
+                    Verdict::Invalid => {}
+                    Verdict::Unknown => unknown |= 1 << (format as usize * 4 + n),
+                }
+            }
+        }
+        // Valid in some type, the text is an object (every stored type is one) that parses;
+        // a type it lacks a required top-level key of is not one it is valid in.
+        if !kept {
+            return None;
+        }
+        for (format, shapes) in self.formats() {
+            for n in 0..shapes.len() {
+                if unknown & (1 << (format as usize * 4 + n)) == 0 || m.strict & bit(format) != 0 {
+                    continue;
+                }
+                let required = &self.required[format as usize][n];
+                if required.iter().all(|k| scanner.kept_has(text, k.name())) {
+                    return None;
+                }
+            }
+        }
+        scanner.take_kept();
+        Some((m, best?))
+    }
+
     /// Is `issue` the forgiven property, unrecognized?
     fn forgives(&self, issue: &Issue) -> bool {
         matches!((&self.forgiven, issue.path.as_slice(), issue.code),
@@ -197,5 +256,19 @@ fn required_keys(shape: &Shape) -> Vec<Key> {
         Shape::Tagged(t) => [vec![t.tag], required(t.base.fields)].concat(),
         Shape::Rule(inner, _) => required_keys(inner),
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Detector::matches_text`] keeps a bit for each stored type: four a format.
+    #[test]
+    fn stored_types_fit_the_unknown_bits() {
+        assert!(Format::ALL.len() * 4 <= 64);
+        for f in Format::ALL {
+            assert!(f.stored().len() <= 4, "{}", f.name());
+        }
     }
 }

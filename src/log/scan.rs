@@ -29,6 +29,21 @@ pub struct Entry {
 pub struct Sure {
     /// No byte of the text is past ASCII (a column is then a byte offset).
     pub ascii: bool,
+    /// A documented object has a property its type does not name (other than the top-level
+    /// one [`Scanner::verdict`] is told to forgive): strictly, the walk reports it.
+    pub unknown: bool,
+}
+
+/// What a scan can say of a text against a shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The walk finds no issue (strictly either, unless [`Sure::unknown`]).
+    Sure(Sure),
+    /// The walk finds an issue, if the text parses (a defect the scan is sure of met before
+    /// the end of the text).
+    Invalid,
+    /// Not known here.
+    Unknown,
 }
 
 /// A scanner's reusable memory: the unknown keys of the objects open, to find a repeat.
@@ -38,6 +53,10 @@ pub struct Scanner {
     /// The entries of the last text's top-level object (what [`super::steps::Text`] reads
     /// without a pass of its own).
     top: Vec<Entry>,
+    /// The keys of `top` kept by [`Scanner::keep_top`].
+    kept: Vec<(u32, u32)>,
+    /// The entries kept by [`Scanner::keep_entries`].
+    kept_entries: Vec<Entry>,
     /// The text of a string holding JSON text ([`Rule::JsonText`]), unescaped.
     inner: Vec<u8>,
 }
@@ -50,21 +69,24 @@ impl Scanner {
     /// Is `text` one JSON value that `shape` takes without an issue (JSON form, `opts`)?
     /// `None`: not that, or not known here.
     pub fn check(&mut self, text: &[u8], shape: &Shape, opts: &Options) -> Option<Sure> {
-        let mut inner = std::mem::take(&mut self.inner);
-        let sure = self.document(text, opts, &mut inner, |scan| scan.value(shape, 0));
-        self.inner = inner;
-        sure
+        match self.verdict(text, shape, opts, None) {
+            Verdict::Sure(sure) => Some(sure),
+            _ => None,
+        }
     }
 
-    fn document(
+    /// What the walk would find in `text` against `shape` (`opts`), as far as the scan knows;
+    /// a top-level property named `forgiven` does not count as [`Sure::unknown`].
+    pub fn verdict(
         &mut self,
         text: &[u8],
+        shape: &Shape,
         opts: &Options,
-        inner: &mut Vec<u8>,
-        body: impl FnOnce(&mut Scan) -> Option<()>,
-    ) -> Option<Sure> {
+        forgiven: Option<&str>,
+    ) -> Verdict {
         self.keys.clear();
         self.top.clear();
+        let mut inner = std::mem::take(&mut self.inner);
         let mut scan = Scan {
             s: text,
             i: 0,
@@ -73,17 +95,56 @@ impl Scanner {
             keys: &mut self.keys,
             top: Some(&mut self.top),
             escaped: false,
-            inner,
+            inner: &mut inner,
+            invalid: false,
+            unknown: false,
+            forgiven: forgiven.map(str::as_bytes),
         };
         scan.ws();
-        body(&mut scan)?;
-        scan.ws();
-        (scan.i == text.len()).then_some(Sure { ascii: scan.ascii })
+        let done = scan.value(shape, 0).and_then(|()| {
+            scan.ws();
+            (scan.i == text.len()).then_some(())
+        });
+        let verdict = match done {
+            Some(()) => Verdict::Sure(Sure {
+                ascii: scan.ascii,
+                unknown: scan.unknown,
+            }),
+            None if scan.invalid => Verdict::Invalid,
+            None => Verdict::Unknown,
+        };
+        self.inner = inner;
+        verdict
     }
 
     /// The entries of the top-level object of the text last found [`Sure`].
     pub fn top(&self) -> &[Entry] {
         &self.top
+    }
+
+    /// Keep the entries of the text just found [`Sure`] aside ([`Self::take_kept`]).
+    pub fn keep_entries(&mut self) {
+        self.kept_entries.clear();
+        self.kept_entries.extend_from_slice(&self.top);
+    }
+
+    /// The entries kept by [`Self::keep_entries`] become [`Self::top`]'s again.
+    pub fn take_kept(&mut self) {
+        std::mem::swap(&mut self.top, &mut self.kept_entries);
+    }
+
+    /// Keep the top-level keys of the text just found [`Sure`], for [`Self::kept_has`] after
+    /// other scans.
+    pub fn keep_top(&mut self) {
+        self.kept.clear();
+        self.kept.extend(self.top.iter().map(|e| e.key));
+    }
+
+    /// Has the text whose keys were kept ([`Self::keep_top`]) the top-level key `name`?
+    pub fn kept_has(&self, text: &[u8], name: &str) -> bool {
+        self.kept
+            .iter()
+            .any(|&(a, b)| text.get(a as usize..b as usize) == Some(name.as_bytes()))
     }
 }
 
@@ -97,6 +158,11 @@ struct Scan<'a, 'k> {
     top: Option<&'k mut Vec<Entry>>,
     /// Whether the last string read had escapes.
     escaped: bool,
+    /// The scan stopped at a defect the walk reports ([`Verdict::Invalid`]).
+    invalid: bool,
+    /// See [`Sure::unknown`].
+    unknown: bool,
+    forgiven: Option<&'a [u8]>,
     inner: &'k mut Vec<u8>,
 }
 
@@ -135,32 +201,64 @@ impl Scan<'_, '_> {
         })
     }
 
+    /// A defect the walk reports: the scan stops, sure of it ([`Verdict::Invalid`]).
+    #[cold]
+    fn no(&mut self) -> Option<()> {
+        self.invalid = true;
+        None
+    }
+
     fn value(&mut self, shape: &Shape, depth: usize) -> Option<()> {
         let kind = self.kind()?;
         match shape {
             Shape::Any | Shape::Json => self.free(depth),
             Shape::String if kind == STR => self.string().map(drop),
-            Shape::Number if kind == NUM => self.number().filter(|n| n.is_finite()).map(drop),
+            Shape::Number if kind == NUM => self.finite(),
             Shape::Boolean if matches!(kind, TRUE | FALSE) => self.literal(),
             Shape::Literal(lit) if kind == STR => self.one_of(std::slice::from_ref(lit)),
             Shape::Enum(names) if kind == STR => self.one_of(names),
             Shape::Integer { min } if kind == NUM => {
                 let n = self.number()?;
                 let whole = n.is_finite() && n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER;
-                (whole && n >= f64::from(*min)).then_some(())
+                if whole && n >= f64::from(*min) {
+                    Some(())
+                } else {
+                    self.no()
+                }
             }
             Shape::Nullable(_) if kind == NULL => self.literal(),
             Shape::Nullable(inner) if kind_fits(inner, kind) => self.value(inner, depth),
-            Shape::OneOf(alternatives) => {
-                let a = alternatives.iter().find(|a| kind_fits(a, kind))?;
-                self.value(a, depth)
-            }
+            Shape::OneOf(alternatives) => match alternatives.iter().find(|a| kind_fits(a, kind)) {
+                Some(a) => self.value(a, depth),
+                None => self.no(),
+            },
             Shape::Array(item) if kind == ARR => self.array(depth, |s, d| s.value(item, d)),
             Shape::Record(item) if kind == OBJ => self.free_object(depth, Some(item)),
             Shape::Object(os) if kind == OBJ => self.object(os, None, depth),
             Shape::Tagged(ts) if kind == OBJ => self.tagged(ts, depth),
             Shape::Rule(inner, rule) => self.rule(inner, *rule, kind, depth),
+            // A value of another kind than the shape's (the walk: `invalid_type`).
+            Shape::String
+            | Shape::Number
+            | Shape::Boolean
+            | Shape::Literal(_)
+            | Shape::Enum(_)
+            | Shape::Integer { .. }
+            | Shape::Nullable(_)
+            | Shape::Array(_)
+            | Shape::Record(_)
+            | Shape::Object(_)
+            | Shape::Tagged(_) => self.no(),
             _ => None,
+        }
+    }
+
+    /// A finite number (one past `f64`'s range is the walk's `invalid_type`).
+    fn finite(&mut self) -> Option<()> {
+        if self.number()?.is_finite() {
+            Some(())
+        } else {
+            self.no()
         }
     }
 
@@ -168,16 +266,26 @@ impl Scan<'_, '_> {
     fn rule(&mut self, inner: &Shape, rule: Rule, kind: u32, depth: usize) -> Option<()> {
         match rule {
             Rule::NotJsonText if kind != STR => self.value(inner, depth),
+            // Arguments as JSON text (the walk: `arguments_json_string`).
+            Rule::NotJsonText => self.no(),
             Rule::NonEmpty if kind == STR && matches!(inner, Shape::String) => {
                 let s = self.string()?;
-                (s.end > s.start).then_some(())
+                if s.end > s.start {
+                    Some(())
+                } else {
+                    self.no()
+                }
             }
             Rule::NonEmpty if kind == ARR => {
                 let start = self.i;
                 self.value(inner, depth)?;
                 // Anything but `[` and white space before `]`.
                 let body = &self.s[start + 1..self.i - 1];
-                body.iter().any(|b| !b.is_ascii_whitespace()).then_some(())
+                if body.iter().any(|b| !b.is_ascii_whitespace()) {
+                    Some(())
+                } else {
+                    self.no()
+                }
             }
             Rule::JsonText if kind == STR && matches!(inner, Shape::String) => {
                 let s = self.string()?;
@@ -208,17 +316,28 @@ impl Scan<'_, '_> {
             top: None,
             escaped: false,
             inner: &mut Vec::new(),
+            invalid: false,
+            unknown: false,
+            forgiven: None,
         };
         nested.ws();
-        let sure = (nested.s.get(nested.i) == Some(&b'{'))
-            .then(|| nested.free(0))
-            .flatten()
-            .and_then(|()| {
-                nested.ws();
-                (nested.i == nested.s.len()).then_some(())
-            });
+        if nested.s.get(nested.i) != Some(&b'{') {
+            // Not the text of an object: an issue, whether it parses or not.
+            self.keys.truncate(mark);
+            *self.inner = text;
+            return self.no();
+        }
+        let sure = nested.free(0).and_then(|()| {
+            nested.ws();
+            (nested.i == nested.s.len()).then_some(())
+        });
+        // (A defect of the JSON text is the string's issue; anything else, not known.)
+        let invalid = nested.invalid;
         self.keys.truncate(mark);
         *self.inner = text;
+        if sure.is_none() && invalid {
+            return self.no();
+        }
         sure
     }
 
@@ -238,14 +357,22 @@ impl Scan<'_, '_> {
     fn one_of(&mut self, names: &[&str]) -> Option<()> {
         let s = self.string()?;
         let raw = &self.s[s.start..s.end];
-        (!s.escaped && names.iter().any(|n| same(n.as_bytes(), raw))).then_some(())
+        if s.escaped {
+            return None;
+        }
+        if names.iter().any(|n| same(n.as_bytes(), raw)) {
+            Some(())
+        } else {
+            // (The walk: `invalid_literal`.)
+            self.no()
+        }
     }
 
     /// Any JSON value (`any` and JSON-value shapes, in the JSON form).
     fn free(&mut self, depth: usize) -> Option<()> {
         match self.kind()? {
             STR => self.string().map(drop),
-            NUM => self.number().filter(|n| n.is_finite()).map(drop),
+            NUM => self.finite(),
             ARR => self.array(depth, |s, d| s.free(d)),
             OBJ => self.free_object(depth, None),
             _ => self.literal(),
@@ -276,12 +403,15 @@ impl Scan<'_, '_> {
         let &(start, end) = self.keys.last()?;
         let key = &self.s[start as usize..end as usize];
         let before = &self.keys[mark..self.keys.len() - 1];
-        if before.len() >= MANY_KEYS
-            || before
-                .iter()
-                .any(|&(a, b)| same(&self.s[a as usize..b as usize], key))
-        {
+        if before.len() >= MANY_KEYS {
             return None;
+        }
+        if before
+            .iter()
+            .any(|&(a, b)| same(&self.s[a as usize..b as usize], key))
+        {
+            // (The walk: `duplicate_key`.)
+            return self.no();
         }
         Some(())
     }
@@ -377,11 +507,17 @@ impl Scan<'_, '_> {
     /// A union by its tag: the variant the tag names, when the tag is a plain string.
     fn tagged(&mut self, ts: &TaggedShape, depth: usize) -> Option<()> {
         let tag = self.peek(ts.tag)?;
-        let (_, variant) = ts
+        match ts
             .variants
             .iter()
-            .find(|(name, _)| same(name.as_bytes(), tag))?;
-        self.object(variant, Some(ts.tag), depth)
+            .find(|(name, _)| same(name.as_bytes(), tag))
+        {
+            Some((_, variant)) => self.object(variant, Some(ts.tag), depth),
+            // A registered type, maybe.
+            None if ts.extensible && !self.opts.custom_types.is_empty() => None,
+            // (The walk: `unknown_type`.)
+            None => self.no(),
+        }
     }
 
     /// The text of the string value of the object's key `key`, read ahead without moving:
@@ -390,6 +526,7 @@ impl Scan<'_, '_> {
         let start = self.i;
         let keys = self.keys.len();
         let top = self.top.take();
+        let invalid = self.invalid;
         let mut found = None;
         let name = key.name().as_bytes();
         let s = self.s;
@@ -404,6 +541,7 @@ impl Scan<'_, '_> {
         self.i = start;
         self.keys.truncate(keys);
         self.top = top;
+        self.invalid = invalid;
         found.map(|(a, b)| &s[a..b])
     }
 
@@ -456,18 +594,24 @@ impl Scan<'_, '_> {
                 if tag.is_some_and(|t| t.name().as_bytes() == key) {
                     // A tag the variant does not list: matched by `tagged`, once.
                     s.keys.pop();
-                    return (!std::mem::replace(&mut tag_read, true))
-                        .then(|| s.string().map(drop))
-                        .flatten();
+                    if std::mem::replace(&mut tag_read, true) {
+                        return s.no();
+                    }
+                    return s.string().map(drop);
                 }
+                // (Strictly, the walk: `unrecognized_key`.)
                 if strict {
-                    return None;
+                    return s.no();
+                }
+                if depth > 0 || s.forgiven != Some(key) {
+                    s.unknown = true;
                 }
                 return s.unknown_key(mark).and_then(|()| s.free(d));
             };
             let f = &os.fields[fi];
             if seen & (1 << fi) != 0 {
-                return None;
+                // (The walk: `duplicate_key`.)
+                return s.no();
             }
             seen |= 1 << fi;
             s.keys.pop();
@@ -484,7 +628,8 @@ impl Scan<'_, '_> {
         done?;
         for (fi, f) in os.fields.iter().enumerate() {
             if !f.optional && seen & (1 << fi) == 0 {
-                return None;
+                // (The walk: `missing`.)
+                return self.no();
             }
             if !f.unless.is_empty() && given & (1 << fi) == 0 {
                 let alternative = os
@@ -493,7 +638,13 @@ impl Scan<'_, '_> {
                     .enumerate()
                     .any(|(oi, o)| f.unless.contains(&o.key) && given & (1 << oi) != 0);
                 if !alternative {
-                    return None;
+                    // Sure when every alternative is a field (else one may be among the
+                    // object's unknown properties).
+                    let all_fields = f
+                        .unless
+                        .iter()
+                        .all(|k| os.fields.iter().any(|o| o.key == *k));
+                    return if all_fields { self.no() } else { None };
                 }
             }
         }

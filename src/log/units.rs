@@ -375,20 +375,38 @@ impl Units {
         self.tape = tape;
     }
 
-    /// A single message checked by the fast lane: when its format is given, the lane finds it
-    /// valid (sure of it) and its steps read off its text. `false`: the tape's way reads it.
+    /// A single message checked by the fast lane: its format given, or detected by the lane
+    /// ([`Detector::matches_text`]); the lane finds it valid (sure of it) and its steps read
+    /// off its text. `false`: the tape's way reads it.
     fn fast_message(&mut self, text: &[u8], origin: Origin) -> bool {
-        let Some(format) = self.config.format else {
-            return false;
-        };
-        if self.config.target.is_some() || !steps::READ.contains(&format) {
+        if self.config.target.is_some() {
             return false;
         }
-        let shapes = self.detector.stored(format);
-        let opts = &self.opts;
-        let scanner = &mut self.scanner;
-        let Some(sure) = shapes.iter().find_map(|s| scanner.check(text, s, opts)) else {
-            return false;
+        let (format, matched, sure) = match self.config.format {
+            Some(f) => {
+                if !steps::READ.contains(&f) {
+                    return false;
+                }
+                let (shapes, opts) = (self.detector.stored(f), &self.opts);
+                let scanner = &mut self.scanner;
+                let Some(sure) = shapes.iter().find_map(|s| scanner.check(text, s, opts)) else {
+                    return false;
+                };
+                let matched = Match {
+                    valid: bit(f),
+                    strict: bit(f),
+                };
+                (f, matched, sure)
+            }
+            None => {
+                let Some((m, sure)) = self.detector.matches_text(text, &mut self.scanner) else {
+                    return false;
+                };
+                match m.best() {
+                    Some(f) if steps::READ.contains(&f) => (f, m, sure),
+                    _ => return false,
+                }
+            }
         };
         let root = text
             .iter()
@@ -419,10 +437,6 @@ impl Units {
             .group_by
             .as_deref()
             .and_then(|k| group_key(&doc, root, k));
-        let matched = Match {
-            valid: bit(format),
-            strict: bit(format),
-        };
         let payload = Payload {
             offset: origin.offset,
             ..Payload::default()

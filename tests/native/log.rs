@@ -8,7 +8,7 @@ use agent_messages::convert::to_canonical;
 use agent_messages::formats::Format;
 use agent_messages::log::conversations::Conversations;
 use agent_messages::log::convert::{convert_values, Target};
-use agent_messages::log::scan::Scanner;
+use agent_messages::log::scan::{Scanner, Verdict};
 use agent_messages::log::units::{Batch, Units};
 use agent_messages::log::Config;
 use agent_messages::tape::value::Value;
@@ -599,8 +599,8 @@ fn steps_read_off_the_tape_cover_blank_texts_and_calls() {
     }
 }
 
-/// What the fast lane is sure of, the walk finds nothing in: `text` against each format's
-/// message type, lenient and strict.
+/// What the fast lane is sure of, the walk finds nothing in; where it is sure of a defect, the
+/// walk finds an issue: `text` against each format's message type, lenient and strict.
 fn sure_only_of_valid(text: &str) -> Result<(), TestCaseError> {
     let tape = agent_messages::tape::json::parse(text, 64);
     for format in Format::ALL {
@@ -611,21 +611,27 @@ fn sure_only_of_valid(text: &str) -> Result<(), TestCaseError> {
                 custom_types: vec!["thought".into()],
                 ..Options::default()
             };
-            if Scanner::default()
-                .check(text.as_bytes(), shape, &opts)
-                .is_none()
-            {
+            let verdict = Scanner::default().verdict(text.as_bytes(), shape, &opts, None);
+            if verdict == Verdict::Unknown {
                 continue;
             }
-            let tape = tape.as_ref().expect("what the fast lane is sure of parses");
+            let Ok(tape) = tape.as_ref() else {
+                prop_assert_eq!(
+                    verdict,
+                    Verdict::Invalid,
+                    "sure of text that does not parse"
+                );
+                continue;
+            };
             let checked =
                 agent_messages::validate::check(&tape.view(text), 0, shape, Mode::Json, &opts);
             prop_assert_eq!(
-                checked.issues,
-                vec![],
-                "{} (strict: {}): {}",
+                checked.issues.is_empty(),
+                matches!(verdict, Verdict::Sure(_)),
+                "{} (strict: {}): {:?} {}",
                 format.name(),
                 strict,
+                verdict,
                 text
             );
         }
@@ -638,7 +644,7 @@ proptest! {
 
     /// Every generated message of every format, whole and broken (a key taken away, a value
     /// changed for another of the message's, a key given twice): the fast lane is sure of a
-    /// message only when the walk finds no issue in it.
+    /// message only when the walk finds no issue in it, and of a defect only when it finds one.
     #[test]
     fn the_fast_lane_is_sure_only_of_valid_messages(
         (_format, values) in any_conversation(8),
@@ -674,7 +680,7 @@ proptest! {
 /// `conversation` fuzz target's own check).
 fn detected_as_validated(text: &str) -> Result<(), TestCaseError> {
     let tape = agent_messages::tape::json::parse(text, 64).unwrap();
-    crate::fuzz_targets::detected_as_validated(&tape.view(text));
+    crate::fuzz_targets::detected_as_validated(&tape.view(text), text.as_bytes());
     Ok(())
 }
 
