@@ -806,9 +806,39 @@ fn hex4(h: &[u8]) -> Option<u16> {
 /// The text of a well-formed string's raw content, its escapes decoded, as UTF-8 (surrogate
 /// pairs joined; [`Scan::string`] has turned lone ones away).
 fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    let units = crate::tape::json::unescape(raw)?;
-    let text = String::from_utf16(&units).ok()?;
-    out.extend_from_slice(text.as_bytes());
+    let mut i = 0;
+    while i < raw.len() {
+        let Some(n) = raw[i..].iter().position(|&b| b == b'\\') else {
+            out.extend_from_slice(&raw[i..]);
+            break;
+        };
+        out.extend_from_slice(&raw[i..i + n]);
+        i += n + 1;
+        let simple = match *raw.get(i)? {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'b' => 8,
+            b'f' => 12,
+            b'u' => 0,
+            b => b,
+        };
+        if simple != 0 || raw[i] != b'u' {
+            out.push(simple);
+            i += 1;
+            continue;
+        }
+        let unit = hex4(raw.get(i + 1..i + 5)?)?;
+        i += 5;
+        let c = if (0xD800..0xDC00).contains(&unit) {
+            let low = hex4(raw.get(i + 2..i + 6)?)?;
+            i += 6;
+            0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+        } else {
+            u32::from(unit)
+        };
+        out.extend_from_slice(char::from_u32(c)?.encode_utf8(&mut [0; 4]).as_bytes());
+    }
     Some(())
 }
 
@@ -847,6 +877,26 @@ mod tests {
                     assert_eq!(end, 24, "{b} at {at}");
                 }
             }
+        }
+    }
+
+    /// Escapes decode as the tape's decoder decodes them.
+    #[test]
+    fn unescaping_agrees_with_the_tape() {
+        for raw in [
+            r#"plain"#,
+            r#"a\"b\\c\/d\b\f\n\r\t"#,
+            r#"\u0000\u00e9\u2003\ud83d\ude00x"#,
+            "é\\u0041",
+            r#"{\"city\":0}"#,
+        ] {
+            let mut out = Vec::new();
+            unescape_into(raw.as_bytes(), &mut out).unwrap();
+            let units = crate::tape::json::unescape(raw.as_bytes()).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf16(&units).unwrap()
+            );
         }
     }
 

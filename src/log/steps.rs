@@ -47,6 +47,8 @@ pub trait Doc {
     fn kind(&self, v: usize) -> u32;
     /// The value of the property `key` of the object at `at` (the last, if repeated).
     fn prop(&self, at: usize, key: Key) -> Option<usize>;
+    /// [`Self::prop`] for each of `keys`, in one pass over the object's properties.
+    fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N];
     /// The same, for a key of any name (the first, if repeated).
     fn prop_named(&self, at: usize, key: &str) -> Option<usize>;
     /// The items of the array at `at`.
@@ -95,7 +97,7 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading>
         return None;
     }
     let [role, content, tool_calls, tool_call_id] =
-        [ROLE, CONTENT, TOOL_CALLS, TOOL_CALL_ID].map(|k| doc.prop(at, k));
+        doc.props(at, [ROLE, CONTENT, TOOL_CALLS, TOOL_CALL_ID]);
     let role = role.filter(|&v| doc.kind(v) == STR)?;
     let mut reading = Reading {
         steps: Vec::with_capacity(1),
@@ -212,6 +214,19 @@ impl Doc for TapeView<'_> {
             .filter(|&(k, _)| self.key_id(k) == Some(key))
             .map(|(_, v)| v)
             .last()
+    }
+
+    fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
+        let mut found = [None; N];
+        for (k, v) in self.entries(at) {
+            if let Some(n) = self
+                .key_id(k)
+                .and_then(|id| keys.iter().position(|&w| w == id))
+            {
+                found[n] = Some(v);
+            }
+        }
+        found
     }
 
     fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
@@ -385,6 +400,24 @@ impl Doc for Text<'_> {
             .filter(|(k, _)| super::scan::same(k, name))
             .map(|(_, v)| v)
             .last()
+    }
+
+    fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
+        let mut found = [None; N];
+        let mut note = |k: &[u8], v: usize| {
+            if let Some(n) = keys
+                .iter()
+                .position(|w| super::scan::same(w.name().as_bytes(), k))
+            {
+                found[n] = Some(v);
+            }
+        };
+        if at == self.root {
+            self.top_entries().for_each(|(k, v)| note(k, v));
+        } else {
+            self.entries(at).for_each(|(k, v)| note(k, v));
+        }
+        found
     }
 
     fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
