@@ -77,9 +77,13 @@ export async function runLog(sources, pool, config, hooks) {
       found.push(...parseLines(findings));
       if (found.length > 1) found.sort((a, b) => a.line - b.line || a.column - b.column);
       for (const i of found) await hooks.issue?.(source, i);
-      for (const c of parseLines(r.conversations)) {
-        c.line += at;
-        hooks.conversation?.(source, c);
+      // (Parsed only for a caller that takes them: `detect`; a log grouped by thread holds
+      // many.)
+      if (hooks.conversation) {
+        for (const c of parseLines(r.conversations)) {
+          c.line += at;
+          hooks.conversation(source, c);
+        }
       }
       // Conversation lines converted by the first stage, then turns of single messages.
       if (r.converted) await hooks.converted?.(source, r.converted);
@@ -139,7 +143,7 @@ export async function runLog(sources, pool, config, hooks) {
     }
     const [last, records, converted, losses, stats] = second.finish().split('\0');
     for (const i of parseLines(last)) await hooks.issue?.(source, i);
-    for (const c of parseLines(records)) hooks.conversation?.(source, c);
+    if (hooks.conversation) for (const c of parseLines(records)) hooks.conversation(source, c);
     if (converted) await hooks.converted?.(source, converted);
     for (const l of parseLines(losses)) {
       if ((await hooks.loss?.(source, l)) === false) {

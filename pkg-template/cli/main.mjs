@@ -81,7 +81,7 @@ async function scan(files, o, hooks) {
         summary.byCode[i.code] = (summary.byCode[i.code] ?? 0) + 1;
         return hooks.issue?.(source, i, progress.write);
       },
-      conversation: (source, c) => hooks.conversation?.(source, c, progress.write),
+      conversation: hooks.conversation && ((source, c) => hooks.conversation(source, c, progress.write)),
       file(source, error) {
         summary.files++;
         if (error) {
