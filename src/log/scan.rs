@@ -9,7 +9,7 @@
 //! walk finds nothing in.
 
 use crate::keys::Key;
-use crate::tape::json::STOPS;
+use crate::tape::json::{hex4, plain};
 use crate::tape::{ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
 use crate::validate::{
     kind_fits, ObjectShape, Options, Rule, Shape, TaggedShape, MAX_SAFE_INTEGER,
@@ -661,15 +661,7 @@ impl Scan<'_, '_> {
             let before = self.i;
             self.i = plain_run(self.s, self.i);
             let rest = &self.s[self.i..];
-            let mut run = rest.len();
-            let mut high = 0u8;
-            for (j, &b) in rest.iter().enumerate() {
-                if STOPS[b as usize] {
-                    run = j;
-                    break;
-                }
-                high |= b;
-            }
+            let (run, high) = plain(rest);
             if high >= 0x80 {
                 self.ascii = false;
                 std::str::from_utf8(&rest[..run]).ok()?;
@@ -795,14 +787,6 @@ fn plain_run(s: &[u8], mut i: usize) -> usize {
     i
 }
 
-fn hex4(h: &[u8]) -> Option<u16> {
-    let mut n = 0u16;
-    for &c in h {
-        n = n * 16 + (c as char).to_digit(16)? as u16;
-    }
-    Some(n)
-}
-
 /// The text of a well-formed string's raw content, its escapes decoded, as UTF-8 (surrogate
 /// pairs joined; [`Scan::string`] has turned lone ones away).
 fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
@@ -845,6 +829,7 @@ fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tape::json::STOPS;
 
     /// Short texts of every length up to 24 that differ in one byte anywhere, or not at all.
     #[test]

@@ -89,6 +89,20 @@ pub(crate) static STOPS: [bool; 256] = {
     t
 };
 
+/// The length of the run of plain bytes (no quote, backslash or control character) that
+/// starts `rest`, and its bytes or-ed together (a byte past ASCII when `>= 0x80`).
+#[inline]
+pub(crate) fn plain(rest: &[u8]) -> (usize, u8) {
+    let mut high = 0u8;
+    for (j, &b) in rest.iter().enumerate() {
+        if STOPS[b as usize] {
+            return (j, high);
+        }
+        high |= b;
+    }
+    (rest.len(), high)
+}
+
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
@@ -282,15 +296,7 @@ impl Parser<'_> {
             // Fast scan over plain bytes.
             let before = self.i;
             let rest = &self.s[self.i..];
-            let mut high = 0u8;
-            let mut run = rest.len();
-            for (j, &b) in rest.iter().enumerate() {
-                if STOPS[b as usize] {
-                    run = j;
-                    break;
-                }
-                high |= b;
-            }
+            let (run, high) = plain(rest);
             if high >= 0x80 {
                 self.out.ascii = false;
                 if let Err(e) = std::str::from_utf8(&rest[..run]) {
@@ -445,7 +451,7 @@ pub fn unescape(raw: &[u8]) -> Option<Vec<u16>> {
 
 /// The code unit of a `\u` escape's four hex digits (`from_str_radix` alone would also take a
 /// leading `+`, which JSON does not).
-fn hex4(h: &[u8]) -> Option<u16> {
+pub(crate) fn hex4(h: &[u8]) -> Option<u16> {
     if h.len() != 4 || !h.iter().all(u8::is_ascii_hexdigit) {
         return None;
     }
