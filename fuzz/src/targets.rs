@@ -666,7 +666,7 @@ pub fn streams(data: &[u8]) -> bool {
 /// The command line's two stages over any bytes as JSONL (the first byte picks a format, or
 /// detection, and a group): the digest a first stage writes always reads back, and the second
 /// stage finds the same through a digest (a worker's batch) as through the records kept on its
-/// own thread.
+/// own thread; the first stage without its fast lane writes the same, byte for byte.
 pub fn log_stages(data: &[u8]) -> bool {
     let Some((&pick, text)) = data.split_first() else {
         return false;
@@ -683,11 +683,20 @@ pub fn log_stages(data: &[u8]) -> bool {
     let found = second.feed(&batch.digest, 1).expect("a digest reads back");
     let mut kept = Units::new(config.clone());
     kept.fuse();
-    let mut fused = Conversations::new(config);
+    let mut fused = Conversations::new(config.clone());
     let batch2 = kept.check_lines(text, 0);
     let found2 = fused.feed_records(kept.take_records(), 1);
     assert_eq!(batch.issues, batch2.issues);
     assert_eq!(found, found2);
+    // The fast lane changes nothing: the tape's way alone finds the same, digest included.
+    let mut tape_only = Units::new(Config {
+        fast_lane: false,
+        ..config.clone()
+    });
+    let batch3 = tape_only.check_lines(text, 0);
+    assert_eq!(batch.issues, batch3.issues, "the fast lane's issues");
+    assert_eq!(batch.digest, batch3.digest, "the fast lane's digest");
+    assert_eq!(batch.stats, batch3.stats, "the fast lane's counts");
     assert_eq!(second.finish(), fused.finish());
     assert_eq!(second.records, fused.records);
     true

@@ -379,7 +379,7 @@ impl Units {
     /// ([`Detector::matches_text`]); the lane finds it valid (sure of it) and its steps read
     /// off its text. `false`: the tape's way reads it.
     fn fast_message(&mut self, text: &[u8], origin: Origin) -> bool {
-        if self.config.target.is_some() {
+        if self.config.target.is_some() || !self.config.fast_lane {
             return false;
         }
         let (format, matched, sure) = match self.config.format {
@@ -402,10 +402,23 @@ impl Units {
                 let Some((m, sure)) = self.detector.matches_text(text, &mut self.scanner) else {
                     return false;
                 };
-                match m.best() {
-                    Some(f) if steps::READ.contains(&f) => (f, m, sure),
+                let f = match m.best() {
+                    Some(f) if steps::READ.contains(&f) => f,
                     _ => return false,
+                };
+                // Detected leniently; `--strict` checks the message strictly as well (the
+                // property `--group-by` names included).
+                if self.opts.strict {
+                    let (shapes, opts) = (self.detector.stored(f), &self.opts);
+                    let scanner = &mut self.scanner;
+                    if !shapes
+                        .iter()
+                        .any(|s| scanner.check(text, s, opts).is_some())
+                    {
+                        return false;
+                    }
                 }
+                (f, m, sure)
             }
         };
         let root = text

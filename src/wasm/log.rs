@@ -57,6 +57,7 @@ impl LogOptions {
                 now,
                 agent_name,
             }),
+            ..Config::default()
         };
         Ok(LogOptions { config })
     }

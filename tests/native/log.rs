@@ -547,6 +547,53 @@ fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
     Ok(true)
 }
 
+/// The first stage's output, with and without the fast lane, for `text` in batches.
+fn lane_changes_nothing(config: Config, text: &str) -> Result<(), TestCaseError> {
+    let with = run(config.clone(), text, &[3]);
+    let without = run(
+        Config {
+            fast_lane: false,
+            ..config
+        },
+        text,
+        &[3],
+    );
+    prop_assert_eq!(with, without, "{}", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(proptest_config())]
+
+    /// A log of generated messages, some broken, checked with and without the fast lane:
+    /// the same issues, records and counts, format given or detected, grouped or not.
+    #[test]
+    fn the_fast_lane_changes_nothing(
+        (format, values) in any_conversation(10),
+        pick in 0usize..64,
+    ) {
+        let mut lines: Vec<String> = values.iter().map(|v| v.to_json()).collect();
+        if let Some(Value::Obj(entries)) = values.get(pick % values.len().max(1)) {
+            if !entries.is_empty() {
+                let mut fewer = entries.clone();
+                fewer.remove(pick % entries.len());
+                lines.push(Value::Obj(fewer).to_json());
+            }
+        }
+        lines.push("{\"role\":\"user\",\"content\":\"hi\",\"role\":\"user\"}".into());
+        let text = lines.join("\n") + "\n";
+        for given in [Some(format), None] {
+            lane_changes_nothing(config(given), &text)?;
+            let grouped = Config {
+                group_by: Some("role".into()),
+                strict: pick % 2 == 0,
+                ..config(given)
+            };
+            lane_changes_nothing(grouped, &text)?;
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(proptest_config())]
 
