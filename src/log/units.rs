@@ -387,9 +387,7 @@ impl Units {
                 if !steps::READ.contains(&f) {
                     return false;
                 }
-                let (shapes, opts) = (self.detector.stored(f), &self.opts);
-                let scanner = &mut self.scanner;
-                let Some(sure) = shapes.iter().find_map(|s| scanner.check(text, s, opts)) else {
+                let Some(sure) = self.sure_as(text, f) else {
                     return false;
                 };
                 let matched = Match {
@@ -408,15 +406,8 @@ impl Units {
                 };
                 // Detected leniently; `--strict` checks the message strictly as well (the
                 // property `--group-by` names included).
-                if self.opts.strict {
-                    let (shapes, opts) = (self.detector.stored(f), &self.opts);
-                    let scanner = &mut self.scanner;
-                    if !shapes
-                        .iter()
-                        .any(|s| scanner.check(text, s, opts).is_some())
-                    {
-                        return false;
-                    }
+                if self.opts.strict && self.sure_as(text, f).is_none() {
+                    return false;
                 }
                 (f, m, sure)
             }
@@ -464,6 +455,14 @@ impl Units {
             None,
         );
         true
+    }
+
+    /// Is the fast lane sure that `text` is valid as `format` (any of its stored types), with
+    /// this check's options? Its entries are then the scanner's [`Scanner::top`].
+    fn sure_as(&mut self, text: &[u8], format: Format) -> Option<super::scan::Sure> {
+        let (shapes, opts) = (self.detector.stored(format), &self.opts);
+        let scanner = &mut self.scanner;
+        shapes.iter().find_map(|s| scanner.check(text, s, opts))
     }
 
     /// Hand a message to the second stage: as a digest record, or (fused) as it is.
