@@ -160,15 +160,15 @@ impl Detector {
 
     /// [`Self::matches`] for JSON text, by the fast lane ([`super::scan`]) alone: `None`
     /// unless it is sure of every format (valid or not) and the text is valid in one (so that
-    /// it parses). With the match, what the scan of its [`Match::best`] format found, whose
-    /// entries the scanner holds as [`Scanner::top`].
-    pub fn matches_text(&self, text: &[u8], scanner: &mut Scanner) -> Option<(Match, Sure)> {
+    /// it parses). With the match, whether the text is ASCII alone ([`Sure::ascii`]); the
+    /// scanner holds its top-level entries as [`Scanner::top`] (every scan it is sure of finds
+    /// the same: they are the text's, not the type's).
+    pub fn matches_text(&self, text: &[u8], scanner: &mut Scanner) -> Option<(Match, bool)> {
         let mut m = Match::default();
-        let mut best: Option<Sure> = None;
+        let mut first: Option<Sure> = None;
         // The types the lane does not know, judged at the end by their required keys.
         // (Four bits a format: `stored_types_fit_the_unknown_bits` below.)
         let mut unknown: u64 = 0;
-        let mut kept = false;
         for (format, shapes) in self.formats() {
             let b = bit(format);
             for (n, shape) in shapes.iter().enumerate() {
@@ -177,18 +177,13 @@ impl Detector {
                 }
                 match scanner.verdict(text, shape, &self.loose, self.forgiven.as_deref()) {
                     Verdict::Sure(sure) => {
-                        // The first format strictly valid, else the first valid.
-                        if m.strict == 0 && (!sure.unknown || m.valid == 0) {
-                            best = Some(sure);
+                        if first.is_none() {
+                            first = Some(sure);
                             scanner.keep_entries();
                         }
                         m.valid |= b;
                         if !sure.unknown {
                             m.strict |= b;
-                        }
-                        if !kept {
-                            scanner.keep_top();
-                            kept = true;
                         }
                     }
                     Verdict::Invalid => {}
@@ -198,9 +193,7 @@ impl Detector {
         }
         // Valid in some type, the text is an object (every stored type is one) that parses;
         // a type it lacks a required top-level key of is not one it is valid in.
-        if !kept {
-            return None;
-        }
+        let first = first?;
         for (format, shapes) in self.formats() {
             for n in 0..shapes.len() {
                 if unknown & (1 << (format as usize * 4 + n)) == 0 || m.strict & bit(format) != 0 {
@@ -213,7 +206,7 @@ impl Detector {
             }
         }
         scanner.take_kept();
-        Some((m, best?))
+        Some((m, first.ascii))
     }
 
     /// Is `issue` the forgiven property, unrecognized?

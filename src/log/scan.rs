@@ -1,15 +1,16 @@
 //! The first stage's fast lane: JSON text checked against a shape straight off its bytes, with
-//! no tape, no issue and no allocation. It answers [`Sure`] only when the walk
-//! ([`crate::validate::check`]) would find no issue at all; for everything else (an issue, or
-//! a shape or a spelling it does not know: escaped keys, tagged values, unions, most rules) it
-//! answers `None`, and the caller takes the tape's way, which says exactly what is wrong.
+//! no tape, no issue and no allocation. Its [`Verdict`]: [`Verdict::Sure`] only when the walk
+//! ([`crate::validate::check`]) would find no issue at all; [`Verdict::Invalid`] when it met a
+//! defect the walk reports; [`Verdict::Unknown`] for a shape or a spelling it does not know
+//! (escaped keys, tagged values, unions, most rules). Whatever is not sure takes the tape's
+//! way, which says exactly what is wrong.
 //!
-//! The property that holds it to the walk: `tests/native/log.rs` (every generated message of
-//! every format, valid and broken) and the `json_text` fuzz target — whatever this accepts, the
-//! walk finds nothing in.
+//! What holds it to the walk: the properties of `tests/native/log.rs` (every generated message
+//! of every format, whole and broken; a log checked with and without the lane) and the
+//! `json_text`, `conversation` and `log_stages` fuzz targets.
 
 use crate::keys::Key;
-use crate::tape::json::{hex4, plain};
+use crate::tape::json::{hex4, number_end, plain};
 use crate::tape::{ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
 use crate::validate::{
     kind_fits, ObjectShape, Options, Rule, Shape, TaggedShape, MAX_SAFE_INTEGER,
@@ -53,8 +54,6 @@ pub struct Scanner {
     /// The entries of the last text's top-level object (what [`super::steps::Text`] reads
     /// without a pass of its own).
     top: Vec<Entry>,
-    /// The keys of `top` kept by [`Scanner::keep_top`].
-    kept: Vec<(u32, u32)>,
     /// The entries kept by [`Scanner::keep_entries`].
     kept_entries: Vec<Entry>,
     /// The text of a string holding JSON text ([`Rule::JsonText`]), unescaped.
@@ -133,18 +132,12 @@ impl Scanner {
         std::mem::swap(&mut self.top, &mut self.kept_entries);
     }
 
-    /// Keep the top-level keys of the text just found [`Sure`], for [`Self::kept_has`] after
-    /// other scans.
-    pub fn keep_top(&mut self) {
-        self.kept.clear();
-        self.kept.extend(self.top.iter().map(|e| e.key));
-    }
-
-    /// Has the text whose keys were kept ([`Self::keep_top`]) the top-level key `name`?
+    /// Has the text whose entries were kept ([`Self::keep_entries`]) the top-level key
+    /// `name`?
     pub fn kept_has(&self, text: &[u8], name: &str) -> bool {
-        self.kept
+        self.kept_entries
             .iter()
-            .any(|&(a, b)| text.get(a as usize..b as usize) == Some(name.as_bytes()))
+            .any(|e| text.get(e.key.0 as usize..e.key.1 as usize) == Some(name.as_bytes()))
     }
 }
 
@@ -547,36 +540,8 @@ impl Scan<'_, '_> {
 
     /// Past any value, well formed or not (a look ahead; the real pass judges it).
     fn skip(&mut self) -> Option<()> {
-        let mut depth = 0usize;
-        loop {
-            match *self.s.get(self.i)? {
-                b'"' => {
-                    self.string()?;
-                }
-                b'{' | b'[' => {
-                    depth += 1;
-                    self.i += 1;
-                }
-                b'}' | b']' => {
-                    depth = depth.checked_sub(1)?;
-                    self.i += 1;
-                }
-                b',' | b':' | b' ' | b'\t' | b'\n' | b'\r' if depth > 0 => self.i += 1,
-                _ if depth > 0 => self.i += 1,
-                _ => {
-                    // A scalar at the top: up to what ends it.
-                    while let Some(&b) = self.s.get(self.i) {
-                        if matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
-                            break;
-                        }
-                        self.i += 1;
-                    }
-                }
-            }
-            if depth == 0 {
-                return Some(());
-            }
-        }
+        self.i = value_end(self.s, self.i)?;
+        Some(())
     }
 
     /// An object against a documented interface, `tag` already judged by [`Self::tagged`].
@@ -712,39 +677,54 @@ impl Scan<'_, '_> {
     /// A number, as the parser reads it.
     fn number(&mut self) -> Option<f64> {
         let start = self.i;
-        self.eat(b'-');
-        match self.s.get(self.i)? {
-            b'0' => self.i += 1,
-            b'1'..=b'9' => self.digits(),
-            _ => return None,
-        }
-        let mut plain = true;
-        if self.eat(b'.').is_some() {
-            plain = false;
-            self.s.get(self.i).filter(|b| b.is_ascii_digit())?;
-            self.digits();
-        }
-        if let Some(b'e' | b'E') = self.s.get(self.i) {
-            plain = false;
-            self.i += 1;
-            if let Some(b'+' | b'-') = self.s.get(self.i) {
-                self.i += 1;
-            }
-            self.s.get(self.i).filter(|b| b.is_ascii_digit())?;
-            self.digits();
-        }
-        let raw = &self.s[start..self.i];
-        Some(if plain && raw.len() < 16 && raw[0] != b'-' {
-            raw.iter().fold(0u64, |a, &b| a * 10 + u64::from(b - b'0')) as f64
-        } else {
-            crate::tape::number::parse(raw)
-        })
+        self.i = number_end(self.s, start).ok()?;
+        Some(crate::tape::number::value(&self.s[start..self.i]))
     }
+}
 
-    #[inline]
-    fn digits(&mut self) {
-        while let Some(b'0'..=b'9') = self.s.get(self.i) {
-            self.i += 1;
+/// The offset of the closing quote of the string whose opening quote is at `i`: escapes
+/// skipped, nothing judged (a look ahead, or text known well formed). `None`: no such quote.
+#[inline]
+pub fn string_end(s: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    loop {
+        match *s.get(j)? {
+            b'"' => return Some(j),
+            b'\\' => j += 2,
+            _ => j += 1,
+        }
+    }
+}
+
+/// The offset just past the value that starts at `i`: strings skipped, brackets counted,
+/// nothing judged (a look ahead, or text known well formed). `None`: the text ends within it,
+/// or a bracket closes none.
+#[inline]
+pub fn value_end(s: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        match *s.get(i)? {
+            b'"' => i = string_end(s, i)? + 1,
+            b'{' | b'[' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                i += 1;
+            }
+            _ if depth > 0 => i += 1,
+            _ => {
+                // A scalar at the top: up to what ends it.
+                while s.get(i).is_some_and(|b| {
+                    !matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
+                }) {
+                    i += 1;
+                }
+            }
+        }
+        if depth == 0 {
+            return Some(i);
         }
     }
 }

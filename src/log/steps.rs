@@ -9,6 +9,7 @@
 //! ([`Text`]). `tests/native/log.rs` holds the ways to the same steps for every generated
 //! message.
 
+use super::scan::{same, string_end, value_end};
 use super::stats::KINDS;
 use crate::convert::canonical::{keys, Path};
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
@@ -45,10 +46,14 @@ pub type Locate<'a> = dyn FnMut(Option<u32>, &[crate::validate::PathSeg]) -> Pos
 pub trait Doc {
     /// The kind of the value at `v`, as a tape word (`OBJ`, `ARR`, `STR`, `NULL`, ...).
     fn kind(&self, v: usize) -> u32;
-    /// The value of the property `key` of the object at `at` (the last, if repeated).
-    fn prop(&self, at: usize, key: Key) -> Option<usize>;
-    /// [`Self::prop`] for each of `keys`, in one pass over the object's properties.
+    /// The values of the properties `keys` of the object at `at` (the last of a repeat), in
+    /// one pass over its properties.
     fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N];
+    /// The value of the property `key` of the object at `at` (the last, if repeated).
+    fn prop(&self, at: usize, key: Key) -> Option<usize> {
+        let [v] = self.props(at, [key]);
+        v
+    }
     /// The same, for a key of any name (the first, if repeated).
     fn prop_named(&self, at: usize, key: &str) -> Option<usize>;
     /// The items of the array at `at`.
@@ -209,13 +214,6 @@ impl Doc for TapeView<'_> {
         self.word(v)
     }
 
-    fn prop(&self, at: usize, key: Key) -> Option<usize> {
-        self.entries(at)
-            .filter(|&(k, _)| self.key_id(k) == Some(key))
-            .map(|(_, v)| v)
-            .last()
-    }
-
     fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
         let mut found = [None; N];
         for (k, v) in self.entries(at) {
@@ -279,48 +277,13 @@ pub struct Text<'a> {
 
 impl Text<'_> {
     /// The offset just past the value at `v`.
-    fn end(&self, mut i: usize) -> usize {
-        let s = self.text;
-        let mut depth = 0usize;
-        loop {
-            match s.get(i) {
-                None => return i,
-                Some(b'"') => i = self.string_end(i) + 1,
-                Some(b'{' | b'[') => {
-                    depth += 1;
-                    i += 1;
-                }
-                Some(b'}' | b']') => {
-                    depth = depth.saturating_sub(1);
-                    i += 1;
-                }
-                Some(_) if depth > 0 => i += 1,
-                Some(_) => {
-                    while s.get(i).is_some_and(|b| {
-                        !matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')
-                    }) {
-                        i += 1;
-                    }
-                }
-            }
-            if depth == 0 {
-                return i;
-            }
-        }
+    fn end(&self, v: usize) -> usize {
+        value_end(self.text, v).unwrap_or(self.text.len())
     }
 
-    /// The offset of the closing quote of the string whose opening quote is at `i`.
-    fn string_end(&self, i: usize) -> usize {
-        let s = self.text;
-        let mut j = i + 1;
-        while let Some(&b) = s.get(j) {
-            match b {
-                b'"' => return j,
-                b'\\' => j += 2,
-                _ => j += 1,
-            }
-        }
-        s.len()
+    /// The offset of the closing quote of the string at `v`.
+    fn string_end(&self, v: usize) -> usize {
+        string_end(self.text, v).unwrap_or(self.text.len())
     }
 
     fn skip_ws(&self, mut i: usize) -> usize {
@@ -347,30 +310,47 @@ impl Text<'_> {
         (self.text.get(v + 1..end).unwrap_or_default(), escaped)
     }
 
-    /// The entries of the object at `root`, as the scan found them.
-    fn top_entries(&self) -> impl Iterator<Item = (&[u8], usize)> + '_ {
-        self.top.iter().map(|e| {
-            let key = self.text.get(e.key.0 as usize..e.key.1 as usize);
-            (key.unwrap_or_default(), e.value.0 as usize)
-        })
+    /// The entries of the object at `at`: each key's raw text, and its value; those of the
+    /// object at `root` as the scan found them, the others read now.
+    fn entries(&self, at: usize) -> TextEntries<'_> {
+        if at == self.root {
+            TextEntries::Top(self.text, self.top.iter())
+        } else {
+            TextEntries::Read(self, self.skip_ws(at + 1))
+        }
     }
+}
 
-    /// The entries of the object at `at`: each key's raw text, and its value.
-    fn entries(&self, at: usize) -> impl Iterator<Item = (&[u8], usize)> + '_ {
-        let mut i = self.skip_ws(at + 1);
-        std::iter::from_fn(move || {
-            if self.text.get(i) != Some(&b'"') {
-                return None;
+/// [`Text::entries`]: as the scan found them, or read from an offset on.
+enum TextEntries<'a> {
+    Top(&'a [u8], std::slice::Iter<'a, super::scan::Entry>),
+    Read(&'a Text<'a>, usize),
+}
+
+impl<'a> Iterator for TextEntries<'a> {
+    type Item = (&'a [u8], usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            TextEntries::Top(text, entries) => {
+                let e = entries.next()?;
+                let key = text.get(e.key.0 as usize..e.key.1 as usize);
+                Some((key.unwrap_or_default(), e.value.0 as usize))
             }
-            let end = self.string_end(i);
-            let key = self.text.get(i + 1..end)?;
-            let v = self.skip_ws(self.skip_ws(end + 1) + 1);
-            i = self.skip_ws(self.end(v));
-            if self.text.get(i) == Some(&b',') {
-                i = self.skip_ws(i + 1);
+            TextEntries::Read(doc, i) => {
+                if doc.text.get(*i) != Some(&b'"') {
+                    return None;
+                }
+                let end = doc.string_end(*i);
+                let key = doc.text.get(*i + 1..end)?;
+                let v = doc.skip_ws(doc.skip_ws(end + 1) + 1);
+                *i = doc.skip_ws(doc.end(v));
+                if doc.text.get(*i) == Some(&b',') {
+                    *i = doc.skip_ws(*i + 1);
+                }
+                Some((key, v))
             }
-            Some((key, v))
-        })
+        }
     }
 }
 
@@ -387,47 +367,18 @@ impl Doc for Text<'_> {
         }
     }
 
-    fn prop(&self, at: usize, key: Key) -> Option<usize> {
-        let name = key.name().as_bytes();
-        if at == self.root {
-            return self
-                .top_entries()
-                .filter(|(k, _)| super::scan::same(k, name))
-                .map(|(_, v)| v)
-                .last();
-        }
-        self.entries(at)
-            .filter(|(k, _)| super::scan::same(k, name))
-            .map(|(_, v)| v)
-            .last()
-    }
-
     fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
         let mut found = [None; N];
-        let mut note = |k: &[u8], v: usize| {
-            if let Some(n) = keys
-                .iter()
-                .position(|w| super::scan::same(w.name().as_bytes(), k))
-            {
+        for (k, v) in self.entries(at) {
+            if let Some(n) = keys.iter().position(|w| same(w.name().as_bytes(), k)) {
                 found[n] = Some(v);
             }
-        };
-        if at == self.root {
-            self.top_entries().for_each(|(k, v)| note(k, v));
-        } else {
-            self.entries(at).for_each(|(k, v)| note(k, v));
         }
         found
     }
 
     fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
-        let name = key.as_bytes();
-        let (_, v) = if at == self.root {
-            self.top_entries()
-                .find(|(k, _)| super::scan::same(k, name))?
-        } else {
-            self.entries(at).find(|(k, _)| super::scan::same(k, name))?
-        };
+        let (_, v) = self.entries(at).find(|(k, _)| same(k, key.as_bytes()))?;
         Some(v)
     }
 
@@ -448,7 +399,7 @@ impl Doc for Text<'_> {
 
     fn str_is(&self, v: usize, lit: &str) -> bool {
         match self.raw(v) {
-            (raw, false) => super::scan::same(raw, lit.as_bytes()),
+            (raw, false) => same(raw, lit.as_bytes()),
             (_, true) => self.text(v) == lit,
         }
     }

@@ -85,6 +85,19 @@ impl Origin {
     fn locate(self, text: &[u8], path: &[PathSeg]) -> Pos {
         self.pos(text, locate(text, path))
     }
+
+    /// Where a step's value is ([`steps::Locate`]): at byte `off` of the unit's `text` when
+    /// known (a JSONL line of ASCII alone: a column is that offset), else where `path` leads.
+    fn place(self, text: &[u8], ascii: bool, off: Option<u32>, path: &[PathSeg]) -> Pos {
+        match off {
+            Some(off) if self.one_line && self.column == 1 && ascii => Pos {
+                line: self.line,
+                column: off,
+            },
+            Some(off) => self.pos(text, off as usize - 1),
+            None => self.locate(text, path),
+        }
+    }
 }
 
 impl Units {
@@ -303,14 +316,8 @@ impl Units {
         // Checking alone: the steps straight off the tape when the format allows.
         let fast = match self.config.target {
             Some(_) => None,
-            // A JSONL line of ASCII alone: a column is an offset.
-            None => steps::read(&view, 0, format, &mut |off, path| match off {
-                Some(off) if origin.one_line && origin.column == 1 && tape.ascii => Pos {
-                    line: origin.line,
-                    column: off,
-                },
-                Some(off) => origin.pos(text, off as usize - 1),
-                None => origin.locate(text, path),
+            None => steps::read(&view, 0, format, &mut |off, path| {
+                origin.place(text, tape.ascii, off, path)
             }),
         };
         let steps = match fast {
@@ -382,7 +389,7 @@ impl Units {
         if self.config.target.is_some() || !self.config.fast_lane {
             return false;
         }
-        let (format, matched, sure) = match self.config.format {
+        let (format, matched, ascii) = match self.config.format {
             Some(f) => {
                 if !steps::READ.contains(&f) {
                     return false;
@@ -394,10 +401,10 @@ impl Units {
                     valid: bit(f),
                     strict: bit(f),
                 };
-                (f, matched, sure)
+                (f, matched, sure.ascii)
             }
             None => {
-                let Some((m, sure)) = self.detector.matches_text(text, &mut self.scanner) else {
+                let Some((m, ascii)) = self.detector.matches_text(text, &mut self.scanner) else {
                     return false;
                 };
                 let f = match m.best() {
@@ -409,7 +416,7 @@ impl Units {
                 if self.opts.strict && self.sure_as(text, f).is_none() {
                     return false;
                 }
-                (f, m, sure)
+                (f, m, ascii)
             }
         };
         let root = text
@@ -421,13 +428,8 @@ impl Units {
             root,
             top: self.scanner.top(),
         };
-        let reading = steps::read(&doc, root, format, &mut |off, path| match off {
-            Some(off) if origin.one_line && origin.column == 1 && sure.ascii => Pos {
-                line: origin.line,
-                column: off,
-            },
-            Some(off) => origin.pos(text, off as usize - 1),
-            None => origin.locate(text, path),
+        let reading = steps::read(&doc, root, format, &mut |off, path| {
+            origin.place(text, ascii, off, path)
         });
         let Some(reading) = reading else {
             return false;

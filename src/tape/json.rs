@@ -367,49 +367,57 @@ impl Parser<'_> {
 
     fn number(&mut self) -> Result<(), SyntaxError> {
         let start = self.i;
-        if self.s.get(self.i) == Some(&b'-') {
-            self.i += 1;
-        }
-        match self.s.get(self.i) {
-            Some(b'0') => self.i += 1,
-            Some(b'1'..=b'9') => self.digits(),
-            _ => return Err(self.error("invalid number")),
-        }
-        if self.s.get(self.i) == Some(&b'.') {
-            self.i += 1;
-            if !matches!(self.s.get(self.i), Some(b'0'..=b'9')) {
-                return Err(self.error("invalid number: digits must follow '.'"));
+        match number_end(self.s, start) {
+            Ok(end) => self.i = end,
+            Err((at, what)) => {
+                self.i = at;
+                return Err(self.error(what));
             }
-            self.digits();
         }
-        if let Some(b'e' | b'E') = self.s.get(self.i) {
-            self.i += 1;
-            if let Some(b'+' | b'-') = self.s.get(self.i) {
-                self.i += 1;
-            }
-            if !matches!(self.s.get(self.i), Some(b'0'..=b'9')) {
-                return Err(self.error("invalid number: digits must follow the exponent"));
-            }
-            self.digits();
-        }
-        let raw = &self.s[start..self.i];
-        // Short integers at once; everything else exactly, by `number::parse`.
-        let n = if raw.len() < 16 && raw.iter().all(|b| b.is_ascii_digit()) {
-            raw.iter().fold(0u64, |a, &b| a * 10 + (b - b'0') as u64) as f64
-        } else {
-            super::number::parse(raw)
-        };
+        let n = super::number::value(&self.s[start..self.i]);
         self.out.words.extend([NUM, self.out.nums.len() as u32]);
         self.out.nums.push(n);
         Ok(())
     }
+}
 
-    #[inline]
-    fn digits(&mut self) {
-        while let Some(b'0'..=b'9') = self.s.get(self.i) {
-            self.i += 1;
+/// The end of the JSON number that starts at byte `i` of `s` (the grammar: a sign, digits
+/// without a leading zero, a fraction, an exponent); or where its text breaks the grammar,
+/// and how.
+#[inline]
+pub(crate) fn number_end(s: &[u8], mut i: usize) -> Result<usize, (usize, &'static str)> {
+    let digits = |mut i: usize| {
+        while let Some(b'0'..=b'9') = s.get(i) {
+            i += 1;
         }
+        i
+    };
+    if s.get(i) == Some(&b'-') {
+        i += 1;
     }
+    i = match s.get(i) {
+        Some(b'0') => i + 1,
+        Some(b'1'..=b'9') => digits(i),
+        _ => return Err((i, "invalid number")),
+    };
+    if s.get(i) == Some(&b'.') {
+        i += 1;
+        if !matches!(s.get(i), Some(b'0'..=b'9')) {
+            return Err((i, "invalid number: digits must follow '.'"));
+        }
+        i = digits(i);
+    }
+    if let Some(b'e' | b'E') = s.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = s.get(i) {
+            i += 1;
+        }
+        if !matches!(s.get(i), Some(b'0'..=b'9')) {
+            return Err((i, "invalid number: digits must follow the exponent"));
+        }
+        i = digits(i);
+    }
+    Ok(i)
 }
 
 /// Decode the raw text of a JSON string (between its quotes) to UTF-16 units, lone surrogates

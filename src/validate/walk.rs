@@ -1231,8 +1231,6 @@ pub(super) fn shape_name(shape: &Shape) -> String {
 
 /// Could a value whose tape tag is `w` be of this shape at all? (Chooses among `OneOf`
 /// alternatives and lets `Nullable` say what it expected.)
-/// Does a value of kind `w` (a tape word) fall to `shape` (a [`Shape::OneOf`] takes the first
-/// alternative it fits)?
 pub fn kind_fits(shape: &Shape, w: u32) -> bool {
     match shape {
         Shape::Any => true,
