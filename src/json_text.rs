@@ -2,6 +2,8 @@
 //! engine, which both write with it (the engine re-exports it as `validate::write_json_string`
 //! and friends).
 
+use crate::swar;
+
 /// The escape of an ASCII byte inside a JSON string, if it needs one (`None` for a plain byte).
 #[inline]
 fn escape(b: u8) -> Option<&'static str> {
@@ -34,9 +36,8 @@ pub fn write_str(out: &mut String, s: &str) {
     let mut i = 0;
     while i < bytes.len() {
         // Eight bytes at a time while none of them needs an escape (most text, all base64).
-        if let Some(chunk) = bytes.get(i..i + 8) {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-            if !any_needs_escape(word) {
+        if let Some(word) = swar::word(bytes, i) {
+            if stops(word) == 0 {
                 i += 8;
                 continue;
             }
@@ -55,17 +56,17 @@ pub fn write_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Does any of the eight bytes of `word` need an escape (below 0x20, `"` or `\\`)? The
-/// usual bit tricks: `(x - 0x01..) & !x & 0x80..` is non-zero exactly when a byte of `x` is
-/// zero, and `(x - n*0x01..) & !x & 0x80..` when a byte is below `n` (n <= 0x80).
+/// Marks the bytes of `x` a JSON string cannot hold as they are (a quote, a backslash, a
+/// control character: what the writer escapes and the parsers stop at), the first mark
+/// exactly, which is all a scan asks: a byte minus 1 borrows only when it is 0, minus 0x20
+/// only when it is below 0x20, so a borrow marks a byte after a marked one at most; a byte
+/// past ASCII is never marked (`!x` clears its high bit).
 #[inline]
-fn any_needs_escape(word: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
-    let quote = word ^ (ONES * b'"' as u64);
-    let backslash = word ^ (ONES * b'\\' as u64);
-    below(word, 0x20) | below(quote, 1) | below(backslash, 1) != 0
+pub fn stops(x: u64) -> u64 {
+    use swar::{HIGHS, ONES};
+    let quote = (x ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES);
+    let backslash = (x ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES);
+    (quote | backslash | x.wrapping_sub(ONES * 0x20)) & !x & HIGHS
 }
 
 /// Append UTF-16 units as a JSON string literal; a lone surrogate becomes a `\uXXXX` escape,

@@ -2,6 +2,8 @@
 //! frameworks. This file is the module map only, from the bottom up: a module names only
 //! those above it in this list (`tests/native/layers.rs` fails when one does not).
 //!
+//! * [`swar`]: eight bytes at a time (masks of the bytes of a `u64`), for the hot loops over
+//!   text.
 //! * [`host`]: what the core asks of the platform (number text, read and written); the
 //!   [`Platform`] answering it is chosen here, so no module of the core names `wasm`.
 //! * [`fnv`]: the hash and the one table of the small lookups (no SipHash in the wasm).
@@ -34,6 +36,7 @@ pub mod host;
 pub mod ids;
 pub mod json_text;
 pub mod keys;
+pub mod swar;
 pub mod tape;
 pub mod validate;
 

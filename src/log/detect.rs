@@ -161,8 +161,8 @@ impl Detector {
     /// [`Self::matches`] for JSON text, by the fast lane ([`super::scan`]) alone: `None`
     /// unless it is sure of every format (valid or not) and the text is valid in one (so that
     /// it parses). With the match, whether the text is ASCII alone ([`Sure::ascii`]); the
-    /// scanner holds its top-level entries as [`Scanner::top`] (every scan it is sure of finds
-    /// the same: they are the text's, not the type's).
+    /// scanner holds the text's layout as [`Scanner::layout`] (every scan it is sure of finds
+    /// the same: it is the text's, not the type's).
     pub fn matches_text(&self, text: &[u8], scanner: &mut Scanner) -> Option<(Match, bool)> {
         let mut m = Match::default();
         let mut first: Option<Sure> = None;
@@ -179,7 +179,7 @@ impl Detector {
                     Verdict::Sure(sure) => {
                         if first.is_none() {
                             first = Some(sure);
-                            scanner.keep_entries();
+                            scanner.keep_layout();
                         }
                         m.valid |= b;
                         if !sure.unknown {
@@ -194,13 +194,20 @@ impl Detector {
         // Valid in some type, the text is an object (every stored type is one) that parses;
         // a type it lacks a required top-level key of is not one it is valid in.
         let first = first?;
+        let root = text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0);
         for (format, shapes) in self.formats() {
             for n in 0..shapes.len() {
                 if unknown & (1 << (format as usize * 4 + n)) == 0 || m.strict & bit(format) != 0 {
                     continue;
                 }
                 let required = &self.required[format as usize][n];
-                if required.iter().all(|k| scanner.kept_has(text, k.name())) {
+                if required
+                    .iter()
+                    .all(|k| scanner.kept_has(text, root, k.name()))
+                {
                     return None;
                 }
             }

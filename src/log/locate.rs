@@ -2,6 +2,7 @@
 //! that offset as a line and column ([`position`]). Only for what is reported: a second, plain
 //! pass over text that already parsed, stopping as soon as the path is found.
 
+use crate::swar;
 use crate::validate::PathSeg;
 
 /// The offset of the first byte that is not JSON whitespace, from `i`.
@@ -134,7 +135,7 @@ pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
     };
     // Characters: every byte that does not continue a UTF-8 sequence (`10xxxxxx`).
     let line = &before[line_start..];
-    let continuing = count(line, |x| x & !(x << 1) & HIGH);
+    let continuing = count(line, |x| x & !(x << 1) & swar::HIGHS);
     (lines as u64, (line.len() - continuing) as u32 + 1)
 }
 
@@ -142,30 +143,21 @@ pub fn position(text: &[u8], offset: usize) -> (u64, u32) {
 /// at a time (the lines of a log are long and this runs over every byte).
 pub fn next_newline(text: &[u8], start: usize) -> usize {
     let mut at = start;
-    while let Some(chunk) = text.get(at..at + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        if newlines(x) != 0 {
-            break;
+    while let Some(x) = swar::word(text, at) {
+        let found = newlines(x);
+        if found != 0 {
+            return at + swar::first(found);
         }
         at += 8;
     }
-    text[at..]
-        .iter()
-        .position(|&b| b == b'\n')
+    text.get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
         .map_or(text.len(), |n| at + n)
 }
 
 /// The high bit of each newline among the eight bytes of `x`.
 fn newlines(x: u64) -> u64 {
-    zero_bytes(x ^ (LOW * u64::from(b'\n')))
-}
-
-const LOW: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each zero byte of `x`, exactly (no borrow between bytes).
-fn zero_bytes(x: u64) -> u64 {
-    !(((x & !HIGH) + !HIGH) | x | !HIGH)
+    swar::equal(x, b'\n')
 }
 
 /// How many bytes of `bytes` `mark` marks (it sets the high bit of each, given eight bytes).

@@ -9,17 +9,20 @@
 //! of every format, whole and broken; a log checked with and without the lane) and the
 //! `json_text`, `conversation` and `log_stages` fuzz targets.
 
+use crate::json_text::stops;
 use crate::keys::Key;
+use crate::swar;
 use crate::tape::json::{hex4, number_end, plain};
 use crate::tape::{ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
 use crate::validate::{
     kind_fits, ObjectShape, Options, Rule, Shape, TaggedShape, MAX_SAFE_INTEGER,
 };
 
-/// An entry of a top-level object: where its key's text and its value are (start, end), and
-/// whether the value is a string with escapes.
+/// An entry of an object: the offset of the object (its `{`), where the entry's key's text and
+/// its value are (start, end), and whether the value is a string with escapes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Entry {
+    pub within: u32,
     pub key: (u32, u32),
     pub value: (u32, u32),
     pub escaped: bool,
@@ -47,15 +50,31 @@ pub enum Verdict {
     Unknown,
 }
 
+/// Where the values of a text a scan was sure of are: what [`super::steps::Text`] reads
+/// without a pass of its own.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// The entries of every object, each after those of the objects within its value.
+    pub entries: Vec<Entry>,
+    /// The items of every array: the array's offset (its `[`) and the item's.
+    pub items: Vec<(u32, u32)>,
+}
+
+impl Layout {
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.items.clear();
+    }
+}
+
 /// A scanner's reusable memory: the unknown keys of the objects open, to find a repeat.
 #[derive(Default)]
 pub struct Scanner {
     keys: Vec<(u32, u32)>,
-    /// The entries of the last text's top-level object (what [`super::steps::Text`] reads
-    /// without a pass of its own).
-    top: Vec<Entry>,
-    /// The entries kept by [`Scanner::keep_entries`].
-    kept_entries: Vec<Entry>,
+    /// The layout of the last text scanned.
+    layout: Layout,
+    /// The layout kept by [`Scanner::keep_layout`].
+    kept: Layout,
     /// The text of a string holding JSON text ([`Rule::JsonText`]), unescaped.
     inner: Vec<u8>,
 }
@@ -84,7 +103,7 @@ impl Scanner {
         forgiven: Option<&str>,
     ) -> Verdict {
         self.keys.clear();
-        self.top.clear();
+        self.layout.clear();
         let mut inner = std::mem::take(&mut self.inner);
         let mut scan = Scan {
             s: text,
@@ -92,7 +111,7 @@ impl Scanner {
             opts,
             ascii: true,
             keys: &mut self.keys,
-            top: Some(&mut self.top),
+            layout: Some(&mut self.layout),
             escaped: false,
             inner: &mut inner,
             invalid: false,
@@ -116,28 +135,28 @@ impl Scanner {
         verdict
     }
 
-    /// The entries of the top-level object of the text last found [`Sure`].
-    pub fn top(&self) -> &[Entry] {
-        &self.top
+    /// The layout of the text last found [`Sure`].
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
-    /// Keep the entries of the text just found [`Sure`] aside ([`Self::take_kept`]).
-    pub fn keep_entries(&mut self) {
-        self.kept_entries.clear();
-        self.kept_entries.extend_from_slice(&self.top);
+    /// Keep the layout of the text just found [`Sure`] aside ([`Self::take_kept`]).
+    pub fn keep_layout(&mut self) {
+        self.kept.clone_from(&self.layout);
     }
 
-    /// The entries kept by [`Self::keep_entries`] become [`Self::top`]'s again.
+    /// The layout kept by [`Self::keep_layout`] becomes [`Self::layout`] again.
     pub fn take_kept(&mut self) {
-        std::mem::swap(&mut self.top, &mut self.kept_entries);
+        std::mem::swap(&mut self.layout, &mut self.kept);
     }
 
-    /// Has the text whose entries were kept ([`Self::keep_entries`]) the top-level key
-    /// `name`?
-    pub fn kept_has(&self, text: &[u8], name: &str) -> bool {
-        self.kept_entries
-            .iter()
-            .any(|e| text.get(e.key.0 as usize..e.key.1 as usize) == Some(name.as_bytes()))
+    /// Has the object at `root` of the text whose layout was kept ([`Self::keep_layout`]) the
+    /// key `name`?
+    pub fn kept_has(&self, text: &[u8], root: usize, name: &str) -> bool {
+        self.kept.entries.iter().any(|e| {
+            e.within as usize == root
+                && text.get(e.key.0 as usize..e.key.1 as usize) == Some(name.as_bytes())
+        })
     }
 }
 
@@ -147,8 +166,9 @@ struct Scan<'a, 'k> {
     opts: &'a Options,
     ascii: bool,
     keys: &'k mut Vec<(u32, u32)>,
-    /// Where the top-level object's entries are written ([`Scanner::top`]); `None` within.
-    top: Option<&'k mut Vec<Entry>>,
+    /// Where the layout is written ([`Scanner::layout`]); `None` in a look-ahead or a
+    /// string's JSON text.
+    layout: Option<&'k mut Layout>,
     /// Whether the last string read had escapes.
     escaped: bool,
     /// The scan stopped at a defect the walk reports ([`Verdict::Invalid`]).
@@ -306,7 +326,7 @@ impl Scan<'_, '_> {
             opts: self.opts,
             ascii: true,
             keys: self.keys,
-            top: None,
+            layout: None,
             escaped: false,
             inner: &mut Vec::new(),
             invalid: false,
@@ -415,11 +435,15 @@ impl Scan<'_, '_> {
         depth: usize,
         mut item: impl FnMut(&mut Self, usize) -> Option<()>,
     ) -> Option<()> {
+        let within = self.i as u32;
         self.open(depth)?;
         if self.eat(b']').is_some() {
             return Some(());
         }
         loop {
+            if let Some(layout) = &mut self.layout {
+                layout.items.push((within, self.i as u32));
+            }
             item(self, depth + 1)?;
             self.ws();
             match self.s.get(self.i)? {
@@ -453,6 +477,7 @@ impl Scan<'_, '_> {
         depth: usize,
         mut entry: impl FnMut(&mut Self, &[u8], usize) -> Option<()>,
     ) -> Option<()> {
+        let within = self.i as u32;
         self.open(depth)?;
         if self.eat(b'}').is_some() {
             return Some(());
@@ -473,14 +498,13 @@ impl Scan<'_, '_> {
             let value = self.i;
             self.escaped = false;
             entry(self, &s[key.start..key.end], depth + 1)?;
-            if depth == 0 {
-                if let Some(top) = &mut self.top {
-                    top.push(Entry {
-                        key: (key.start as u32, key.end as u32),
-                        value: (value as u32, self.i as u32),
-                        escaped: s[value] == b'"' && self.escaped,
-                    });
-                }
+            if let Some(layout) = &mut self.layout {
+                layout.entries.push(Entry {
+                    within,
+                    key: (key.start as u32, key.end as u32),
+                    value: (value as u32, self.i as u32),
+                    escaped: s[value] == b'"' && self.escaped,
+                });
             }
             self.ws();
             match self.s.get(self.i)? {
@@ -518,7 +542,7 @@ impl Scan<'_, '_> {
     fn peek(&mut self, key: Key) -> Option<&[u8]> {
         let start = self.i;
         let keys = self.keys.len();
-        let top = self.top.take();
+        let layout = self.layout.take();
         let invalid = self.invalid;
         let mut found = None;
         let name = key.name().as_bytes();
@@ -533,7 +557,7 @@ impl Scan<'_, '_> {
         });
         self.i = start;
         self.keys.truncate(keys);
-        self.top = top;
+        self.layout = layout;
         self.invalid = invalid;
         found.map(|(a, b)| &s[a..b])
     }
@@ -623,15 +647,13 @@ impl Scan<'_, '_> {
         let mut escaped = false;
         let mut high_pending = false;
         loop {
-            let before = self.i;
-            self.i = plain_run(self.s, self.i);
             let rest = &self.s[self.i..];
             let (run, high) = plain(rest);
             if high >= 0x80 {
                 self.ascii = false;
                 std::str::from_utf8(&rest[..run]).ok()?;
             }
-            if high_pending && (run > 0 || self.i > before) {
+            if high_pending && run > 0 {
                 return None;
             }
             self.i += run;
@@ -688,6 +710,14 @@ impl Scan<'_, '_> {
 pub fn string_end(s: &[u8], i: usize) -> Option<usize> {
     let mut j = i + 1;
     loop {
+        while let Some(x) = swar::word(s, j) {
+            let m = stops(x);
+            if m != 0 {
+                j += swar::first(m);
+                break;
+            }
+            j += 8;
+        }
         match *s.get(j)? {
             b'"' => return Some(j),
             b'\\' => j += 2,
@@ -747,26 +777,6 @@ pub fn same(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-/// Past the plain ASCII bytes of a string from `i`, eight at a time: stops within the first
-/// eight bytes that hold a quote, a backslash, a control character or a byte past ASCII.
-#[inline]
-fn plain_run(s: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = s.get(i..i + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-        let quote = zero(x ^ (ONES * u64::from(b'"')));
-        let backslash = zero(x ^ (ONES * u64::from(b'\\')));
-        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-        if quote | backslash | control | (x & HIGHS) != 0 {
-            break;
-        }
-        i += 8;
-    }
-    i
-}
-
 /// The text of a well-formed string's raw content, its escapes decoded, as UTF-8 (surrogate
 /// pairs joined; [`Scan::string`] has turned lone ones away).
 fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
@@ -809,7 +819,6 @@ fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tape::json::STOPS;
 
     /// Short texts of every length up to 24 that differ in one byte anywhere, or not at all.
     #[test]
@@ -826,23 +835,26 @@ mod tests {
         }
     }
 
-    /// The eight-at-a-time run stops at or before the first byte the string loop must look
-    /// at, wherever it is and whatever it is.
+    /// The look-ahead past a string ends at its closing quote, an escaped quote or backslash
+    /// anywhere before it.
     #[test]
-    fn a_plain_run_never_passes_a_stop() {
-        for b in 0..=255u8 {
-            for at in 0..24 {
-                let mut s = [b'a'; 24];
-                s[at] = b;
-                let end = plain_run(&s, 0);
-                if STOPS[b as usize] || b >= 0x80 {
-                    assert!(end <= at, "{b} at {at}: {end}");
-                } else {
-                    // Whole words of plain bytes, the tail (under eight) left to the loop.
-                    assert_eq!(end, 24, "{b} at {at}");
+    fn a_string_ends_at_its_closing_quote() {
+        for len in 0..20 {
+            for at in 0..len {
+                for esc in [&br#"\""#[..], br"\\", br"\n"] {
+                    let mut s = b"\"".to_vec();
+                    s.extend(std::iter::repeat_n(b'a', len));
+                    s.splice(1 + at..1 + at, esc.iter().copied());
+                    s.extend_from_slice(b"\"tail\"");
+                    assert_eq!(
+                        string_end(&s, 0),
+                        Some(len + esc.len() + 1),
+                        "{at} of {len}"
+                    );
                 }
             }
         }
+        assert_eq!(string_end(br#""abc\"#, 0), None);
     }
 
     /// Escapes decode as the tape's decoder decodes them.

@@ -9,7 +9,7 @@
 //! ([`Text`]). `tests/native/log.rs` holds the ways to the same steps for every generated
 //! message.
 
-use super::scan::{same, string_end, value_end};
+use super::scan::{same, string_end, value_end, Layout};
 use super::stats::KINDS;
 use crate::convert::canonical::{keys, Path};
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
@@ -267,36 +267,25 @@ impl Doc for TapeView<'_> {
 }
 
 /// The text of one JSON value that [`super::scan`] found well formed, with no escaped key: a
-/// value's handle is the offset of its first byte. `top`: the entries of the object at `root`
-/// as the scan found them ([`super::scan::Scanner::top`]), read without a pass over its text.
+/// value's handle is the offset of its first byte. `layout`: where its objects' entries and
+/// its arrays' items are, as the scan found them ([`super::scan::Scanner::layout`]), read
+/// without a pass over the text.
 pub struct Text<'a> {
     pub text: &'a [u8],
-    pub root: usize,
-    pub top: &'a [super::scan::Entry],
+    pub layout: &'a Layout,
 }
 
 impl Text<'_> {
-    /// The offset just past the value at `v`.
-    fn end(&self, v: usize) -> usize {
-        value_end(self.text, v).unwrap_or(self.text.len())
-    }
-
     /// The offset of the closing quote of the string at `v`.
     fn string_end(&self, v: usize) -> usize {
         string_end(self.text, v).unwrap_or(self.text.len())
     }
 
-    fn skip_ws(&self, mut i: usize) -> usize {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.text.get(i) {
-            i += 1;
-        }
-        i
-    }
-
     /// The raw content of the string at `v`, and whether it has escapes: as the scan found
-    /// it for a value of the top-level object, else read now.
+    /// it for the value of an entry, else read now.
     fn raw(&self, v: usize) -> (&[u8], bool) {
-        let (end, escaped) = match self.top.iter().find(|e| e.value.0 as usize == v) {
+        let entries = &self.layout.entries;
+        let (end, escaped) = match entries.iter().find(|e| e.value.0 as usize == v) {
             Some(e) => (e.value.1 as usize - 1, e.escaped),
             None => {
                 let end = self.string_end(v);
@@ -310,47 +299,17 @@ impl Text<'_> {
         (self.text.get(v + 1..end).unwrap_or_default(), escaped)
     }
 
-    /// The entries of the object at `at`: each key's raw text, and its value; those of the
-    /// object at `root` as the scan found them, the others read now.
-    fn entries(&self, at: usize) -> TextEntries<'_> {
-        if at == self.root {
-            TextEntries::Top(self.text, self.top.iter())
-        } else {
-            TextEntries::Read(self, self.skip_ws(at + 1))
-        }
-    }
-}
-
-/// [`Text::entries`]: as the scan found them, or read from an offset on.
-enum TextEntries<'a> {
-    Top(&'a [u8], std::slice::Iter<'a, super::scan::Entry>),
-    Read(&'a Text<'a>, usize),
-}
-
-impl<'a> Iterator for TextEntries<'a> {
-    type Item = (&'a [u8], usize);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            TextEntries::Top(text, entries) => {
-                let e = entries.next()?;
-                let key = text.get(e.key.0 as usize..e.key.1 as usize);
-                Some((key.unwrap_or_default(), e.value.0 as usize))
-            }
-            TextEntries::Read(doc, i) => {
-                if doc.text.get(*i) != Some(&b'"') {
-                    return None;
-                }
-                let end = doc.string_end(*i);
-                let key = doc.text.get(*i + 1..end)?;
-                let v = doc.skip_ws(doc.skip_ws(end + 1) + 1);
-                *i = doc.skip_ws(doc.end(v));
-                if doc.text.get(*i) == Some(&b',') {
-                    *i = doc.skip_ws(*i + 1);
-                }
-                Some((key, v))
-            }
-        }
+    /// The entries of the object at `at`: each key's raw text, and its value.
+    fn entries(&self, at: usize) -> impl Iterator<Item = (&[u8], usize)> + '_ {
+        let within = at as u32;
+        self.layout
+            .entries
+            .iter()
+            .filter(move |e| e.within == within)
+            .map(|e| {
+                let key = self.text.get(e.key.0 as usize..e.key.1 as usize);
+                (key.unwrap_or_default(), e.value.0 as usize)
+            })
     }
 }
 
@@ -383,18 +342,9 @@ impl Doc for Text<'_> {
     }
 
     fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut i = self.skip_ws(at + 1);
-        std::iter::from_fn(move || {
-            if matches!(self.text.get(i), None | Some(b']')) {
-                return None;
-            }
-            let v = i;
-            i = self.skip_ws(self.end(v));
-            if self.text.get(i) == Some(&b',') {
-                i = self.skip_ws(i + 1);
-            }
-            Some(v)
-        })
+        let within = at as u32;
+        let items = self.layout.items.iter();
+        items.filter(move |i| i.0 == within).map(|i| i.1 as usize)
     }
 
     fn str_is(&self, v: usize, lit: &str) -> bool {
@@ -429,7 +379,8 @@ impl Doc for Text<'_> {
     }
 
     fn number(&self, v: usize) -> f64 {
-        crate::tape::number::parse(self.text.get(v..self.end(v)).unwrap_or_default())
+        let end = value_end(self.text, v).unwrap_or(self.text.len());
+        crate::tape::number::parse(self.text.get(v..end).unwrap_or_default())
     }
 }
 

@@ -425,8 +425,7 @@ impl Units {
             .unwrap_or(0);
         let doc = Text {
             text,
-            root,
-            top: self.scanner.top(),
+            layout: self.scanner.layout(),
         };
         let reading = steps::read(&doc, root, format, &mut |off, path| {
             origin.place(text, ascii, off, path)
@@ -460,7 +459,7 @@ impl Units {
     }
 
     /// Is the fast lane sure that `text` is valid as `format` (any of its stored types), with
-    /// this check's options? Its entries are then the scanner's [`Scanner::top`].
+    /// this check's options? Its layout is then the scanner's [`Scanner::layout`].
     fn sure_as(&mut self, text: &[u8], format: Format) -> Option<super::scan::Sure> {
         let (shapes, opts) = (self.detector.stored(format), &self.opts);
         let scanner = &mut self.scanner;

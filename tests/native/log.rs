@@ -524,8 +524,7 @@ fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
     if scanner.check(bytes, shape, &opts).is_some() {
         let doc = steps::Text {
             text: bytes,
-            root: 0,
-            top: scanner.top(),
+            layout: scanner.layout(),
         };
         let off_text = steps::read(&doc, 0, format, &mut locate_at);
         let off_text = off_text.expect("the text's reader reads what the tape's does");
