@@ -77,13 +77,13 @@ pub type Path = Vec<PathSeg>;
 
 /// A path from keys.
 pub fn keys(path: &[&str]) -> Path {
-    path.iter().map(|k| PathSeg::Key(k.to_string())).collect()
+    path.iter().map(|k| PathSeg::key(k)).collect()
 }
 
 /// `base` with `more` keys after it.
 pub fn under(base: &[PathSeg], more: &[&str]) -> Path {
     let mut p = base.to_vec();
-    p.extend(more.iter().map(|k| PathSeg::Key(k.to_string())));
+    p.extend(more.iter().map(|k| PathSeg::key(k)));
     p
 }
 

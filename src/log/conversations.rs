@@ -341,7 +341,7 @@ impl Conversations {
                         self.converted.push('\n');
                     }
                     self.stats.converted += c.messages.len() as u64;
-                    let group_path = group.map(|(field, _)| vec![PathSeg::Key(field.to_string())]);
+                    let group_path = group.map(|(field, _)| vec![PathSeg::key(field)]);
                     for l in c
                         .losses
                         .iter()

@@ -199,16 +199,23 @@ fn write_step(out: &mut Vec<u8>, s: &Step) {
     }
 }
 
-/// A place: its path (a count, then per step `0` and a key or `1` and an index), then `0`
-/// or `1` and its line (relative to the batch) and column.
+/// A place: its path (a count, then per step `0` and a key, `2` and the number of a key
+/// the shapes know ([`crate::keys`]: read back without a copy), or `1` and an index), then
+/// `0` or `1` and its line (relative to the batch) and column.
 fn write_place(out: &mut Vec<u8>, p: &Place) {
     number(out, p.path.len() as u64);
     for seg in &p.path {
         match seg {
-            PathSeg::Key(k) => {
-                out.push(0);
-                string(out, k);
-            }
+            PathSeg::Key(k) => match crate::keys::lookup(k.as_bytes()) {
+                Some(known) => {
+                    out.push(2);
+                    number(out, u64::from(known.0));
+                }
+                None => {
+                    out.push(0);
+                    string(out, k);
+                }
+            },
             PathSeg::Index(n) => {
                 out.push(1);
                 number(out, u64::from(*n));
@@ -368,8 +375,13 @@ impl<'a> Reader<'a> {
         let mut path = Vec::with_capacity(n);
         for _ in 0..n {
             path.push(match self.byte()? {
-                0 => PathSeg::Key(self.string()?),
-                _ => PathSeg::Index(u32::try_from(self.number()?).ok()?),
+                0 => PathSeg::Key(self.string()?.into()),
+                1 => PathSeg::Index(u32::try_from(self.number()?).ok()?),
+                2 => {
+                    let n = usize::try_from(self.number()?).ok()?;
+                    PathSeg::name(crate::keys::KEYS.get(n)?)
+                }
+                _ => return None,
             });
         }
         let pos = match self.byte()? {
@@ -448,7 +460,8 @@ mod tests {
                 id: None,
                 timestamp: None,
                 body: StepBody::Outputs(vec![
-                    (None, place(vec![], 0, 1)),
+                    // (A key the shapes know travels as its number; this one as its text.)
+                    (None, place(vec![PathSeg::key("nobody's key")], 0, 1)),
                     (Some("c".into()), Place::at(vec![])),
                 ]),
             },

@@ -11,7 +11,7 @@
 
 use super::scan::{same, string_end, value_end, Layout};
 use super::stats::KINDS;
-use crate::convert::canonical::{keys, Path};
+use crate::convert::canonical::Path;
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
 use crate::formats::Format;
 use crate::keys::{key, Key};
@@ -60,6 +60,10 @@ pub trait Doc {
     fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_;
     /// Is the string at `v` this text?
     fn str_is(&self, v: usize, lit: &str) -> bool;
+    /// Which of `names` the string at `v` is, if any.
+    fn which(&self, v: usize, names: &[&str]) -> Option<usize> {
+        names.iter().position(|n| self.str_is(v, n))
+    }
     /// The string at `v` (lone surrogates replaced).
     fn text(&self, v: usize) -> String;
     /// The byte offset of the string at `v`'s first character in the message's text.
@@ -108,18 +112,19 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading>
         steps: Vec::with_capacity(1),
         kinds: [0; KINDS.len()],
     };
-    if doc.str_is(role, "system") || doc.str_is(role, "developer") {
+    let role = doc.which(role, &["system", "developer", "user", "assistant", "tool"]);
+    if let Some(0 | 1) = role {
         let body = text_step(doc, locate, content, Vec::new(), 10)?;
         reading.add(SYSTEM, body);
-    } else if doc.str_is(role, "user") {
+    } else if role == Some(2) {
         let body = text_step(doc, locate, content, Vec::new(), 3)?;
         reading.add(USER, body);
-    } else if doc.str_is(role, "assistant") {
+    } else if role == Some(3) {
         let content = content.filter(|&v| doc.kind(v) != NULL);
         let calls = tool_calls.filter(|&v| doc.kind(v) == ARR);
         if content.is_some() {
             let path = if calls.is_some() {
-                keys(&["content"])
+                vec![PathSeg::name(CONTENT.name())]
             } else {
                 Vec::new()
             };
@@ -133,17 +138,22 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading>
                     return None;
                 }
                 let path = vec![
-                    PathSeg::Key(TOOL_CALLS.name().into()),
+                    PathSeg::name(TOOL_CALLS.name()),
                     PathSeg::Index(k as u32),
-                    PathSeg::Key(ID.name().into()),
+                    PathSeg::name(ID.name()),
                 ];
                 let (id, place) = string_at(doc, doc.prop(c, ID), path, locate);
                 ids.push((id.unwrap_or_default(), place));
             }
             reading.add(CALLS, StepBody::Calls(ids));
         }
-    } else if doc.str_is(role, "tool") {
-        let output = string_at(doc, tool_call_id, keys(&["tool_call_id"]), locate);
+    } else if role == Some(4) {
+        let output = string_at(
+            doc,
+            tool_call_id,
+            vec![PathSeg::name(TOOL_CALL_ID.name())],
+            locate,
+        );
         reading.add(RESULTS, StepBody::Outputs(vec![output]));
     }
     Some(reading)
@@ -348,9 +358,16 @@ impl Doc for Text<'_> {
     }
 
     fn str_is(&self, v: usize, lit: &str) -> bool {
+        self.which(v, &[lit]).is_some()
+    }
+
+    fn which(&self, v: usize, names: &[&str]) -> Option<usize> {
         match self.raw(v) {
-            (raw, false) => same(raw, lit.as_bytes()),
-            (_, true) => self.text(v) == lit,
+            (raw, false) => names.iter().position(|n| same(raw, n.as_bytes())),
+            (_, true) => {
+                let text = self.text(v);
+                names.iter().position(|n| text == *n)
+            }
         }
     }
 

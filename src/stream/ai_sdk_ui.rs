@@ -970,10 +970,7 @@ impl<'c> Check<'c, '_> {
             if !matches!(v, Value::Obj(_)) {
                 let (what, got) = (self.what(), kind(v));
                 let mut path = self.base.clone();
-                path.extend([
-                    "providerMetadata".into(),
-                    PathSeg::Key(provider.to_string()),
-                ]);
+                path.extend(["providerMetadata".into(), PathSeg::key(provider)]);
                 let mut found = issue(
                     IssueCode::InvalidType,
                     self.at,

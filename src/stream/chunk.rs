@@ -49,7 +49,7 @@ impl Reader<'_, '_> {
     fn report(&mut self, code: IssueCode, message: impl Into<String>) -> Option<Value> {
         let mut path = vec![PathSeg::Index(self.pos)];
         path.extend(self.steps.iter().map(|&step| match step {
-            Step::Key(k) => PathSeg::Key(self.tape.key_name(k)),
+            Step::Key(k) => PathSeg::Key(self.tape.key_name(k).into()),
             Step::Item(n) => PathSeg::Index(n),
         }));
         self.issues.push(Issue::new(code, path, message));

@@ -1,6 +1,7 @@
 //! What validation reports: one [`Issue`] per problem, each with a stable code and a path.
 
 use crate::json_text::{write_str, JsonList};
+use std::borrow::Cow;
 
 /// A stable, machine-readable reason. Serialized in snake_case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, tsify::Tsify)]
@@ -132,17 +133,30 @@ impl IssueCode {
     }
 }
 
-/// One step of a path: a property name or an array index.
+/// One step of a path: a property name or an array index. A name the shapes know is
+/// borrowed, not copied (the fast lane's steps and most issues name one).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
 pub enum PathSeg {
-    Key(String),
+    Key(Cow<'static, str>),
     Index(u32),
+}
+
+impl PathSeg {
+    /// A property name the shapes know ([`crate::keys`]), or any `&'static str`.
+    pub const fn name(name: &'static str) -> PathSeg {
+        PathSeg::Key(Cow::Borrowed(name))
+    }
+
+    /// Any property name, copied.
+    pub fn key(name: &str) -> PathSeg {
+        PathSeg::Key(Cow::Owned(name.to_string()))
+    }
 }
 
 impl From<&str> for PathSeg {
     fn from(s: &str) -> Self {
-        PathSeg::Key(s.to_string())
+        PathSeg::key(s)
     }
 }
 
@@ -283,14 +297,14 @@ pub fn path_at(text: &[u8], offset: usize) -> Vec<PathSeg> {
                             .map(|u| String::from_utf16_lossy(&u))
                             .unwrap_or_default();
                         if let Some(last) = path.last_mut() {
-                            *last = PathSeg::Key(key);
+                            *last = PathSeg::Key(key.into());
                         }
                     }
                 }
             }
             b'{' => {
                 open.push((true, true));
-                path.push(PathSeg::Key(String::new()));
+                path.push(PathSeg::name(""));
             }
             b'[' => {
                 open.push((false, false));

@@ -115,8 +115,8 @@ impl<'t, 'a> Walk<'t, 'a> {
         self.path
             .iter()
             .map(|s| match *s {
-                Seg::KeyAt(i) => PathSeg::Key(self.tape.key_name(i)),
-                Seg::Name(k) => PathSeg::Key(k.name().to_string()),
+                Seg::KeyAt(i) => PathSeg::Key(self.tape.key_name(i).into()),
+                Seg::Name(k) => PathSeg::name(k.name()),
                 Seg::Index(i) => PathSeg::Index(i),
             })
             .collect()

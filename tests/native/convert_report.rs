@@ -145,7 +145,7 @@ fn a_lone_message_is_a_list_of_one() {
 
 #[test]
 fn losses_are_written_once_per_kind_with_where_each_occurs() {
-    let key = |k: &str| vec![PathSeg::Key(k.into())];
+    let key = |k: &str| vec![PathSeg::key(k)];
     let losses = [
         Loss::at(0, key("a"), DROPPED_FIELD, "gone"),
         Loss::at(2, key("a"), DROPPED_FIELD, "gone"),

@@ -98,7 +98,7 @@ fn issue(
 ) -> TreeIssue {
     let mut path = vec![PathSeg::Index(index as u32)];
     if let Some(f) = field {
-        path.push(PathSeg::Key(f.into()));
+        path.push(PathSeg::key(f));
     }
     TreeIssue {
         code,
