@@ -109,22 +109,21 @@ impl Step {
         }
     }
 
-    /// Every place of the step, to be located in the text.
-    pub fn places_mut(&mut self) -> Vec<&mut Place> {
-        let mut out: Vec<&mut Place> = Vec::new();
+    /// Every place of the step, to be located in the text (no list built: this runs for
+    /// every message of a log).
+    pub fn for_each_place(&mut self, mut f: impl FnMut(&mut Place)) {
         if let Some((_, p)) = &mut self.id {
-            out.push(p);
+            f(p);
         }
         if let Some((_, p)) = &mut self.timestamp {
-            out.push(p);
+            f(p);
         }
         match &mut self.body {
-            StepBody::Calls(calls) => out.extend(calls.iter_mut().map(|(_, p)| p)),
-            StepBody::Outputs(outputs) => out.extend(outputs.iter_mut().map(|(_, p)| p)),
-            StepBody::Empty(p, _) => out.push(p),
+            StepBody::Calls(calls) => calls.iter_mut().for_each(|(_, p)| f(p)),
+            StepBody::Outputs(outputs) => outputs.iter_mut().for_each(|(_, p)| f(p)),
+            StepBody::Empty(p, _) => f(p),
             StepBody::Other => {}
         }
-        out
     }
 }
 

@@ -108,11 +108,11 @@ impl Conversations {
             if let Some(steps) = record.read.as_mut().and_then(|r| r.steps.as_mut()) {
                 for step in steps {
                     step.index = record.line as usize;
-                    for place in step.places_mut() {
+                    step.for_each_place(|place| {
                         if let Some(pos) = &mut place.pos {
                             pos.line += base;
                         }
-                    }
+                    });
                 }
             }
             self.take(record, &mut out);

@@ -517,11 +517,11 @@ mod tests {
         let mut expected = steps;
         for s in &mut expected {
             s.index = 13;
-            for p in s.places_mut() {
+            s.for_each_place(|p| {
                 if let Some(pos) = &mut p.pos {
                     pos.line += 10;
                 }
-            }
+            });
         }
         assert_eq!(read.steps, Some(expected));
     }

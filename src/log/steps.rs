@@ -373,7 +373,11 @@ impl Doc for Text<'_> {
 
     fn text(&self, v: usize) -> String {
         match self.raw(v) {
-            (raw, false) => String::from_utf8_lossy(raw).into_owned(),
+            // (Well formed, so UTF-8: the lossy way is a slower check of the same.)
+            (raw, false) => match std::str::from_utf8(raw) {
+                Ok(text) => text.to_owned(),
+                Err(_) => String::from_utf8_lossy(raw).into_owned(),
+            },
             (raw, true) => crate::tape::json::unescape(raw)
                 .map(|units| String::from_utf16_lossy(&units))
                 .unwrap_or_default(),

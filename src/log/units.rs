@@ -359,9 +359,9 @@ impl Units {
                     self.out.stats.add_kinds(&canonical);
                     let mut steps: Vec<Step> = canonical.iter().map(Step::of).collect();
                     for step in &mut steps {
-                        for place in step.places_mut() {
+                        step.for_each_place(|place| {
                             place.pos = Some(origin.locate(text, &place.path));
-                        }
+                        });
                     }
                     Some(steps)
                 }
@@ -599,12 +599,12 @@ impl Units {
         for m in &mut canonical {
             m.source = sources.get(m.source).copied().unwrap_or(m.source);
             let mut step = Step::of(m);
-            for place in step.places_mut() {
+            step.for_each_place(|place| {
                 let mut path = vec![PathSeg::Index(m.source as u32)];
                 path.extend(place.path.iter().cloned());
                 place.pos = Some(origin.locate(text, &path));
                 place.path = path;
-            }
+            });
             check.push(step);
         }
         let mut findings = check.finish();

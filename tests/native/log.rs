@@ -534,9 +534,9 @@ fn steps_agree(format: Format, text: &str) -> Result<bool, TestCaseError> {
     let canonical = to_canonical(format, &[value], &mut Vec::new());
     let mut want: Vec<Step> = canonical.iter().map(Step::of).collect();
     for step in &mut want {
-        for place in step.places_mut() {
+        step.for_each_place(|place| {
             place.pos = Some(pos(locate(bytes, &place.path)));
-        }
+        });
     }
     prop_assert_eq!(&fast.steps, &want, "{}", text);
     let (mut a, mut b) = (Stats::default(), Stats::default());
