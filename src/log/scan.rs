@@ -396,11 +396,12 @@ impl Scan<'_, '_> {
     /// starts with `$` may be a tagged value of the JSON form: left to the walk.
     fn free_object(&mut self, depth: usize, item: Option<&Shape>) -> Option<()> {
         let mark = self.keys.len();
+        let text = self.s;
         let done = self.entries(depth, |s, key, d| {
-            if key.first() == Some(&b'$') {
+            if text.get(key.0 as usize) == Some(&b'$') {
                 return None;
             }
-            s.unknown_key(mark)?;
+            s.unknown_key(mark, key)?;
             match item {
                 Some(shape) => s.value(shape, d),
                 None => s.free(d),
@@ -410,10 +411,10 @@ impl Scan<'_, '_> {
         done
     }
 
-    /// The key just read, among the unknown keys of its object (from `mark` on): a repeat is
-    /// an issue.
-    fn unknown_key(&mut self, mark: usize) -> Option<()> {
-        let &(start, end) = self.keys.last()?;
+    /// The key just read (where its text is), among the unknown keys of its object (from
+    /// `mark` on): a repeat is an issue.
+    fn unknown_key(&mut self, mark: usize, (start, end): (u32, u32)) -> Option<()> {
+        self.keys.push((start, end));
         let key = &self.s[start as usize..end as usize];
         let before = &self.keys[mark..self.keys.len() - 1];
         if before.len() >= MANY_KEYS {
@@ -470,12 +471,12 @@ impl Scan<'_, '_> {
         Some(())
     }
 
-    /// The entries of an object: each key (pushed on `keys`, unescaped), then its value read
-    /// by `entry` with the key's text.
+    /// The entries of an object: each key (unescaped), then its value read by `entry` with
+    /// where the key's text is.
     fn entries(
         &mut self,
         depth: usize,
-        mut entry: impl FnMut(&mut Self, &[u8], usize) -> Option<()>,
+        mut entry: impl FnMut(&mut Self, (u32, u32), usize) -> Option<()>,
     ) -> Option<()> {
         let within = self.i as u32;
         self.open(depth)?;
@@ -491,13 +492,12 @@ impl Scan<'_, '_> {
             if key.escaped {
                 return None;
             }
-            self.keys.push((key.start as u32, key.end as u32));
             self.ws();
             self.eat(b':')?;
             self.ws();
             let value = self.i;
             self.escaped = false;
-            entry(self, &s[key.start..key.end], depth + 1)?;
+            entry(self, (key.start as u32, key.end as u32), depth + 1)?;
             if let Some(layout) = &mut self.layout {
                 layout.entries.push(Entry {
                     within,
@@ -548,7 +548,7 @@ impl Scan<'_, '_> {
         let name = key.name().as_bytes();
         let s = self.s;
         let _ = self.entries(0, |scan, k, _| {
-            if same(k, name) && scan.s.get(scan.i) == Some(&b'"') {
+            if same(&s[k.0 as usize..k.1 as usize], name) && scan.s.get(scan.i) == Some(&b'"') {
                 let v = scan.string()?;
                 found = (!v.escaped).then_some((v.start, v.end));
                 return None;
@@ -574,7 +574,9 @@ impl Scan<'_, '_> {
         let (mut seen, mut given) = (0u64, 0u64);
         let strict = self.opts.strict;
         let mut tag_read = false;
-        let done = self.entries(depth, |s, key, d| {
+        let text = self.s;
+        let done = self.entries(depth, |s, span, d| {
+            let key = &text[span.0 as usize..span.1 as usize];
             let field = os
                 .fields
                 .iter()
@@ -582,7 +584,6 @@ impl Scan<'_, '_> {
             let Some(fi) = field else {
                 if tag.is_some_and(|t| t.name().as_bytes() == key) {
                     // A tag the variant does not list: matched by `tagged`, once.
-                    s.keys.pop();
                     if std::mem::replace(&mut tag_read, true) {
                         return s.no();
                     }
@@ -595,7 +596,7 @@ impl Scan<'_, '_> {
                 if depth > 0 || s.forgiven != Some(key) {
                     s.unknown = true;
                 }
-                return s.unknown_key(mark).and_then(|()| s.free(d));
+                return s.unknown_key(mark, span).and_then(|()| s.free(d));
             };
             let f = &os.fields[fi];
             if seen & (1 << fi) != 0 {
@@ -603,15 +604,16 @@ impl Scan<'_, '_> {
                 return s.no();
             }
             seen |= 1 << fi;
-            s.keys.pop();
             if Some(f.key) == tag {
                 // Matched by `tagged` (a plain string).
-                return s.string().map(drop);
+                s.string()?;
+            } else {
+                if s.s.get(s.i) != Some(&b'n') {
+                    given |= 1 << fi;
+                }
+                s.value(&f.shape, d)?;
             }
-            if s.s.get(s.i) != Some(&b'n') {
-                given |= 1 << fi;
-            }
-            s.value(&f.shape, d)
+            Some(())
         });
         self.keys.truncate(mark);
         done?;
