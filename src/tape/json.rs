@@ -2,8 +2,6 @@
 //! the text (the tape records their byte range); syntax errors carry their position.
 
 use super::*;
-use crate::json_text::stops;
-use crate::swar;
 
 /// Where and why JSON text could not be read.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,26 +90,15 @@ pub(crate) static STOPS: [bool; 256] = {
 };
 
 /// The length of the run of plain bytes (no quote, backslash or control character) that
-/// starts `rest`, and a byte `0x80` or more when the run holds a byte past ASCII: eight bytes
-/// at a time, straight to the byte that ends it.
+/// starts `rest`, and its bytes or-ed together (a byte past ASCII when `>= 0x80`). A byte at
+/// a time: eight at a time costs the validation build bytes it does not have (the log's fast
+/// lane, in the Node build alone, has its own word loop: `log::scan`).
 #[inline]
 pub(crate) fn plain(rest: &[u8]) -> (usize, u8) {
-    let mut seen = 0u64;
-    let mut j = 0;
-    while let Some(x) = swar::word(rest, j) {
-        let m = stops(x);
-        if m != 0 {
-            let k = swar::first(m);
-            seen |= swar::head(x, k);
-            return (j + k, if swar::high(seen) != 0 { 0x80 } else { 0 });
-        }
-        seen |= x;
-        j += 8;
-    }
-    let mut high = if swar::high(seen) != 0 { 0x80 } else { 0 };
-    for (n, &b) in rest[j..].iter().enumerate() {
+    let mut high = 0u8;
+    for (j, &b) in rest.iter().enumerate() {
         if STOPS[b as usize] {
-            return (j + n, high);
+            return (j, high);
         }
         high |= b;
     }
@@ -489,32 +476,8 @@ mod tests {
     #[test]
     fn stops_are_the_table() {
         for b in 0..=255u8 {
-            assert_eq!(stops(u64::from(b)) & 0x80 != 0, STOPS[b as usize], "{b:#x}");
-        }
-    }
-
-    /// A plain run ends where a byte-by-byte loop ends it, and says whether it passed a byte
-    /// past ASCII: every byte at every place of texts up to 24 bytes, ASCII or not before it.
-    #[test]
-    fn a_plain_run_is_the_byte_loop() {
-        let slow = |rest: &[u8]| {
-            let n = rest
-                .iter()
-                .position(|&b| STOPS[b as usize])
-                .unwrap_or(rest.len());
-            (n, rest[..n].iter().any(|&b| b >= 0x80))
-        };
-        for b in 0..=255u8 {
-            for len in [1usize, 7, 8, 9, 16, 24] {
-                for at in 0..len {
-                    for fill in [b'a', 0xC3] {
-                        let mut s = vec![fill; len];
-                        s[at] = b;
-                        let (run, high) = plain(&s);
-                        assert_eq!((run, high >= 0x80), slow(&s), "{b:#x} at {at} of {len}");
-                    }
-                }
-            }
+            let marked = crate::json_text::stops(u64::from(b)) & 0x80 != 0;
+            assert_eq!(marked, STOPS[b as usize], "{b:#x}");
         }
     }
 
