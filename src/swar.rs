@@ -43,12 +43,6 @@ pub const fn first(mask: u64) -> usize {
     (mask.trailing_zeros() / 8) as usize
 }
 
-/// The first `n` bytes of `x` (`n < 8`), the others zero.
-#[inline]
-pub const fn head(x: u64, n: usize) -> u64 {
-    x & ((1u64 << (8 * n)) - 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,14 +78,12 @@ mod tests {
     }
 
     #[test]
-    fn words_heads_and_first_marks() {
+    fn words_and_first_marks() {
         let s = b"0123456789";
         assert_eq!(word(s, 2), Some(u64::from_le_bytes(*b"23456789")));
         assert_eq!(word(s, 3), None);
         assert_eq!(word(s, usize::MAX), None);
         let x = u64::from_le_bytes(*b"ab\"defgh");
         assert_eq!(first(equal(x, b'"')), 2);
-        assert_eq!(head(x, 2), u64::from_le_bytes(*b"ab\0\0\0\0\0\0"));
-        assert_eq!(head(x, 0), 0);
     }
 }

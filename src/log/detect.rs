@@ -194,20 +194,13 @@ impl Detector {
         // Valid in some type, the text is an object (every stored type is one) that parses;
         // a type it lacks a required top-level key of is not one it is valid in.
         let first = first?;
-        let root = text
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0);
         for (format, shapes) in self.formats() {
             for n in 0..shapes.len() {
                 if unknown & (1 << (format as usize * 4 + n)) == 0 || m.strict & bit(format) != 0 {
                     continue;
                 }
                 let required = &self.required[format as usize][n];
-                if required
-                    .iter()
-                    .all(|k| scanner.kept_has(text, root, k.name()))
-                {
+                if required.iter().all(|k| scanner.kept_has(text, k.name())) {
                     return None;
                 }
             }

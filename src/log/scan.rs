@@ -54,6 +54,8 @@ pub enum Verdict {
 /// without a pass of its own.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
+    /// The offset of the text's value (past the white space before it).
+    pub root: u32,
     /// The entries of every object, each after those of the objects within its value.
     pub entries: Vec<Entry>,
     /// The items of every array: the array's offset (its `[`) and the item's.
@@ -62,6 +64,7 @@ pub struct Layout {
 
 impl Layout {
     fn clear(&mut self) {
+        self.root = 0;
         self.entries.clear();
         self.items.clear();
     }
@@ -119,6 +122,9 @@ impl Scanner {
             forgiven: forgiven.map(str::as_bytes),
         };
         scan.ws();
+        if let Some(layout) = &mut scan.layout {
+            layout.root = scan.i as u32;
+        }
         let done = scan.value(shape, 0).and_then(|()| {
             scan.ws();
             (scan.i == text.len()).then_some(())
@@ -150,11 +156,11 @@ impl Scanner {
         std::mem::swap(&mut self.layout, &mut self.kept);
     }
 
-    /// Has the object at `root` of the text whose layout was kept ([`Self::keep_layout`]) the
+    /// Has the top-level object of the text whose layout was kept ([`Self::keep_layout`]) the
     /// key `name`?
-    pub fn kept_has(&self, text: &[u8], root: usize, name: &str) -> bool {
+    pub fn kept_has(&self, text: &[u8], name: &str) -> bool {
         self.kept.entries.iter().any(|e| {
-            e.within as usize == root
+            e.within == self.kept.root
                 && text.get(e.key.0 as usize..e.key.1 as usize) == Some(name.as_bytes())
         })
     }

@@ -419,14 +419,9 @@ impl Units {
                 (f, m, ascii)
             }
         };
-        let root = text
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0);
-        let doc = Text {
-            text,
-            layout: self.scanner.layout(),
-        };
+        let layout = self.scanner.layout();
+        let root = layout.root as usize;
+        let doc = Text { text, layout };
         let reading = steps::read(&doc, root, format, &mut |off, path| {
             origin.place(text, ascii, off, path)
         });
