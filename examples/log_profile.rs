@@ -29,6 +29,10 @@ fn main() {
     }
     // `FUSED_ONLY=1`: the fused path alone (to profile it).
     let fused_only = std::env::var_os("FUSED_ONLY").is_some();
+    // `DIGEST_ONLY=1`: the two stages apart, through the digest (as with `--jobs 2`).
+    if std::env::var_os("DIGEST_ONLY").is_some() {
+        return digest_only(&batches, mb);
+    }
     let t = Instant::now();
     let mut tape = JsonTape::default();
     for b in batches.iter().filter(|_| !fused_only) {
@@ -118,4 +122,31 @@ fn main() {
             digest as f64 / 1e6
         );
     }
+}
+
+fn digest_only(batches: &[&[u8]], mb: f64) {
+    let config = Config {
+        format: Some(Format::OpenAI),
+        ..Config::default()
+    };
+    let mut units = Units::new(config.clone());
+    let mut second = Conversations::new(config);
+    let (mut first, mut in_second, mut bytes) = (0.0, 0.0, 0);
+    let mut base = 1;
+    for (n, b) in batches.iter().enumerate() {
+        let t = Instant::now();
+        let batch = units.check_lines(b, n as u64);
+        first += t.elapsed().as_secs_f64();
+        bytes += batch.digest.len();
+        let t = Instant::now();
+        second.feed(&batch.digest, base).unwrap();
+        in_second += t.elapsed().as_secs_f64();
+        base += batch.lines;
+    }
+    second.finish();
+    println!(
+        "digest (openai): first stage {first:.3} s {:.0} MB/s; second {in_second:.3} s; digest {:.1} MB",
+        mb / first,
+        bytes as f64 / 1e6
+    );
 }

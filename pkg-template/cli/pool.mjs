@@ -38,7 +38,8 @@ export function createPool(jobs, config) {
       if (!w || w.held >= DEPTH) return;
       const { id, batch } = queue.shift();
       w.held++;
-      w.worker.postMessage({ id, batch });
+      // A batch whose memory is its own crosses without a copy.
+      w.worker.postMessage({ id, batch }, batch.own ? [batch.lines.buffer] : []);
     }
   };
   for (let n = 1; n < jobs; n++) {

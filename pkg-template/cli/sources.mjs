@@ -1,7 +1,7 @@
 // What the command line reads: the paths given (files, directories of them, `-` for stdin),
 // each as batches of whole units (JSONL lines, or the items of a JSON array file) for the
 // workers, read as a stream: memory holds a batch or two, never a file.
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -54,18 +54,92 @@ async function walk(dir) {
   return out;
 }
 
-function open(source, highWaterMark) {
-  return source.path === null ? process.stdin : createReadStream(source.path, { highWaterMark });
+/** The source's batches: `{ lines: Buffer, offset, own }` (JSONL, whole lines) or `{ items:
+ * Buffer, at: Uint32Array, offset }` (a JSON file's items: start, end, line (0-based), column
+ * per item); `offset`: where the batch's bytes start in the source; `own`: `lines` is the
+ * only view of its memory, which may then be handed to a worker instead of copied. */
+export async function* batches(source, batchBytes) {
+  if (source.path === null) yield* streamBatches(process.stdin, source.kind, batchBytes);
+  else yield* fileBatches(source, batchBytes);
 }
 
-/** The source's batches: `{ lines: Buffer, offset }` (JSONL, whole lines) or `{ items:
- * Buffer, at: Uint32Array, offset }` (a JSON file's items: start, end, line (0-based), column
- * per item); `offset`: where the batch's bytes start in the source. */
-export async function* batches(source, batchBytes) {
-  const stream = open(source, Math.min(batchBytes, 1 << 20));
+/** A file's batches, read synchronously: a batch is then ready whenever the caller asks for
+ * one, never waiting for a turn of this thread's event loop (which is busy checking). */
+async function* fileBatches(source, batchBytes) {
+  const fd = openSync(source.path, 'r');
+  try {
+    let head = Buffer.alloc(0);
+    let kind = source.kind;
+    if (kind === 'auto') {
+      // The kind from the first line, read to its end.
+      for (;;) {
+        const chunk = Buffer.allocUnsafeSlow(1 << 16);
+        const n = readFull(fd, chunk);
+        head = Buffer.concat([head, chunk.subarray(0, n)]);
+        if (n < chunk.length || chunk.subarray(0, n).indexOf(10) >= 0) break;
+      }
+      kind = sniff(head);
+    }
+    if (kind === 'jsonl') yield* fileLineBatches(fd, head, batchBytes);
+    else yield* itemBatches(fileChunks(fd, head, batchBytes), batchBytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whole lines of `fd` after `carry` (bytes read already), about `batchBytes` at a time, each
+ * batch read straight into memory of its own (no copy but the bytes of a line it cuts). */
+function* fileLineBatches(fd, carry, batchBytes) {
+  let offset = 0;
+  for (;;) {
+    // (Twice the line so far when a line is longer than a batch: reading it is linear.)
+    const buf = Buffer.allocUnsafeSlow(carry.length + Math.max(batchBytes, carry.length));
+    carry.copy(buf);
+    const n = carry.length + readFull(fd, buf, carry.length);
+    if (n < buf.length) {
+      if (n > 0) yield { lines: buf.subarray(0, n), offset, own: true };
+      return;
+    }
+    const cut = buf.lastIndexOf(10) + 1;
+    if (cut === 0) {
+      // A line longer than a batch: read on.
+      carry = buf;
+      continue;
+    }
+    // (Copied before the batch is handed on: it may leave this thread.)
+    carry = Buffer.from(buf.subarray(cut));
+    yield { lines: buf.subarray(0, cut), offset, own: true };
+    offset += cut;
+  }
+}
+
+/** `head`, then the rest of `fd` in chunks of `size`. */
+function* fileChunks(fd, head, size) {
+  if (head.length) yield head;
+  for (;;) {
+    const chunk = Buffer.allocUnsafeSlow(size);
+    const n = readFull(fd, chunk);
+    if (n > 0) yield chunk.subarray(0, n);
+    if (n < size) return;
+  }
+}
+
+/** Fill `buf` from `fd`'s position, from byte `from` on: how many bytes were read (fewer
+ * than asked at the end of the file). */
+function readFull(fd, buf, from = 0) {
+  let n = from;
+  while (n < buf.length) {
+    const r = readSync(fd, buf, n, buf.length - n, null);
+    if (r === 0) break;
+    n += r;
+  }
+  return n - from;
+}
+
+/** A stream's batches (stdin). */
+async function* streamBatches(stream, kind, batchBytes) {
   const chunks = stream[Symbol.asyncIterator]();
   // The kind of an unnamed source, from its first line: JSON text on one line is JSONL.
-  let kind = source.kind;
   let first = [];
   if (kind === 'auto') {
     let head = Buffer.alloc(0);

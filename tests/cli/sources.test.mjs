@@ -1,0 +1,92 @@
+// How the command line reads a file into batches (pkg/cli/sources.mjs): whole lines, in order,
+// each batch in memory of its own, whatever the batch size and line lengths; a JSON file as
+// its items; the kind of an unnamed file from its first line.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { batches } from '../../pkg/cli/sources.mjs';
+
+let dir;
+before(async () => (dir = await mkdtemp(path.join(tmpdir(), 'am-sources-'))));
+after(() => rm(dir, { recursive: true, force: true }));
+
+async function file(name, text) {
+  const p = path.join(dir, name);
+  await writeFile(p, text);
+  return p;
+}
+
+async function all(source, size) {
+  const out = [];
+  for await (const b of batches(source, size)) out.push(b);
+  return out;
+}
+
+/** Lines of lengths from a small generator: short ones, and some longer than a batch. */
+function lines(count, seed) {
+  let x = seed;
+  const out = [];
+  for (let n = 0; n < count; n++) {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    const len = x % 7 === 0 ? 300 + (x % 500) : x % 60;
+    out.push(`{"n":${n},"s":"${'é'.repeat(len % 3)}${'x'.repeat(len)}"}`);
+  }
+  return out;
+}
+
+describe('reading a JSONL file in batches', () => {
+  for (const [size, end] of [[64, '\n'], [100, ''], [1 << 10, '\n'], [1 << 20, '']]) {
+    it(`cuts batches of ${size} bytes at newlines only, each its own memory (${end ? 'ending' : 'no'} newline at the end)`, async () => {
+      const text = lines(400, size).join('\n') + end;
+      const p = await file(`l${size}.jsonl`, text);
+      const got = await all({ name: p, path: p, kind: 'jsonl' }, size);
+      const bytes = Buffer.from(text);
+      let offset = 0;
+      for (const [n, b] of got.entries()) {
+        assert.equal(b.offset, offset);
+        assert.ok(b.own);
+        assert.equal(b.lines.byteOffset, 0, 'the batch starts its memory');
+        const last = n === got.length - 1;
+        if (!last) assert.equal(b.lines.at(-1), 10, 'a batch ends with a newline');
+        assert.deepEqual(Buffer.from(b.lines), bytes.subarray(offset, offset + b.lines.length));
+        offset += b.lines.length;
+      }
+      assert.equal(offset, bytes.length, 'every byte, once');
+      if (size < 1 << 20) assert.ok(got.length > 3, `${got.length} batches`);
+    });
+  }
+
+  it('reads a line many times longer than a batch whole', async () => {
+    const long = `{"s":"${'y'.repeat(50_000)}"}`;
+    const text = `{"a":1}\n${long}\n{"b":2}\n`;
+    const p = await file('long.jsonl', text);
+    const got = await all({ name: p, path: p, kind: 'jsonl' }, 100);
+    const texts = got.map((b) => Buffer.from(b.lines).toString());
+    assert.equal(texts.join(''), text);
+    assert.ok(texts.some((t) => t.includes(long)), 'the long line in one batch');
+  });
+
+  it('reads an empty file as no batch', async () => {
+    const p = await file('empty.jsonl', '');
+    assert.deepEqual(await all({ name: p, path: p, kind: 'jsonl' }, 64), []);
+  });
+
+  it('tells JSONL from a JSON document by the first line when the name does not', async () => {
+    const jl = await file('a.log', '{"a":1}\n{"b":2}\n');
+    const [b] = await all({ name: jl, path: jl, kind: 'auto' }, 1 << 20);
+    assert.equal(Buffer.from(b.lines).toString(), '{"a":1}\n{"b":2}\n');
+    const doc = await file('b.log', '[\n  {"a":1},\n  {"b":2}\n]\n');
+    const [d] = await all({ name: doc, path: doc, kind: 'auto' }, 1 << 20);
+    assert.equal(d.lines, undefined);
+    const items = [];
+    for (let n = 0; n < d.at.length; n += 4) items.push([d.items.subarray(d.at[n], d.at[n + 1]).toString(), d.at[n + 2], d.at[n + 3]]);
+    assert.deepEqual(items, [['{"a":1}', 1, 3], ['{"b":2}', 2, 3]]);
+  });
+
+  it('throws the system error of a file that cannot be opened', async () => {
+    const p = path.join(dir, 'missing.jsonl');
+    await assert.rejects(all({ name: p, path: p, kind: 'jsonl' }, 64), { code: 'ENOENT' });
+  });
+});
