@@ -20,6 +20,9 @@ use crate::validate::{number_text, quoted};
 /// a log's memory must not grow with it.
 pub const ID_WINDOW: usize = 1 << 18;
 
+/// How many calls `Conversation::open` holds (answered or not) before they are indexed.
+const FEW_OPEN: usize = 16;
+
 /// Where a value is in the text it was read from (the command line's `line:column`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pos {
@@ -209,7 +212,9 @@ pub struct Conversation {
     /// The calls without a result yet, in the order made: id, message, place (`None` once
     /// answered; compacted when half are).
     open: Vec<Option<(String, usize, Place)>>,
-    /// Where each open call is in `open`.
+    /// Where each open call is in `open`, once `open` holds more than [`FEW_OPEN`] (fewer are
+    /// found one by one: most logs answer each call before the next, and a map for one call
+    /// would cost more than it saves).
     open_at: IdMap<usize>,
     answered: usize,
     /// The calls still waiting in their window (no other message since their message).
@@ -383,8 +388,16 @@ impl Conversation {
                 );
             } else {
                 self.calls.insert(key, index);
-                self.open_at.insert(&id, self.open.len());
                 self.open.push(Some((id, index, place)));
+                match self.open.len() {
+                    n if n == FEW_OPEN + 1 => self.index_open(),
+                    n if n > FEW_OPEN => {
+                        if let Some((id, _, _)) = &self.open[n - 1] {
+                            self.open_at.insert(id, n - 1);
+                        }
+                    }
+                    _ => {}
+                }
                 self.window.push(key);
                 self.last_caller = Some(index);
             }
@@ -405,7 +418,7 @@ impl Conversation {
                 continue;
             };
             let key = fingerprint(id.as_bytes());
-            let open = self.open_at.get(id).copied();
+            let open = self.open_index(id);
             // A call still open is known even once its fingerprint is forgotten.
             let caller = self
                 .calls
@@ -439,7 +452,9 @@ impl Conversation {
             }
             if let Some(n) = open {
                 self.open[n] = None;
-                self.open_at.remove(id);
+                if self.open.len() > FEW_OPEN {
+                    self.open_at.remove(id);
+                }
                 self.answered += 1;
                 self.compact();
             }
@@ -462,11 +477,30 @@ impl Conversation {
             return;
         }
         self.open.retain(Option::is_some);
-        self.open_at.clear();
-        for (n, (id, _, _)) in self.open.iter().flatten().enumerate() {
-            self.open_at.insert(id, n);
-        }
+        self.index_open();
         self.answered = 0;
+    }
+
+    /// Where the open call `id` is in `open`.
+    fn open_index(&self, id: &str) -> Option<usize> {
+        if self.open.len() > FEW_OPEN {
+            return self.open_at.get(id).copied();
+        }
+        self.open
+            .iter()
+            .position(|c| c.as_ref().is_some_and(|(open, _, _)| open == id))
+    }
+
+    /// `open_at` for `open` as it is: every open call, or none when they are few.
+    fn index_open(&mut self) {
+        self.open_at = IdMap::default();
+        if self.open.len() > FEW_OPEN {
+            for (n, call) in self.open.iter().enumerate() {
+                if let Some((id, _, _)) = call {
+                    self.open_at.insert(id, n);
+                }
+            }
+        }
     }
 }
 

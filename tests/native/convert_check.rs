@@ -138,3 +138,106 @@ fn results_must_follow_their_calls_where_the_api_says_so() {
         []
     );
 }
+
+/// The tool pairing of a long conversation, fed step by step, against a model of it kept with
+/// std's maps: every call made, every call still open, the calls of the last calling message.
+/// Calls pile up past the point where the conversation indexes its open calls, and are
+/// answered in any order, some twice, some never, some ids reused.
+mod pairing {
+    use agent_messages::convert::conversation::{Conversation, Place, Step, StepBody};
+    use agent_messages::formats::Format;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    #[derive(Clone, Debug)]
+    enum Event {
+        Calls(Vec<u8>),
+        Results(Vec<u8>),
+        Text,
+    }
+
+    fn event() -> impl Strategy<Value = Event> {
+        prop_oneof![
+            3 => proptest::collection::vec(0u8..60, 1..30).prop_map(Event::Calls),
+            3 => proptest::collection::vec(0u8..60, 1..30).prop_map(Event::Results),
+            1 => Just(Event::Text),
+        ]
+    }
+
+    fn place() -> Place {
+        Place::at(Vec::new())
+    }
+
+    /// `index code` of every finding the model expects, in the order found, then those of
+    /// the end (`index call_without_result id`).
+    fn model(events: &[Event]) -> (Vec<String>, Vec<String>) {
+        let (mut called, mut window) = (HashSet::new(), HashSet::new());
+        let mut open: Vec<Option<(u8, usize)>> = Vec::new();
+        let mut out = Vec::new();
+        for (index, e) in events.iter().enumerate() {
+            match e {
+                Event::Calls(ids) => {
+                    window.clear();
+                    for id in ids {
+                        if !called.insert(*id) {
+                            out.push(format!("{index} duplicate_call_id"));
+                        } else {
+                            open.push(Some((*id, index)));
+                            window.insert(*id);
+                        }
+                    }
+                }
+                Event::Results(ids) => {
+                    for id in ids {
+                        if !called.contains(id) {
+                            out.push(format!("{index} result_without_call"));
+                            continue;
+                        }
+                        if !window.contains(id) {
+                            out.push(format!("{index} result_not_next"));
+                        }
+                        if let Some(slot) = open.iter_mut().find(|c| c.is_some_and(|c| c.0 == *id))
+                        {
+                            *slot = None;
+                        }
+                    }
+                }
+                Event::Text => window.clear(),
+            }
+        }
+        let end = open
+            .iter()
+            .flatten()
+            .map(|(id, at)| format!("{at} call_without_result call_{id}"))
+            .collect();
+        (out, end)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn open_calls_are_found_however_many(events in proptest::collection::vec(event(), 1..40)) {
+            let mut c = Conversation::new(Format::OpenAI);
+            let mut found = Vec::new();
+            for (index, e) in events.iter().enumerate() {
+                let body = match e {
+                    Event::Calls(ids) => StepBody::Calls(ids.iter().map(|id| (format!("call_{id}"), place())).collect()),
+                    Event::Results(ids) => StepBody::Outputs(ids.iter().map(|id| (Some(format!("call_{id}")), place())).collect()),
+                    Event::Text => StepBody::Other,
+                };
+                c.push(Step { index, id: None, timestamp: None, body });
+                found.extend(c.take().into_iter().map(|f| format!("{} {}", f.index, f.code)));
+            }
+            let left = c.open_calls();
+            let end: Vec<String> = c
+                .finish()
+                .into_iter()
+                .map(|f| format!("{} {} {}", f.index, f.code, f.message.split('"').nth(1).unwrap_or("")))
+                .collect();
+            let (expected, expected_end) = model(&events);
+            prop_assert_eq!(&found, &expected);
+            prop_assert_eq!(&end, &expected_end);
+            prop_assert_eq!(left, expected_end.len());
+        }
+    }
+}
