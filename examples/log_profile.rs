@@ -125,8 +125,12 @@ fn main() {
 }
 
 fn digest_only(batches: &[&[u8]], mb: f64) {
+    // `DETECT=1`: no format given, each message's detected.
+    let format = std::env::var_os("DETECT")
+        .is_none()
+        .then_some(Format::OpenAI);
     let config = Config {
-        format: Some(Format::OpenAI),
+        format,
         ..Config::default()
     };
     let mut units = Units::new(config.clone());
@@ -145,7 +149,7 @@ fn digest_only(batches: &[&[u8]], mb: f64) {
     }
     second.finish();
     println!(
-        "digest (openai): first stage {first:.3} s {:.0} MB/s; second {in_second:.3} s; digest {:.1} MB",
+        "digest ({format:?}): first stage {first:.3} s {:.0} MB/s; second {in_second:.3} s; digest {:.1} MB",
         mb / first,
         bytes as f64 / 1e6
     );

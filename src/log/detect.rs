@@ -169,11 +169,18 @@ impl Detector {
         // The types the lane does not know, judged at the end by their required keys.
         // (Four bits a format: `stored_types_fit_the_unknown_bits` below.)
         let mut unknown: u64 = 0;
+        // A type whose required top-level key the text lacks is one it is not valid in (as
+        // `matches` finds on the tape): no scan of it needed.
+        let keys = scanner.read_root_keys(text);
         for (format, shapes) in self.formats() {
             let b = bit(format);
             for (n, shape) in shapes.iter().enumerate() {
                 if m.strict & b != 0 {
                     break;
+                }
+                let required = &self.required[format as usize][n];
+                if keys && !required.iter().all(|k| scanner.root_has(text, k.name())) {
+                    continue;
                 }
                 match scanner.verdict(text, shape, &self.loose, self.forgiven.as_deref()) {
                     Verdict::Sure(sure) => {

@@ -80,6 +80,8 @@ pub struct Scanner {
     kept: Layout,
     /// The text of a string holding JSON text ([`Rule::JsonText`]), unescaped.
     inner: Vec<u8>,
+    /// The top-level keys read by [`Scanner::read_root_keys`].
+    root_keys: Vec<(u32, u32)>,
 }
 
 /// The most unknown keys an object may have for a repeat to be looked for here (past that,
@@ -154,6 +156,20 @@ impl Scanner {
     /// The layout kept by [`Self::keep_layout`] becomes [`Self::layout`] again.
     pub fn take_kept(&mut self) {
         std::mem::swap(&mut self.layout, &mut self.kept);
+    }
+
+    /// Read the keys of the object `text` holds (see [`root_keys`]) for
+    /// [`Self::root_has`]: `false` when they cannot be read so.
+    pub fn read_root_keys(&mut self, text: &[u8]) -> bool {
+        root_keys(text, &mut self.root_keys).is_some()
+    }
+
+    /// Has the object whose keys were read last ([`Self::read_root_keys`]) the key `name`?
+    pub fn root_has(&self, text: &[u8], name: &str) -> bool {
+        self.root_keys.iter().any(|&(start, end)| {
+            text.get(start as usize..end as usize)
+                .is_some_and(|k| same(k, name.as_bytes()))
+        })
     }
 
     /// Has the top-level object of the text whose layout was kept ([`Self::keep_layout`]) the
@@ -740,6 +756,60 @@ impl Scan<'_, '_> {
     }
 }
 
+/// The keys of the object `s` holds (white space around it), each as the offsets of its text
+/// between the quotes, into `out`: a look ahead, nothing judged (values are skipped as
+/// [`value_end`] skips them). `None` when the text is no object read so to its end, or a key
+/// has an escape (its text is then not its name).
+pub fn root_keys(s: &[u8], out: &mut Vec<(u32, u32)>) -> Option<()> {
+    out.clear();
+    let ws = |i: &mut usize| {
+        while matches!(s.get(*i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            *i += 1;
+        }
+    };
+    let mut i = 0;
+    ws(&mut i);
+    if s.get(i) != Some(&b'{') {
+        return None;
+    }
+    i += 1;
+    ws(&mut i);
+    if s.get(i) == Some(&b'}') {
+        i += 1;
+        ws(&mut i);
+        return (i == s.len()).then_some(());
+    }
+    loop {
+        ws(&mut i);
+        if s.get(i) != Some(&b'"') {
+            return None;
+        }
+        let end = string_end(s, i)?;
+        if s[i + 1..end].contains(&b'\\') {
+            return None;
+        }
+        out.push((u32::try_from(i + 1).ok()?, u32::try_from(end).ok()?));
+        i = end + 1;
+        ws(&mut i);
+        if s.get(i) != Some(&b':') {
+            return None;
+        }
+        i += 1;
+        ws(&mut i);
+        i = value_end(s, i)?;
+        ws(&mut i);
+        match s.get(i) {
+            Some(b',') => i += 1,
+            Some(b'}') => {
+                i += 1;
+                ws(&mut i);
+                return (i == s.len()).then_some(());
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// The offset of the closing quote of the string whose opening quote is at `i`: escapes
 /// skipped, nothing judged (a look ahead, or text known well formed). `None`: no such quote.
 #[inline]
@@ -855,6 +925,36 @@ fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> Option<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn root_keys_are_the_top_level_keys_or_none() {
+        let keys = |text: &str| {
+            let mut out = Vec::new();
+            root_keys(text.as_bytes(), &mut out).map(|()| {
+                out.iter()
+                    .map(|&(a, b)| text[a as usize..b as usize].to_string())
+                    .collect::<Vec<_>>()
+            })
+        };
+        let read = keys(r#" { "a" : {"b": [1, {"c": "}"}]}, "d":"x\"y", "e": null } "#);
+        assert_eq!(read, Some(vec!["a".into(), "d".into(), "e".into()]));
+        assert_eq!(keys("{}"), Some(vec![]));
+        assert_eq!(keys(" { } "), Some(vec![]));
+        // A key with an escape, text that is no object, or not one to its end: none.
+        for text in [
+            r#"{"\u0061":1}"#,
+            "[1]",
+            r#""a""#,
+            r#"{"a":1"#,
+            r#"{"a":1} x"#,
+            r#"{"a" 1}"#,
+            r#"{"a":1,}"#,
+            r#"{a:1}"#,
+            "{} {}",
+        ] {
+            assert_eq!(keys(text), None, "{text}");
+        }
+    }
 
     /// Short texts of every length up to 24 that differ in one byte anywhere, or not at all.
     #[test]
