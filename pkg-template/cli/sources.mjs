@@ -1,6 +1,6 @@
 // What the command line reads: the paths given (files, directories of them, `-` for stdin),
 // each as batches of whole units (JSONL lines, or the items of a JSON array file) for the
-// workers, read as a stream: memory holds a batch or two, never a file.
+// workers, read a batch at a time: memory holds a few batches, never a file.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -72,12 +72,14 @@ async function* fileBatches(source, batchBytes) {
     let kind = source.kind;
     if (kind === 'auto') {
       // The kind from the first line, read to its end.
+      const parts = [];
       for (;;) {
         const chunk = Buffer.allocUnsafeSlow(1 << 16);
         const n = readFull(fd, chunk);
-        head = Buffer.concat([head, chunk.subarray(0, n)]);
-        if (n < chunk.length || chunk.subarray(0, n).indexOf(10) >= 0) break;
+        parts.push(chunk.subarray(0, n));
+        if (n < chunk.length || parts.at(-1).indexOf(10) >= 0) break;
       }
+      head = Buffer.concat(parts);
       kind = sniff(head);
     }
     if (kind === 'jsonl') yield* fileLineBatches(fd, head, batchBytes);

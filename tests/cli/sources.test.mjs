@@ -83,6 +83,10 @@ describe('reading a JSONL file in batches', () => {
     const jl = await file('a.log', '{"a":1}\n{"b":2}\n');
     const [b] = await all({ name: jl, path: jl, kind: 'auto' }, 1 << 20);
     assert.equal(Buffer.from(b.lines).toString(), '{"a":1}\n{"b":2}\n');
+    // A first line longer than the piece the kind is read from.
+    const long = `{"s":"${'z'.repeat(200_000)}"}\n{"b":2}\n`;
+    const jl2 = await file('c.log', long);
+    assert.equal((await all({ name: jl2, path: jl2, kind: 'auto' }, 1 << 20)).map((b) => Buffer.from(b.lines).toString()).join(''), long);
     const doc = await file('b.log', '[\n  {"a":1},\n  {"b":2}\n]\n');
     const [d] = await all({ name: doc, path: doc, kind: 'auto' }, 1 << 20);
     assert.equal(d.lines, undefined);
