@@ -199,7 +199,8 @@ impl Detector {
             }
         }
         // Valid in some type, the text is an object (every stored type is one) that parses;
-        // a type it lacks a required top-level key of is not one it is valid in.
+        // a type it lacks a required top-level key of is not one it is valid in (keys not
+        // read: not known, so unsure).
         let first = first?;
         for (format, shapes) in self.formats() {
             for n in 0..shapes.len() {
@@ -207,7 +208,7 @@ impl Detector {
                     continue;
                 }
                 let required = &self.required[format as usize][n];
-                if required.iter().all(|k| scanner.kept_has(text, k.name())) {
+                if !keys || required.iter().all(|k| scanner.root_has(text, k.name())) {
                     return None;
                 }
             }

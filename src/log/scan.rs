@@ -171,15 +171,6 @@ impl Scanner {
                 .is_some_and(|k| same(k, name.as_bytes()))
         })
     }
-
-    /// Has the top-level object of the text whose layout was kept ([`Self::keep_layout`]) the
-    /// key `name`?
-    pub fn kept_has(&self, text: &[u8], name: &str) -> bool {
-        self.kept.entries.iter().any(|e| {
-            e.within == self.kept.root
-                && text.get(e.key.0 as usize..e.key.1 as usize) == Some(name.as_bytes())
-        })
-    }
 }
 
 struct Scan<'a, 'k> {
