@@ -30,8 +30,12 @@ fn main() {
     // `FUSED_ONLY=1`: the fused path alone (to profile it).
     let fused_only = std::env::var_os("FUSED_ONLY").is_some();
     // `DIGEST_ONLY=1`: the two stages apart, through the digest (as with `--jobs 2`).
+    // (`DETECT=1`: no format given, each message's detected.)
     if std::env::var_os("DIGEST_ONLY").is_some() {
-        return digest_only(&batches, mb);
+        let format = std::env::var_os("DETECT")
+            .is_none()
+            .then_some(Format::OpenAI);
+        return through_digest(&batches, format, mb);
     }
     let t = Instant::now();
     let mut tape = JsonTape::default();
@@ -92,43 +96,13 @@ fn main() {
         return;
     }
     for format in [Some(Format::OpenAI), None] {
-        let config = Config {
-            format,
-            ..Config::default()
-        };
-        let mut units = Units::new(config.clone());
-        let t = Instant::now();
-        let mut out = Vec::new();
-        for (n, b) in batches.iter().enumerate() {
-            out.push(units.check_lines(b, n as u64));
-        }
-        let first = t.elapsed().as_secs_f64();
-        let mut second = Conversations::new(config);
-        let t = Instant::now();
-        let mut base = 1;
-        for b in &out {
-            second.feed(&b.digest, base).unwrap();
-            base += b.lines;
-        }
-        second.finish();
-        let s2 = t.elapsed().as_secs_f64();
-        let digest: usize = out.iter().map(|b| b.digest.len()).sum();
-        println!(
-            "{:?}: first stage {:7.3} s {:6.0} MB/s; second {:7.3} s; digest {:.0} MB",
-            format.map(|f| f.name()),
-            first,
-            mb / first,
-            s2,
-            digest as f64 / 1e6
-        );
+        through_digest(&batches, format, mb);
     }
 }
 
-fn digest_only(batches: &[&[u8]], mb: f64) {
-    // `DETECT=1`: no format given, each message's detected.
-    let format = std::env::var_os("DETECT")
-        .is_none()
-        .then_some(Format::OpenAI);
+/// The two stages apart, batch after batch through the digest (as with `--jobs 2`), each
+/// timed: `format` given, or (`None`) each message's detected.
+fn through_digest(batches: &[&[u8]], format: Option<Format>, mb: f64) {
     let config = Config {
         format,
         ..Config::default()
@@ -149,7 +123,8 @@ fn digest_only(batches: &[&[u8]], mb: f64) {
     }
     second.finish();
     println!(
-        "digest ({format:?}): first stage {first:.3} s {:.0} MB/s; second {in_second:.3} s; digest {:.1} MB",
+        "{:?}: first stage {first:7.3} s {:6.0} MB/s; second {in_second:7.3} s; digest {:.0} MB",
+        format.map(|f| f.name()),
         mb / first,
         bytes as f64 / 1e6
     );
