@@ -9,18 +9,19 @@
 //!
 //! | field | bytes |
 //! |---|---|
-//! | line (relative to the batch) | number |
-//! | read | `0` (the line could not be read; the record ends) or `1` |
-//! | format | one byte, its place in [`Format::ALL`] |
-//! | valid, strict | numbers ([`Match`]'s bits) |
-//! | offset | number |
-//! | what follows | one byte of [`HAS_KEY`], [`HAS_STEPS`], ... bits |
-//! | key, steps, deferred text and column, JSON text | each when its bit is set |
+//! | what follows | a number of [`LINE_NEXT`], [`SAME_HEAD`], ... bits |
+//! | line (relative to the batch) | a number, unless [`LINE_NEXT`]: the line after the last record's |
+//! | (the line could not be read: [`UNREADABLE`]; the record ends) | |
+//! | format, valid, strict | one byte (its place in [`Format::ALL`]) and two numbers ([`Match`]'s bits), unless [`SAME_HEAD`]: the last record's |
+//! | key, steps, deferred text and column | each when its bit is set |
+//! | JSON text, offset | when [`HAS_JSON`] (the offset seeds a conversion's ids) |
 //!
 //! and a step as its [`STEP_ID`] / [`STEP_TIME`] bits with its body's tag, then its id and
-//! place, its timestamp (8 bytes) and place, and its body's items. Reading the records of a
-//! 1 MB batch is then a small part of checking it (the JSON text it replaced cost as much as
-//! the first stage itself).
+//! place, its timestamp (8 bytes) and place, and its body's items; a place's position on the
+//! record's own line is its column alone. A record of a log's usual message (the line after
+//! the last, matched as the last) is then one byte before its steps: reading the records of a
+//! 1 MB batch is a small part of checking it (the JSON text they replaced cost as much as the
+//! first stage itself).
 
 use super::detect::Match;
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
@@ -58,10 +59,217 @@ pub struct Read {
     pub reply: bool,
 }
 
-/// The record of a line that could not be read.
-pub fn write_unreadable(out: &mut Vec<u8>, line: u64) {
-    number(out, line);
-    out.push(0);
+/// Writes a batch's records: what the last one was, so that the next says only how it
+/// differs ([`LINE_NEXT`], [`SAME_HEAD`]). A new batch starts with a new writer.
+#[derive(Default)]
+pub struct Writer {
+    last: Last,
+    /// The numbers of known keys met last, by the address and length of their text (a key
+    /// the shapes know is written as its number; a `'static` text is found here before it is
+    /// looked up).
+    keys: [(usize, usize, u16); 8],
+}
+
+/// What the last record of a batch said, for the next.
+#[derive(Default)]
+struct Last {
+    line: Option<u64>,
+    head: Option<(Format, Match)>,
+}
+
+impl Last {
+    /// The bits of a record on `line` (and the last's line noted).
+    fn line_bits(&mut self, line: u64) -> u32 {
+        let next = self.line.is_some_and(|l| l + 1 == line);
+        self.line = Some(line);
+        if next {
+            LINE_NEXT
+        } else {
+            0
+        }
+    }
+}
+
+impl Writer {
+    /// The record of a line that could not be read.
+    pub fn unreadable(&mut self, out: &mut Vec<u8>, line: u64) {
+        let bits = self.last.line_bits(line) | UNREADABLE;
+        number(out, u64::from(bits));
+        if bits & LINE_NEXT == 0 {
+            number(out, line);
+        }
+    }
+
+    /// The record of a message.
+    pub fn record(
+        &mut self,
+        out: &mut Vec<u8>,
+        line: u64,
+        format: Format,
+        matched: Match,
+        key: Option<&str>,
+        payload: Payload,
+    ) {
+        let Payload {
+            steps,
+            deferred,
+            json,
+            offset,
+            turn,
+            reply,
+        } = payload;
+        let same_head = self.last.head == Some((format, matched));
+        self.last.head = Some((format, matched));
+        let bits = [
+            (same_head, SAME_HEAD),
+            (key.is_some(), HAS_KEY),
+            (steps.is_some(), HAS_STEPS),
+            (deferred.is_some(), HAS_DEFERRED),
+            (json.is_some(), HAS_JSON),
+            (turn, TURN),
+            (reply, REPLY),
+        ];
+        let bits = bits
+            .iter()
+            .filter(|b| b.0)
+            .fold(self.last.line_bits(line), |all, b| all | b.1);
+        number(out, u64::from(bits));
+        if bits & LINE_NEXT == 0 {
+            number(out, line);
+        }
+        if !same_head {
+            out.push(format as u8);
+            number(out, u64::from(matched.valid));
+            number(out, u64::from(matched.strict));
+        }
+        if let Some(k) = key {
+            string(out, k);
+        }
+        if let Some(steps) = steps {
+            number(out, steps.len() as u64);
+            for s in steps {
+                self.step(out, s, line);
+            }
+        }
+        if let Some((text, column)) = deferred {
+            string(out, text);
+            number(out, u64::from(column));
+        }
+        if let Some(v) = json {
+            let mut text = String::new();
+            v.write(&mut text);
+            string(out, &text);
+            number(out, offset);
+        }
+    }
+
+    fn step(&mut self, out: &mut Vec<u8>, s: &Step, line: u64) {
+        let tag = match &s.body {
+            StepBody::Other => BODY_OTHER,
+            StepBody::Calls(_) => BODY_CALLS,
+            StepBody::Outputs(_) => BODY_OUTPUTS,
+            StepBody::Empty(..) => BODY_EMPTY,
+        };
+        let mut first = tag << 4;
+        if s.id.is_some() {
+            first |= STEP_ID;
+        }
+        if s.timestamp.is_some() {
+            first |= STEP_TIME;
+        }
+        out.push(first);
+        if let Some((id, place)) = &s.id {
+            string(out, id);
+            self.place(out, place, line);
+        }
+        if let Some((t, place)) = &s.timestamp {
+            out.extend_from_slice(&t.to_le_bytes());
+            self.place(out, place, line);
+        }
+        match &s.body {
+            StepBody::Other => {}
+            StepBody::Calls(calls) => {
+                number(out, calls.len() as u64);
+                for (id, place) in calls {
+                    string(out, id);
+                    self.place(out, place, line);
+                }
+            }
+            StepBody::Outputs(outputs) => {
+                number(out, outputs.len() as u64);
+                for (id, place) in outputs {
+                    match id {
+                        Some(id) => {
+                            out.push(1);
+                            string(out, id);
+                        }
+                        None => out.push(0),
+                    }
+                    self.place(out, place, line);
+                }
+            }
+            StepBody::Empty(place, words) => {
+                self.place(out, place, line);
+                out.push(EMPTY_WORDS.iter().position(|w| w == words).unwrap_or(0) as u8);
+            }
+        }
+    }
+
+    /// A place: its path (a count, then per step `0` and a key, `2` and the number of a key
+    /// the shapes know ([`crate::keys`]: read back without a copy), or `1` and an index), then
+    /// `0`, or `1` and its line (relative to the batch) and column, or `2` and its column on
+    /// the record's own `line`.
+    fn place(&mut self, out: &mut Vec<u8>, p: &Place, line: u64) {
+        number(out, p.path.len() as u64);
+        for seg in &p.path {
+            match seg {
+                PathSeg::Key(k) => match self.key_number(k) {
+                    Some(known) => {
+                        out.push(2);
+                        number(out, u64::from(known));
+                    }
+                    None => {
+                        out.push(0);
+                        string(out, k);
+                    }
+                },
+                PathSeg::Index(n) => {
+                    out.push(1);
+                    number(out, u64::from(*n));
+                }
+            }
+        }
+        match p.pos {
+            Some(pos) if pos.line == line => {
+                out.push(2);
+                number(out, u64::from(pos.column));
+            }
+            Some(pos) => {
+                out.push(1);
+                number(out, pos.line);
+                number(out, u64::from(pos.column));
+            }
+            None => out.push(0),
+        }
+    }
+
+    /// The number of a key the shapes know: a `'static` text met before by its address, else
+    /// looked up ([`crate::keys::lookup`]).
+    #[allow(clippy::ptr_arg)] // (Which `Cow` it is is what this reads.)
+    fn key_number(&mut self, k: &std::borrow::Cow<'static, str>) -> Option<u16> {
+        let std::borrow::Cow::Borrowed(name) = k else {
+            return crate::keys::lookup(k.as_bytes()).map(|known| known.0);
+        };
+        // (A `'static` text never moves nor changes: its address and length name it.)
+        let (address, len) = (name.as_ptr() as usize, name.len());
+        let slot = &mut self.keys[(address >> 3) % 8];
+        if (slot.0, slot.1) == (address, len) {
+            return Some(slot.2);
+        }
+        let known = crate::keys::lookup(name.as_bytes())?.0;
+        *slot = (address, len, known);
+        Some(known)
+    }
 }
 
 /// What a record carries besides the message's line, format and group: see [`Read`].
@@ -78,13 +286,17 @@ pub struct Payload<'a> {
     pub reply: bool,
 }
 
-/// The bits of the byte that says what a record carries.
-pub const HAS_KEY: u8 = 1;
-pub const HAS_STEPS: u8 = 2;
-pub const HAS_DEFERRED: u8 = 4;
-pub const HAS_JSON: u8 = 8;
-pub const TURN: u8 = 16;
-pub const REPLY: u8 = 32;
+/// The bits of the number that says what a record carries (the usual ones first: a record
+/// whose bits fit in seven spends one byte on them).
+pub const LINE_NEXT: u32 = 1;
+pub const SAME_HEAD: u32 = 2;
+pub const HAS_STEPS: u32 = 4;
+pub const HAS_KEY: u32 = 8;
+pub const UNREADABLE: u32 = 16;
+pub const HAS_DEFERRED: u32 = 32;
+pub const HAS_JSON: u32 = 64;
+pub const TURN: u32 = 128;
+pub const REPLY: u32 = 256;
 
 /// The bits of a step's first byte; its body's tag is the byte shifted right by 4
 /// ([`BODY_OTHER`] ...).
@@ -94,143 +306,6 @@ const BODY_OTHER: u8 = 0;
 const BODY_CALLS: u8 = 1;
 const BODY_OUTPUTS: u8 = 2;
 const BODY_EMPTY: u8 = 3;
-
-/// The record of a message.
-pub fn write_record(
-    out: &mut Vec<u8>,
-    line: u64,
-    format: Format,
-    matched: Match,
-    key: Option<&str>,
-    payload: Payload,
-) {
-    let Payload {
-        steps,
-        deferred,
-        json,
-        offset,
-        turn,
-        reply,
-    } = payload;
-    number(out, line);
-    out.push(1);
-    out.push(format as u8);
-    number(out, u64::from(matched.valid));
-    number(out, u64::from(matched.strict));
-    number(out, offset);
-    let bits = [
-        (key.is_some(), HAS_KEY),
-        (steps.is_some(), HAS_STEPS),
-        (deferred.is_some(), HAS_DEFERRED),
-        (json.is_some(), HAS_JSON),
-        (turn, TURN),
-        (reply, REPLY),
-    ];
-    out.push(bits.iter().filter(|b| b.0).fold(0, |all, b| all | b.1));
-    if let Some(k) = key {
-        string(out, k);
-    }
-    if let Some(steps) = steps {
-        number(out, steps.len() as u64);
-        for s in steps {
-            write_step(out, s);
-        }
-    }
-    if let Some((text, column)) = deferred {
-        string(out, text);
-        number(out, u64::from(column));
-    }
-    if let Some(v) = json {
-        let mut text = String::new();
-        v.write(&mut text);
-        string(out, &text);
-    }
-}
-
-fn write_step(out: &mut Vec<u8>, s: &Step) {
-    let tag = match &s.body {
-        StepBody::Other => BODY_OTHER,
-        StepBody::Calls(_) => BODY_CALLS,
-        StepBody::Outputs(_) => BODY_OUTPUTS,
-        StepBody::Empty(..) => BODY_EMPTY,
-    };
-    let mut first = tag << 4;
-    if s.id.is_some() {
-        first |= STEP_ID;
-    }
-    if s.timestamp.is_some() {
-        first |= STEP_TIME;
-    }
-    out.push(first);
-    if let Some((id, place)) = &s.id {
-        string(out, id);
-        write_place(out, place);
-    }
-    if let Some((t, place)) = &s.timestamp {
-        out.extend_from_slice(&t.to_le_bytes());
-        write_place(out, place);
-    }
-    match &s.body {
-        StepBody::Other => {}
-        StepBody::Calls(calls) => {
-            number(out, calls.len() as u64);
-            for (id, place) in calls {
-                string(out, id);
-                write_place(out, place);
-            }
-        }
-        StepBody::Outputs(outputs) => {
-            number(out, outputs.len() as u64);
-            for (id, place) in outputs {
-                match id {
-                    Some(id) => {
-                        out.push(1);
-                        string(out, id);
-                    }
-                    None => out.push(0),
-                }
-                write_place(out, place);
-            }
-        }
-        StepBody::Empty(place, words) => {
-            write_place(out, place);
-            out.push(EMPTY_WORDS.iter().position(|w| w == words).unwrap_or(0) as u8);
-        }
-    }
-}
-
-/// A place: its path (a count, then per step `0` and a key, `2` and the number of a key
-/// the shapes know ([`crate::keys`]: read back without a copy), or `1` and an index), then
-/// `0` or `1` and its line (relative to the batch) and column.
-fn write_place(out: &mut Vec<u8>, p: &Place) {
-    number(out, p.path.len() as u64);
-    for seg in &p.path {
-        match seg {
-            PathSeg::Key(k) => match crate::keys::lookup(k.as_bytes()) {
-                Some(known) => {
-                    out.push(2);
-                    number(out, u64::from(known.0));
-                }
-                None => {
-                    out.push(0);
-                    string(out, k);
-                }
-            },
-            PathSeg::Index(n) => {
-                out.push(1);
-                number(out, u64::from(*n));
-            }
-        }
-    }
-    match p.pos {
-        Some(pos) => {
-            out.push(1);
-            number(out, pos.line);
-            number(out, u64::from(pos.column));
-        }
-        None => out.push(0),
-    }
-}
 
 /// An unsigned number as LEB128: seven bits a byte, the low first, the high bit set on all
 /// bytes but the last.
@@ -249,14 +324,21 @@ fn string(out: &mut Vec<u8>, s: &str) {
 
 /// Reads the records of a batch back, in order; every read is checked, so bytes no writer
 /// here wrote end the reading with `None`, never a panic.
+/// Reads the records of a batch back, in order; every read is checked, so bytes no writer
+/// here wrote end the reading with `None`, never a panic.
 pub struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    last: Last,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes, at: 0 }
+        Reader {
+            bytes,
+            at: 0,
+            last: Last::default(),
+        }
     }
 
     /// Is every record read?
@@ -271,15 +353,28 @@ impl<'a> Reader<'a> {
 
     /// The next record, its lines moved by `base`.
     pub fn read(&mut self, base: u64) -> Option<Record> {
-        let line = self.number()? + base;
-        if self.byte()? == 0 {
-            return Some(Record { line, read: None });
+        let bits = u32::try_from(self.number()?).ok()?;
+        let line = match bits & LINE_NEXT {
+            0 => self.number()?,
+            _ => self.last.line?.checked_add(1)?,
+        };
+        self.last.line = Some(line);
+        if bits & UNREADABLE != 0 {
+            return Some(Record {
+                line: line + base,
+                read: None,
+            });
         }
-        let format = *Format::ALL.get(self.byte()? as usize)?;
-        let valid = u16::try_from(self.number()?).ok()?;
-        let strict = u16::try_from(self.number()?).ok()?;
-        let offset = self.number()?;
-        let bits = self.byte()?;
+        let (format, matched) = match bits & SAME_HEAD {
+            0 => {
+                let format = *Format::ALL.get(self.byte()? as usize)?;
+                let valid = u16::try_from(self.number()?).ok()?;
+                let strict = u16::try_from(self.number()?).ok()?;
+                (format, Match { valid, strict })
+            }
+            _ => self.last.head?,
+        };
+        self.last.head = Some((format, matched));
         let key = match bits & HAS_KEY {
             0 => None,
             _ => Some(self.string()?),
@@ -299,15 +394,15 @@ impl<'a> Reader<'a> {
             0 => None,
             _ => Some((self.string()?, u32::try_from(self.number()?).ok()?)),
         };
-        let json = match bits & HAS_JSON {
-            0 => None,
-            _ => Some(Value::parse(&self.string()?).ok()?),
+        let (json, offset) = match bits & HAS_JSON {
+            0 => (None, 0),
+            _ => (Some(Value::parse(&self.string()?).ok()?), self.number()?),
         };
         Some(Record {
-            line,
+            line: line + base,
             read: Some(Read {
                 format,
-                matched: Match { valid, strict },
+                matched,
                 key,
                 steps,
                 deferred,
@@ -319,11 +414,12 @@ impl<'a> Reader<'a> {
         })
     }
 
-    fn step(&mut self, index: u64, base: u64) -> Option<Step> {
+    /// A step of the record on `line` (relative to the batch, which starts at `base`).
+    fn step(&mut self, line: u64, base: u64) -> Option<Step> {
         let first = self.byte()?;
         let id = match first & STEP_ID {
             0 => None,
-            _ => Some((self.string()?, self.place(base)?)),
+            _ => Some((self.string()?, self.place(line, base)?)),
         };
         let timestamp = match first & STEP_TIME {
             0 => None,
@@ -331,7 +427,7 @@ impl<'a> Reader<'a> {
                 let raw = self.bytes.get(self.at..self.at + 8)?;
                 self.at += 8;
                 let t = f64::from_le_bytes(raw.try_into().ok()?);
-                Some((t, self.place(base)?))
+                Some((t, self.place(line, base)?))
             }
         };
         let body = match first >> 4 {
@@ -340,7 +436,7 @@ impl<'a> Reader<'a> {
                 let n = self.count()?;
                 let mut calls = Vec::with_capacity(n);
                 for _ in 0..n {
-                    calls.push((self.string()?, self.place(base)?));
+                    calls.push((self.string()?, self.place(line, base)?));
                 }
                 StepBody::Calls(calls)
             }
@@ -352,25 +448,25 @@ impl<'a> Reader<'a> {
                         0 => None,
                         _ => Some(self.string()?),
                     };
-                    outputs.push((id, self.place(base)?));
+                    outputs.push((id, self.place(line, base)?));
                 }
                 StepBody::Outputs(outputs)
             }
             BODY_EMPTY => {
-                let place = self.place(base)?;
+                let place = self.place(line, base)?;
                 StepBody::Empty(place, EMPTY_WORDS.get(self.byte()? as usize)?)
             }
             _ => return None,
         };
         Some(Step {
-            index: usize::try_from(index).ok()?,
+            index: usize::try_from(line + base).ok()?,
             id,
             timestamp,
             body,
         })
     }
 
-    fn place(&mut self, base: u64) -> Option<Place> {
+    fn place(&mut self, line: u64, base: u64) -> Option<Place> {
         let n = self.count()?;
         let mut path = Vec::with_capacity(n);
         for _ in 0..n {
@@ -386,10 +482,15 @@ impl<'a> Reader<'a> {
         }
         let pos = match self.byte()? {
             0 => None,
-            _ => Some(Pos {
+            1 => Some(Pos {
                 line: self.number()? + base,
                 column: u32::try_from(self.number()?).ok()?,
             }),
+            2 => Some(Pos {
+                line: line + base,
+                column: u32::try_from(self.number()?).ok()?,
+            }),
+            _ => return None,
         };
         Some(Place { path, pos })
     }
@@ -401,8 +502,13 @@ impl<'a> Reader<'a> {
     }
 
     fn number(&mut self) -> Option<u64> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
+        // (Most numbers here are below 128: one byte.)
+        let b = self.byte()?;
+        if b < 0x80 {
+            return Some(u64::from(b));
+        }
+        let mut n = u64::from(b & 0x7f);
+        for shift in (7..64).step_by(7) {
             let b = self.byte()?;
             n |= u64::from(b & 0x7f) << shift;
             if b < 0x80 {
@@ -474,8 +580,9 @@ mod tests {
         ];
         let json = Value::parse(r#"{"role":"user","content":"hi"}"#).unwrap();
         let mut out = Vec::new();
-        write_unreadable(&mut out, 2);
-        write_record(
+        let mut w = Writer::default();
+        w.unreadable(&mut out, 2);
+        w.record(
             &mut out,
             3,
             Format::Anthropic,
@@ -526,6 +633,80 @@ mod tests {
         assert_eq!(read.steps, Some(expected));
     }
 
+    /// Records in a row say only how each differs from the last: a usual message (the next
+    /// line, matched as the last, one plain step) is three bytes; lines that skip, a format
+    /// that changes and places on other lines read back as written.
+    #[test]
+    fn records_say_only_how_they_differ() {
+        let matched = Match {
+            valid: 0x1ff,
+            strict: 1,
+        };
+        let plain = [Step {
+            index: 0,
+            id: None,
+            timestamp: None,
+            body: StepBody::Other,
+        }];
+        let call = |line| {
+            [Step {
+                index: 0,
+                id: None,
+                timestamp: None,
+                body: StepBody::Calls(vec![(
+                    "c".into(),
+                    place(
+                        vec!["tool_calls".into(), PathSeg::Index(0), PathSeg::name("id")],
+                        line,
+                        5,
+                    ),
+                )]),
+            }]
+        };
+        let (on_its_line, elsewhere) = (call(5), call(2));
+        let mut out = Vec::new();
+        let mut w = Writer::default();
+        let mut record = |out: &mut Vec<u8>, line, format, s: &[Step]| {
+            let payload = Payload {
+                steps: Some(s),
+                ..Payload::default()
+            };
+            w.record(out, line, format, matched, None, payload);
+        };
+        record(&mut out, 3, Format::OpenAI, &plain);
+        let first = out.len();
+        record(&mut out, 4, Format::OpenAI, &plain);
+        assert_eq!(out.len() - first, 3, "{:?}", &out[first..]);
+        record(&mut out, 5, Format::OpenAI, &on_its_line);
+        record(&mut out, 9, Format::Kernel, &elsewhere);
+        record(&mut out, 10, Format::Kernel, &elsewhere);
+        let mut r = Reader::new(&out);
+        let mut read = Vec::new();
+        while !r.done() {
+            let rec = r.read(100).unwrap();
+            let got = rec.read.unwrap();
+            read.push((rec.line, got.format, got.matched, got.steps.unwrap()));
+        }
+        let at = |s: &[Step], line: u64| {
+            let mut s = s.to_vec();
+            for step in &mut s {
+                step.index = line as usize;
+                step.for_each_place(|p| p.pos.as_mut().unwrap().line += 100);
+            }
+            s
+        };
+        assert_eq!(
+            read,
+            vec![
+                (103, Format::OpenAI, matched, at(&plain, 103)),
+                (104, Format::OpenAI, matched, at(&plain, 104)),
+                (105, Format::OpenAI, matched, at(&on_its_line, 105)),
+                (109, Format::Kernel, matched, at(&elsewhere, 109)),
+                (110, Format::Kernel, matched, at(&elsewhere, 110)),
+            ]
+        );
+    }
+
     /// Cut anywhere, or with a byte changed anywhere, a record reads as `None` or as some
     /// record: never a panic.
     #[test]
@@ -541,7 +722,7 @@ mod tests {
             steps: Some(&steps),
             ..Payload::default()
         };
-        write_record(
+        Writer::default().record(
             &mut out,
             1,
             Format::OpenAI,

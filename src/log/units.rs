@@ -53,6 +53,8 @@ pub struct Units {
     /// The fast lane of a message known valid ([`super::scan`]).
     scanner: Scanner,
     out: Batch,
+    /// The writer of `out`'s digest (a new one for each batch).
+    digest: digest::Writer,
     /// Records kept for a second stage on this thread, when fused.
     fused: Option<Vec<Record>>,
 }
@@ -116,6 +118,7 @@ impl Units {
             tape: JsonTape::default(),
             scanner: Scanner::default(),
             out: Batch::default(),
+            digest: digest::Writer::default(),
             fused: None,
         }
     }
@@ -138,6 +141,7 @@ impl Units {
     /// Check JSONL text made of whole lines (the last may lack its newline), which starts at
     /// byte `offset` of its file.
     pub fn check_lines(&mut self, text: &[u8], offset: u64) -> Batch {
+        self.digest = digest::Writer::default();
         let mut line = 0u64;
         let mut start = 0;
         while start < text.len() {
@@ -166,6 +170,7 @@ impl Units {
     /// `text`, and its line (relative to the batch) and column; `text` starts at byte
     /// `offset` of its file.
     pub fn check_items(&mut self, text: &[u8], items: &[u32], offset: u64) -> Batch {
+        self.digest = digest::Writer::default();
         for item in items.chunks_exact(4) {
             let (start, end) = (item[0] as usize, item[1] as usize);
             let Some(unit) = text.get(start..end) else {
@@ -284,7 +289,7 @@ impl Units {
                     line: origin.line,
                     read: None,
                 }),
-                None => digest::write_unreadable(&mut self.out.digest, origin.line),
+                None => self.digest.unreadable(&mut self.out.digest, origin.line),
             }
             return;
         }
@@ -488,7 +493,7 @@ impl Units {
                     reply: payload.reply,
                 }),
             }),
-            None => digest::write_record(
+            None => self.digest.record(
                 &mut self.out.digest,
                 line,
                 format,
