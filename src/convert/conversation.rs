@@ -419,11 +419,12 @@ impl Conversation {
             };
             let key = fingerprint(id.as_bytes());
             let open = self.open_index(id);
-            // A call still open is known even once its fingerprint is forgotten.
-            let caller = self
-                .calls
-                .get(key)
-                .or_else(|| open.and_then(|n| self.open[n].as_ref().map(|(_, at, _)| *at)));
+            // The call still open that this result closes (known even once its fingerprint
+            // is forgotten), else the fingerprints: most results answer an open call, and
+            // need no look into the fingerprints' table (the second stage's costliest read).
+            let caller = open
+                .and_then(|n| self.open[n].as_ref().map(|(_, at, _)| *at))
+                .or_else(|| self.calls.get(key));
             let Some(caller) = caller else {
                 self.found(
                     index,
