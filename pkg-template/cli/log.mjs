@@ -6,7 +6,7 @@
 // messages)` after each batch. A hook may return `false` to stop the run. Returns the stats
 // summed.
 import { createConversations, readResult } from './stage.mjs';
-import { batches } from './sources.mjs';
+import { batches, closeSource } from './sources.mjs';
 
 /** How many bytes of log a batch holds: large enough that crossing to a worker costs
  * nothing next to checking it, small enough that jobs × 2 of them are little memory. */
@@ -102,8 +102,8 @@ export async function runLog(sources, pool, config, hooks) {
     const reader = (async () => {
       try {
         for await (const batch of batches(source, BATCH_BYTES)) {
-          const size = (batch.lines ?? batch.items).length;
-          inflight.push({ lines: Boolean(batch.lines), size, batch, state: 'queued' });
+          const size = batch.bytes ?? (batch.lines ?? batch.items).length;
+          inflight.push({ lines: !batch.items, size, batch, state: 'queued' });
           assign();
           wake(wakeTaker);
           while (inflight.length >= room && !stopped) await new Promise((r) => (wakeReader = r));
@@ -132,6 +132,7 @@ export async function runLog(sources, pool, config, hooks) {
       await reader;
       while (inflight.length) await inflight.shift().promise?.catch(() => {});
       pool.clear();
+      closeSource(source);
       if (e === STOP) {
         second.free();
         return { ...total, stopped: true };
@@ -141,6 +142,8 @@ export async function runLog(sources, pool, config, hooks) {
       second.free();
       continue;
     }
+    // (Every batch is checked: no thread reads the file any more.)
+    closeSource(source);
     const [last, records, converted, losses, stats] = second.finish().split('\0');
     for (const i of parseLines(last)) await hooks.issue?.(source, i);
     if (hooks.conversation) for (const c of parseLines(records)) hooks.conversation(source, c);

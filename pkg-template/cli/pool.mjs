@@ -40,19 +40,20 @@ export function createPool(jobs, config) {
       if (!w || w.held >= DEPTH) return;
       const { id, batch } = queue.shift();
       w.held++;
-      // A batch whose memory is its own crosses without a copy.
-      w.worker.postMessage({ id, batch }, batch.own ? [batch.lines.buffer] : []);
+      // (A file's block crosses as where it is: the worker reads it.)
+      w.worker.postMessage({ id, batch });
     }
   };
   for (let n = 1; n < jobs; n++) {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: config });
     const w = { worker, held: 0 };
-    worker.on('message', ({ id, result, error }) => {
+    worker.on('message', ({ id, result, error, code }) => {
       const p = waiting.get(id);
       waiting.delete(id);
       w.held--;
       dispatch();
-      if (error) p.reject(new Error(`a worker failed: ${error}`));
+      if (code) p.reject(Object.assign(new Error(error), { code }));
+      else if (error) p.reject(new Error(`a worker failed: ${error}`));
       else p.resolve(result);
       if (pool.idle()) pool.onIdle();
     });

@@ -1,7 +1,7 @@
 // What the command line reads: the paths given (files, directories of them, `-` for stdin),
 // each as batches of whole units (JSONL lines, or the items of a JSON array file) for the
 // workers, read a batch at a time: memory holds a few batches, never a file.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -54,65 +54,100 @@ async function walk(dir) {
   return out;
 }
 
-/** The source's batches: `{ lines: Buffer, offset, own }` (JSONL, whole lines) or `{ items:
- * Buffer, at: Uint32Array, offset }` (a JSON file's items: start, end, line (0-based), column
- * per item); `offset`: where the batch's bytes start in the source; `own`: `lines` is the
- * only view of its memory, which may then be handed to a worker instead of copied. */
+/** The source's batches: `{ block, bytes }` (a JSONL file's block, read by whichever thread
+ * checks it: [`readBlock`]), `{ lines: Buffer, offset }` (JSONL from stdin, whole lines) or
+ * `{ items: Buffer, at: Uint32Array, offset }` (a JSON file's items: start, end, line
+ * (0-based), column per item); `offset`: where the batch's bytes start in the source. A file
+ * read by blocks stays open until `closeSource(source)`. */
 export async function* batches(source, batchBytes) {
   if (source.path === null) yield* streamBatches(process.stdin, source.kind, batchBytes);
   else yield* fileBatches(source, batchBytes);
 }
 
-/** A file's batches, read synchronously: a batch is then ready whenever the caller asks for
- * one, never waiting for a turn of this thread's event loop (which is busy checking). */
+/** Close what reading `source` left open (a file read by blocks). */
+export function closeSource(source) {
+  source.close?.();
+  source.close = null;
+}
+
+/** A file's batches. A JSONL file is cut into blocks of `batchBytes` that the thread checking
+ * each reads itself (file descriptors are the process's: a worker reads with this thread's),
+ * so that this thread, which also runs the second stage, reads only the blocks it checks. */
 async function* fileBatches(source, batchBytes) {
   const fd = openSync(source.path, 'r');
+  let open = false;
   try {
-    let head = Buffer.alloc(0);
     let kind = source.kind;
     if (kind === 'auto') {
       // The kind from the first line, read to its end.
       const parts = [];
       for (;;) {
         const chunk = Buffer.allocUnsafeSlow(1 << 16);
-        const n = readFull(fd, chunk);
+        const n = readFull(fd, chunk, 0, null);
         parts.push(chunk.subarray(0, n));
         if (n < chunk.length || parts.at(-1).indexOf(10) >= 0) break;
       }
-      head = Buffer.concat(parts);
+      const head = Buffer.concat(parts);
       kind = sniff(head);
+      if (kind !== 'jsonl') {
+        yield* itemBatches(fileChunks(fd, head, batchBytes), batchBytes);
+        return;
+      }
     }
-    if (kind === 'jsonl') yield* fileLineBatches(fd, head, batchBytes);
-    else yield* itemBatches(fileChunks(fd, head, batchBytes), batchBytes);
+    if (kind !== 'jsonl') {
+      yield* itemBatches(fileChunks(fd, Buffer.alloc(0), batchBytes), batchBytes);
+      return;
+    }
+    const size = fstatSync(fd).size;
+    source.close = () => closeSync(fd);
+    open = true;
+    for (let start = 0; start < size; start += batchBytes) {
+      const last = start + batchBytes >= size;
+      yield { block: { fd, start, size: batchBytes, last }, bytes: Math.min(batchBytes, size - start) };
+    }
   } finally {
-    closeSync(fd);
+    if (!open) closeSync(fd);
   }
 }
 
-/** Whole lines of `fd` after `carry` (bytes read already), about `batchBytes` at a time, each
- * batch read straight into memory of its own (no copy but the bytes of a line it cuts). */
-function* fileLineBatches(fd, carry, batchBytes) {
-  let offset = 0;
-  for (;;) {
-    // (Twice the line so far when a line is longer than a batch: reading it is linear.)
-    const buf = Buffer.allocUnsafeSlow(carry.length + Math.max(batchBytes, carry.length));
-    carry.copy(buf);
-    const n = carry.length + readFull(fd, buf, carry.length);
-    if (n < buf.length) {
-      if (n > 0) yield { lines: buf.subarray(0, n), offset, own: true };
-      return;
-    }
-    const cut = buf.lastIndexOf(10) + 1;
-    if (cut === 0) {
-      // A line longer than a batch: read on.
-      carry = buf;
-      continue;
-    }
-    // (Copied before the batch is handed on: it may leave this thread.)
-    carry = Buffer.from(buf.subarray(cut));
-    yield { lines: buf.subarray(0, cut), offset, own: true };
-    offset += cut;
+/** The memory blocks are read into on this thread, reused: fresh memory for every block
+ * cost more than reading it (the system maps and clears each page anew). */
+let scratch = Buffer.alloc(0);
+
+/** A block of a JSONL file: the lines that start at one of its bytes `[start, start + size)`,
+ * whole (the last block's, to the end of the file however long it has grown). So blocks cut
+ * a file into its lines, each once and in order, whichever thread reads which; a block inside
+ * a line longer than itself holds none. Returns `{ lines, offset }`; `lines` is this thread's
+ * memory until its next block is read. */
+export function readBlock({ fd, start, size, last }) {
+  // From the byte before `start`: a line starts at `start` when that byte is a newline.
+  const from = Math.max(0, start - 1);
+  const end = start + size;
+  if (scratch.length < end - from + 256 || scratch.length > 4 * (end - from + 256)) scratch = Buffer.allocUnsafeSlow(end - from + 256);
+  let buf = scratch;
+  let n = readFull(fd, buf, 0, from);
+  /** Read on, into twice the memory. */
+  const more = () => {
+    const bigger = Buffer.allocUnsafeSlow(buf.length * 2);
+    buf.copy(bigger, 0, 0, n);
+    scratch = buf = bigger;
+    n += readFull(fd, buf, n, from + n);
+  };
+  // The last block holds every line from `start` on: the file's end.
+  if (last) while (n === buf.length) more();
+  // The block's first line: after the first newline of bytes [start - 1, end - 1) (the last
+  // block's: of all its bytes).
+  const first = start === 0 ? 0 : buf.subarray(0, last ? n : Math.min(n, end - 1 - from)).indexOf(10) + 1;
+  if (first === 0 && start > 0) return { lines: new Uint8Array(0), offset: start };
+  // Its last line ends at the first newline from byte `end - 1` on (or at the file's end).
+  let stop = last ? -1 : buf.subarray(0, n).indexOf(10, end - 1 - from);
+  while (stop < 0 && n === buf.length) {
+    const seen = n;
+    more();
+    stop = buf.subarray(0, n).indexOf(10, Math.max(seen, end - 1 - from));
   }
+  const to = stop < 0 ? n : stop + 1;
+  return { lines: buf.subarray(first, Math.max(first, to)), offset: from + first };
 }
 
 /** `head`, then the rest of `fd` in chunks of `size`. */
@@ -120,18 +155,18 @@ function* fileChunks(fd, head, size) {
   if (head.length) yield head;
   for (;;) {
     const chunk = Buffer.allocUnsafeSlow(size);
-    const n = readFull(fd, chunk);
+    const n = readFull(fd, chunk, 0, null);
     if (n > 0) yield chunk.subarray(0, n);
     if (n < size) return;
   }
 }
 
-/** Fill `buf` from `fd`'s position, from byte `from` on: how many bytes were read (fewer
- * than asked at the end of the file). */
-function readFull(fd, buf, from = 0) {
+/** Fill `buf` from its byte `from` on, with `fd`'s bytes from `position` (`null`: the file's
+ * own position): how many bytes were read (fewer than asked at the end of the file). */
+function readFull(fd, buf, from = 0, position = null) {
   let n = from;
   while (n < buf.length) {
-    const r = readSync(fd, buf, n, buf.length - n, null);
+    const r = readSync(fd, buf, n, buf.length - n, position === null ? null : position + n - from);
     if (r === 0) break;
     n += r;
   }

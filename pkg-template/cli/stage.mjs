@@ -1,13 +1,16 @@
 // The first stage of the log checks for one thread: a batch (whole JSONL lines, or a JSON
 // file's items) in, its result out, parsed from the wasm's text (`\0`-separated sections).
 import { glue } from './wasm.mjs';
+import { readBlock } from './sources.mjs';
 
 /** `config`: { format, groupBy, strict, maxIssues, maxDepth, kernelTypes, to, now,
  * agentName } (plain data: it crosses to workers). Returns `batch => { result, digest }`: the
- * result's text, and the digest for the second stage (bytes: src/log/digest.rs). */
+ * result's text, and the digest for the second stage (bytes: src/log/digest.rs). A batch
+ * given as a file's block (sources.mjs) is read here, by the thread that checks it. */
 export function createUnits(config) {
   const units = new glue.LogUnits(options(config));
   return (batch) => {
+    batch = batch.block ? readBlock(batch.block) : batch;
     const result = batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset);
     return { result, digest: units.take_digest() };
   };
@@ -19,7 +22,10 @@ export function createUnits(config) {
 export function createKeeper(config) {
   const units = new glue.LogUnits(options(config));
   return {
-    keep: (batch) => (batch.lines ? units.lines_kept(batch.lines, batch.offset) : units.items_kept(batch.items, batch.at, batch.offset)),
+    keep: (batch) => {
+      batch = batch.block ? readBlock(batch.block) : batch;
+      return batch.lines ? units.lines_kept(batch.lines, batch.offset) : units.items_kept(batch.items, batch.at, batch.offset);
+    },
     feed: (second, base) => units.feed_kept(second, base),
     /** Forget the batches kept (a file given up on). */
     clear: () => units.clear_kept(),

@@ -5,12 +5,14 @@ import { createUnits } from './stage.mjs';
 
 const stage = createUnits(workerData);
 parentPort.on('message', ({ id, batch }) => {
-  let out, error;
+  let out, error, code;
   try {
     out = stage(batch);
   } catch (e) {
-    error = String(e?.stack ?? e);
+    // A file's block that cannot be read is the file's error (its system code), not a bug.
+    code = e?.code;
+    error = code ? e.message : String(e?.stack ?? e);
   }
   // The digest's buffer is handed over, not copied.
-  parentPort.postMessage({ id, result: out, error }, out ? [out.digest.buffer] : []);
+  parentPort.postMessage({ id, result: out, error, code }, out ? [out.digest.buffer] : []);
 });

@@ -1,12 +1,13 @@
-// How the command line reads a file into batches (pkg/cli/sources.mjs): whole lines, in order,
-// each batch in memory of its own, whatever the batch size and line lengths; a JSON file as
-// its items; the kind of an unnamed file from its first line.
+// How the command line reads a file into batches (pkg/cli/sources.mjs): a JSONL file as blocks
+// that cut it into whole lines, each once and in order, whatever the block size and line
+// lengths and whichever thread reads which block; a JSON file as its items; the kind of an
+// unnamed file from its first line.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { batches } from '../../pkg/cli/sources.mjs';
+import { batches, closeSource, readBlock } from '../../pkg/cli/sources.mjs';
 
 let dir;
 before(async () => (dir = await mkdtemp(path.join(tmpdir(), 'am-sources-'))));
@@ -18,9 +19,21 @@ async function file(name, text) {
   return p;
 }
 
+/** The source's batches, each block read (as the thread checking it reads it) and copied
+ * out of the memory the next block reuses. */
 async function all(source, size) {
   const out = [];
-  for await (const b of batches(source, size)) out.push(b);
+  try {
+    for await (const b of batches(source, size)) {
+      if (!b.block) out.push(b);
+      else {
+        const { lines, offset } = readBlock(b.block);
+        out.push({ lines: Buffer.from(lines), offset, bytes: b.bytes });
+      }
+    }
+  } finally {
+    closeSource(source);
+  }
   return out;
 }
 
@@ -38,31 +51,49 @@ function lines(count, seed) {
 
 describe('reading a JSONL file in batches', () => {
   for (const [size, end] of [[64, '\n'], [100, ''], [1 << 10, '\n'], [1 << 20, '']]) {
-    it(`cuts batches of ${size} bytes at newlines only, each its own memory (${end ? 'ending' : 'no'} newline at the end)`, async () => {
+    it(`cuts blocks of ${size} bytes into whole lines, each once, in order (${end ? 'ending' : 'no'} newline at the end)`, async () => {
       const text = lines(400, size).join('\n') + end;
       const p = await file(`l${size}.jsonl`, text);
       const bytes = Buffer.from(text);
+      const source = { name: p, path: p, kind: 'jsonl' };
+      const blocks = [];
+      for await (const b of batches(source, size)) blocks.push(b);
+      assert.equal(blocks.reduce((n, b) => n + b.bytes, 0), bytes.length, 'the blocks span the file');
+      // Read in any order (as threads do), each in the memory its thread reuses.
+      const read = new Array(blocks.length);
+      for (const k of blocks.keys()) {
+        const at = k % 2 ? k : blocks.length - 1 - k;
+        const { lines, offset } = readBlock(blocks[at].block);
+        read[at] = { lines: Buffer.from(lines), offset };
+      }
+      closeSource(source);
       let offset = 0;
-      let count = 0;
-      let endsLine = true;
-      for await (const b of batches({ name: p, path: p, kind: 'jsonl' }, size)) {
-        assert.ok(endsLine, 'only the last batch may end without a newline');
-        count++;
+      for (const [k, b] of read.entries()) {
+        if (!b.lines.length) continue;
         assert.equal(b.offset, offset);
-        assert.ok(b.own);
-        assert.equal(b.lines.byteOffset, 0, 'the batch starts its memory');
-        assert.deepEqual(Buffer.from(b.lines), bytes.subarray(offset, offset + b.lines.length));
+        assert.ok(b.offset >= blocks[k].block.start && b.offset < blocks[k].block.start + size, 'a line belongs to the block it starts in');
+        assert.deepEqual(b.lines, bytes.subarray(offset, offset + b.lines.length));
         offset += b.lines.length;
-        endsLine = b.lines.at(-1) === 10;
-        // Handed over as a worker gets it: the memory leaves this thread (the next batch must
-        // hold nothing of it).
-        structuredClone(b.lines.buffer, { transfer: [b.lines.buffer] });
-        assert.equal(b.lines.length, 0);
+        assert.ok(b.lines.at(-1) === 10 || offset === bytes.length, 'a block ends its last line');
       }
       assert.equal(offset, bytes.length, 'every byte, once');
-      if (size < 1 << 20) assert.ok(count > 3, `${count} batches`);
+      if (size < 1 << 20) assert.ok(read.filter((b) => b.lines.length).length > 3, `${read.length} blocks`);
     });
   }
+
+  it('reads what a log being written gains after it was measured with its last block', async () => {
+    // Measured with its last line half written.
+    const p = await file('grows.jsonl', '{"a":1}\n{"b":2}\n{"s":"xx');
+    const source = { name: p, path: p, kind: 'jsonl' };
+    const blocks = [];
+    for await (const b of batches(source, 4)) blocks.push(b);
+    // That line ends far past the memory a block is first read into, and another follows.
+    const grown = `{"a":1}\n{"b":2}\n{"s":"xx${'x'.repeat(5000)}"}\n{"d":4}\n`;
+    await writeFile(p, grown);
+    const text = blocks.map((b) => Buffer.from(readBlock(b.block).lines).toString()).join('');
+    closeSource(source);
+    assert.equal(text, grown);
+  });
 
   it('reads a line many times longer than a batch whole', async () => {
     const long = `{"s":"${'y'.repeat(50_000)}"}`;
