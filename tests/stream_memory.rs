@@ -1,6 +1,8 @@
 //! Memory of the stream accumulators: what they hold stays linear in the folded message, not in
 //! the number of chunks. A test binary of its own, because it counts every allocation of the
-//! process (a global allocator that tracks the live and peak bytes).
+//! process (a global allocator that tracks the live and peak bytes). Native only: the wasm
+//! build has its allocator (talc, in `src/wasm/mod.rs`).
+#![cfg(not(target_arch = "wasm32"))]
 
 use agent_messages::formats::Format;
 use agent_messages::stream::Accumulator;
