@@ -110,27 +110,36 @@ async function* fileBatches(source, batchBytes) {
   }
 }
 
-/** The memory blocks are read into on this thread, reused: fresh memory for every block
- * cost more than reading it (the system maps and clears each page anew). */
+/** Memory for blocks on this thread, reused: fresh memory for every block cost more than
+ * reading it (the system maps and clears each page anew). */
 let scratch = Buffer.alloc(0);
+
+/** `n` bytes of this thread's block memory, the bytes there kept (a block read on). */
+function scratchRoom(n) {
+  if (scratch.length < n || scratch.length > 4 * n) {
+    const bigger = Buffer.allocUnsafeSlow(n);
+    if (scratch.length < n) scratch.copy(bigger);
+    scratch = bigger;
+  }
+  return scratch;
+}
 
 /** A block of a JSONL file: the lines that start at one of its bytes `[start, start + size)`,
  * whole (the last block's, to the end of the file however long it has grown). So blocks cut
  * a file into its lines, each once and in order, whichever thread reads which; a block inside
- * a line longer than itself holds none. Returns `{ lines, offset }`; `lines` is this thread's
- * memory until its next block is read. */
-export function readBlock({ fd, start, size, last }) {
+ * a line longer than itself holds none. Read into `room(n)`: memory of at least `n` bytes
+ * that keeps the bytes of the room before it (by default, this thread's, reused). Returns
+ * `{ lines, first, to, offset }`: the lines are bytes `first..to` of the room, which holds them
+ * until the next block is read. */
+export function readBlock({ fd, start, size, last }, room = scratchRoom) {
   // From the byte before `start`: a line starts at `start` when that byte is a newline.
   const from = Math.max(0, start - 1);
   const end = start + size;
-  if (scratch.length < end - from + 256 || scratch.length > 4 * (end - from + 256)) scratch = Buffer.allocUnsafeSlow(end - from + 256);
-  let buf = scratch;
+  let buf = room(end - from + 256);
   let n = readFull(fd, buf, 0, from);
   /** Read on, into twice the memory. */
   const more = () => {
-    const bigger = Buffer.allocUnsafeSlow(buf.length * 2);
-    buf.copy(bigger, 0, 0, n);
-    scratch = buf = bigger;
+    buf = room(buf.length * 2);
     n += readFull(fd, buf, n, from + n);
   };
   // The last block holds every line from `start` on: the file's end.
@@ -138,7 +147,7 @@ export function readBlock({ fd, start, size, last }) {
   // The block's first line: after the first newline of bytes [start - 1, end - 1) (the last
   // block's: of all its bytes).
   const first = start === 0 ? 0 : buf.subarray(0, last ? n : Math.min(n, end - 1 - from)).indexOf(10) + 1;
-  if (first === 0 && start > 0) return { lines: new Uint8Array(0), offset: start };
+  if (first === 0 && start > 0) return { lines: buf.subarray(0, 0), first: 0, to: 0, offset: start };
   // Its last line ends at the first newline from byte `end - 1` on (or at the file's end).
   let stop = last ? -1 : buf.subarray(0, n).indexOf(10, end - 1 - from);
   while (stop < 0 && n === buf.length) {
@@ -146,8 +155,8 @@ export function readBlock({ fd, start, size, last }) {
     more();
     stop = buf.subarray(0, n).indexOf(10, Math.max(seen, end - 1 - from));
   }
-  const to = stop < 0 ? n : stop + 1;
-  return { lines: buf.subarray(first, Math.max(first, to)), offset: from + first };
+  const to = Math.max(first, stop < 0 ? n : stop + 1);
+  return { lines: buf.subarray(first, to), first, to, offset: from + first };
 }
 
 /** `head`, then the rest of `fd` in chunks of `size`. */

@@ -9,9 +9,13 @@ import { readBlock } from './sources.mjs';
  * given as a file's block (sources.mjs) is read here, by the thread that checks it. */
 export function createUnits(config) {
   const units = new glue.LogUnits(options(config));
+  const read = blockReader(units);
   return (batch) => {
-    batch = batch.block ? readBlock(batch.block) : batch;
-    const result = batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset);
+    let result;
+    if (batch.block) {
+      const b = read(batch.block);
+      result = units.lines_room(b.first, b.to, b.offset);
+    } else result = batch.lines ? units.lines(batch.lines, batch.offset) : units.items(batch.items, batch.at, batch.offset);
     return { result, digest: units.take_digest() };
   };
 }
@@ -21,15 +25,30 @@ export function createUnits(config) {
  * batch kept to `second`, answering as `second.feed` answers a digest. */
 export function createKeeper(config) {
   const units = new glue.LogUnits(options(config));
+  const read = blockReader(units);
   return {
     keep: (batch) => {
-      batch = batch.block ? readBlock(batch.block) : batch;
+      if (batch.block) {
+        const b = read(batch.block);
+        return units.lines_room_kept(b.first, b.to, b.offset);
+      }
       return batch.lines ? units.lines_kept(batch.lines, batch.offset) : units.items_kept(batch.items, batch.at, batch.offset);
     },
     feed: (second, base) => units.feed_kept(second, base),
     /** Forget the batches kept (a file given up on). */
     clear: () => units.clear_kept(),
   };
+}
+
+/** A file's block read straight into `units`' memory (its room: no copy on the way in). */
+function blockReader(units) {
+  const room = (n) => {
+    const at = units.room(n);
+    if (!at) throw new Error(`no memory for a block of ${n} bytes`);
+    // (A view made now: the memory may have grown, and an older view would see none of it.)
+    return new Uint8Array(glue.wasm_memory().buffer, at, n);
+  };
+  return (block) => readBlock(block, room);
 }
 
 function options(c) {

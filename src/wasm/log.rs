@@ -84,6 +84,8 @@ pub struct LogUnits {
     digest: Vec<u8>,
     /// The records of the batches kept for a second stage on this thread, oldest first.
     kept: std::collections::VecDeque<Vec<crate::log::digest::Record>>,
+    /// Where JavaScript reads a file's block ([`LogUnits::room`]).
+    input: Vec<u8>,
 }
 
 #[wasm_bindgen]
@@ -94,7 +96,48 @@ impl LogUnits {
             units: Units::new(options.config.clone()),
             digest: Vec::new(),
             kept: Default::default(),
+            input: Vec::new(),
         }
+    }
+
+    /// Room for `len` bytes of a file's block, which JavaScript reads there (no copy on the
+    /// way in): its address (0 when that much memory cannot be had). The bytes there stay
+    /// when the room grows (a block read on); room far larger than asked is given back.
+    pub fn room(&mut self, len: usize) -> *mut u8 {
+        if len.saturating_mul(4) < self.input.len() {
+            self.input = Vec::new();
+        }
+        if self.input.len() < len {
+            if self
+                .input
+                .try_reserve_exact(len - self.input.len())
+                .is_err()
+            {
+                return std::ptr::null_mut();
+            }
+            self.input.resize(len, 0);
+        }
+        self.input.as_mut_ptr()
+    }
+
+    /// [`LogUnits::lines`] of the bytes `start..end` of the room.
+    pub fn lines_room(&mut self, start: usize, end: usize, offset: f64) -> Result<String, JsError> {
+        let text = room_text(&self.input, start, end)?;
+        let batch = self.units.check_lines(text, offset as u64);
+        Ok(self.hand_over(batch))
+    }
+
+    /// [`LogUnits::lines_kept`] of the bytes `start..end` of the room.
+    pub fn lines_room_kept(
+        &mut self,
+        start: usize,
+        end: usize,
+        offset: f64,
+    ) -> Result<String, JsError> {
+        self.units.fuse();
+        let text = room_text(&self.input, start, end)?;
+        let batch = self.units.check_lines(text, offset as u64);
+        Ok(self.keep(batch))
     }
 
     /// JSONL text of whole lines, from byte `offset` of its file.
@@ -145,6 +188,16 @@ impl LogUnits {
     pub fn clear_kept(&mut self) {
         self.kept.clear();
     }
+}
+
+/// The bytes `start..end` of a room, or the error of a range it does not hold.
+fn room_text(input: &[u8], start: usize, end: usize) -> Result<&[u8], JsError> {
+    input.get(start..end).ok_or_else(|| {
+        JsError::new(&format!(
+            "internal: bytes {start}..{end} of a room of {}",
+            input.len()
+        ))
+    })
 }
 
 impl LogUnits {
