@@ -23,6 +23,10 @@ pub const ID_WINDOW: usize = 1 << 18;
 /// How many calls `Conversation::open` holds (answered or not) before they are indexed.
 const FEW_OPEN: usize = 16;
 
+/// How many calls' room `Conversation::open` keeps once none is open: a conversation with
+/// nothing open holds at most this (a log may hold many such).
+const ROOM_KEPT: usize = 4;
+
 /// Where a value is in the text it was read from (the command line's `line:column`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pos {
@@ -478,7 +482,13 @@ impl Conversation {
     fn compact(&mut self) {
         if self.answered == self.open.len() {
             // (The window stays: a second result right after its call is no finding.)
-            self.open = Vec::new();
+            // The room of a few calls stays, for the next (a log's calls come one or two at a
+            // time: room made and given back for each cost as much as the checks).
+            if self.open.capacity() > ROOM_KEPT {
+                self.open = Vec::new();
+            } else {
+                self.open.clear();
+            }
             self.open_at = IdMap::default();
             self.answered = 0;
             return;
