@@ -62,6 +62,8 @@ pub struct Conversations {
     /// When converting: the losses ([`super::convert::write_loss`]).
     pub losses: String,
     pub stats: Stats,
+    /// The list of steps of the last record, given back to the next one read.
+    spare: Vec<crate::convert::conversation::Step>,
 }
 
 /// Does the converted message (an object's JSON text) have the top-level property `field`?
@@ -81,6 +83,7 @@ impl Conversations {
             converted: String::new(),
             losses: String::new(),
             stats: Stats::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -91,7 +94,8 @@ impl Conversations {
         let mut reader = Reader::new(digest);
         while !reader.done() {
             let at = reader.at();
-            let record = reader.read(base).ok_or_else(|| {
+            let spare = std::mem::take(&mut self.spare);
+            let record = reader.read_with(base, spare).ok_or_else(|| {
                 format!("internal: a digest record that does not read, at byte {at}")
             })?;
             self.take(record, &mut out);
@@ -157,13 +161,14 @@ impl Conversations {
             open.buffer.push((record.line, read.offset, read.format, v));
             open.replied = read.reply;
         }
-        if let Some(steps) = read.steps {
+        if let Some(mut steps) = read.steps {
             if self.units.target().is_some() {
                 open.steps.push((record.line, steps.clone()));
             }
-            for step in steps {
+            for step in steps.drain(..) {
                 open.check.push(step);
             }
+            self.spare = steps;
         }
         let open = &mut self.open[n];
         let findings = open.check.take();

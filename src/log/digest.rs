@@ -353,6 +353,12 @@ impl<'a> Reader<'a> {
 
     /// The next record, its lines moved by `base`.
     pub fn read(&mut self, base: u64) -> Option<Record> {
+        self.read_with(base, Vec::new())
+    }
+
+    /// [`Reader::read`], its steps (if any) in `spare`'s memory: the list a record before
+    /// held, given back (no list made for each record of a batch).
+    pub fn read_with(&mut self, base: u64, spare: Vec<Step>) -> Option<Record> {
         let bits = u32::try_from(self.number()?).ok()?;
         let line = match bits & LINE_NEXT {
             0 => self.number()?,
@@ -383,7 +389,9 @@ impl<'a> Reader<'a> {
             0 => None,
             _ => {
                 let n = self.count()?;
-                let mut steps = Vec::with_capacity(n);
+                let mut steps = spare;
+                steps.clear();
+                steps.reserve_exact(n);
                 for _ in 0..n {
                     steps.push(self.step(line, base)?);
                 }

@@ -78,8 +78,22 @@ pub trait Doc {
 /// The steps of the message at `at`, read as `format`; `None` when this reader does not know
 /// the message (the canonical way reads it).
 pub fn read(doc: &impl Doc, at: usize, format: Format, locate: &mut Locate<'_>) -> Option<Reading> {
+    read_into(doc, at, format, locate, Vec::with_capacity(1))
+}
+
+/// [`read`], the steps in `spare`'s memory (a list given back: none made for each message).
+pub fn read_into(
+    doc: &impl Doc,
+    at: usize,
+    format: Format,
+    locate: &mut Locate<'_>,
+    mut spare: Vec<Step>,
+) -> Option<Reading> {
+    spare.clear();
+    // (A list kept with its message gets room for one: most messages are one step.)
+    spare.reserve_exact(1);
     match format {
-        Format::OpenAI => openai(doc, at, locate),
+        Format::OpenAI => openai(doc, at, locate, spare),
         _ => None,
     }
 }
@@ -101,7 +115,7 @@ const CALLS: usize = 3;
 const RESULTS: usize = 4;
 
 /// An OpenAI Chat Completions message (`src/convert/openai.rs` reads it the canonical way).
-fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading> {
+fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>, steps: Vec<Step>) -> Option<Reading> {
     if doc.kind(at) != OBJ {
         return None;
     }
@@ -109,7 +123,7 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>) -> Option<Reading>
         doc.props(at, [ROLE, CONTENT, TOOL_CALLS, TOOL_CALL_ID]);
     let role = role.filter(|&v| doc.kind(v) == STR)?;
     let mut reading = Reading {
-        steps: Vec::with_capacity(1),
+        steps,
         kinds: [0; KINDS.len()],
     };
     let role = doc.which(role, &["system", "developer", "user", "assistant", "tool"]);

@@ -55,6 +55,8 @@ pub struct Units {
     out: Batch,
     /// The writer of `out`'s digest (a new one for each batch).
     digest: digest::Writer,
+    /// The list of steps of the last message written to the digest, given back to the next.
+    spare: Vec<Step>,
     /// Records kept for a second stage on this thread, when fused.
     fused: Option<Vec<Record>>,
 }
@@ -119,6 +121,7 @@ impl Units {
             scanner: Scanner::default(),
             out: Batch::default(),
             digest: digest::Writer::default(),
+            spare: Vec::new(),
             fused: None,
         }
     }
@@ -319,11 +322,16 @@ impl Units {
         }
         let (mut json, mut turn, mut reply) = (None, false, false);
         // Checking alone: the steps straight off the tape when the format allows.
+        let spare = std::mem::take(&mut self.spare);
         let fast = match self.config.target {
             Some(_) => None,
-            None => steps::read(&view, 0, format, &mut |off, path| {
-                origin.place(text, tape.ascii, off, path)
-            }),
+            None => steps::read_into(
+                &view,
+                0,
+                format,
+                &mut |off, path| origin.place(text, tape.ascii, off, path),
+                spare,
+            ),
         };
         let steps = match fast {
             Some(reading) => match self.validate(&view, 0, format, false) {
@@ -427,9 +435,14 @@ impl Units {
         let layout = self.scanner.layout();
         let root = layout.root as usize;
         let doc = Text { text, layout };
-        let reading = steps::read(&doc, root, format, &mut |off, path| {
-            origin.place(text, ascii, off, path)
-        });
+        let spare = std::mem::take(&mut self.spare);
+        let reading = steps::read_into(
+            &doc,
+            root,
+            format,
+            &mut |off, path| origin.place(text, ascii, off, path),
+            spare,
+        );
         let Some(reading) = reading else {
             return false;
         };
@@ -493,18 +506,25 @@ impl Units {
                     reply: payload.reply,
                 }),
             }),
-            None => self.digest.record(
-                &mut self.out.digest,
-                line,
-                format,
-                matched,
-                key.as_deref(),
-                Payload {
-                    steps: steps.as_deref(),
-                    json: json.as_ref(),
-                    ..payload
-                },
-            ),
+            None => {
+                self.digest.record(
+                    &mut self.out.digest,
+                    line,
+                    format,
+                    matched,
+                    key.as_deref(),
+                    Payload {
+                        steps: steps.as_deref(),
+                        json: json.as_ref(),
+                        ..payload
+                    },
+                );
+                // (Written: the list serves the next message.)
+                if let Some(mut steps) = steps {
+                    steps.clear();
+                    self.spare = steps;
+                }
+            }
         }
     }
 
