@@ -8,9 +8,11 @@
 import { createConversations, readResult } from './stage.mjs';
 import { batches, closeSource } from './sources.mjs';
 
-/** How many bytes of log a batch holds: large enough that crossing to a worker costs
- * nothing next to checking it, small enough that jobs × 2 of them are little memory. */
-export const BATCH_BYTES = 1 << 20;
+/** How many bytes of log a batch holds: large enough that what each batch costs besides its
+ * checks (handing it over, its answer and digest, feeding them on) is little (2 MB: --jobs 2
+ * 2.5% faster than 1 MB on a 1 GB log, 4 MB no faster), small enough that the batches read
+ * ahead (stdin's, JSON files') and each thread's block are little memory. */
+export const BATCH_BYTES = 1 << 21;
 
 /** Thrown by a hook's `false` to end the run. */
 const STOP = Symbol('stop');
