@@ -58,9 +58,9 @@ thread_local! {
     pub static RESULT_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Grow a buffer to hold `need` items; false when memory cannot be had (the instance must not
-/// trap on an allocation failure: that would end every later call too).
-fn grow<T: Default + Clone>(v: &mut Vec<T>, need: usize) -> bool {
+/// Grow a buffer to hold `need` items, keeping those it holds; false when memory cannot be had
+/// (the instance must not trap on an allocation failure: that would end every later call too).
+pub fn grow<T: Default + Clone>(v: &mut Vec<T>, need: usize) -> bool {
     if v.len() >= need {
         return true;
     }

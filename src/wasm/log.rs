@@ -107,15 +107,8 @@ impl LogUnits {
         if len.saturating_mul(4) < self.input.len() {
             self.input = Vec::new();
         }
-        if self.input.len() < len {
-            if self
-                .input
-                .try_reserve_exact(len - self.input.len())
-                .is_err()
-            {
-                return std::ptr::null_mut();
-            }
-            self.input.resize(len, 0);
+        if !super::interop::grow(&mut self.input, len) {
+            return std::ptr::null_mut();
         }
         self.input.as_mut_ptr()
     }
