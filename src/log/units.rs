@@ -322,7 +322,6 @@ impl Units {
         }
         let (mut json, mut turn, mut reply) = (None, false, false);
         // Checking alone: the steps straight off the tape when the format allows.
-        let spare = std::mem::take(&mut self.spare);
         let fast = match self.config.target {
             Some(_) => None,
             None => steps::read_into(
@@ -330,7 +329,7 @@ impl Units {
                 0,
                 format,
                 &mut |off, path| origin.place(text, tape.ascii, off, path),
-                spare,
+                std::mem::take(&mut self.spare),
             ),
         };
         let steps = match fast {
@@ -435,13 +434,12 @@ impl Units {
         let layout = self.scanner.layout();
         let root = layout.root as usize;
         let doc = Text { text, layout };
-        let spare = std::mem::take(&mut self.spare);
         let reading = steps::read_into(
             &doc,
             root,
             format,
             &mut |off, path| origin.place(text, ascii, off, path),
-            spare,
+            std::mem::take(&mut self.spare),
         );
         let Some(reading) = reading else {
             return false;
@@ -519,9 +517,8 @@ impl Units {
                         ..payload
                     },
                 );
-                // (Written: the list serves the next message.)
-                if let Some(mut steps) = steps {
-                    steps.clear();
+                // (Written: the list serves the next message, which empties it.)
+                if let Some(steps) = steps {
                     self.spare = steps;
                 }
             }
