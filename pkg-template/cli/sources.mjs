@@ -77,6 +77,7 @@ async function* fileBatches(source, batchBytes) {
   const fd = openSync(source.path, 'r');
   let open = false;
   try {
+    let head = Buffer.alloc(0);
     let kind = source.kind;
     if (kind === 'auto') {
       // The kind from the first line, read to its end.
@@ -87,15 +88,12 @@ async function* fileBatches(source, batchBytes) {
         parts.push(chunk.subarray(0, n));
         if (n < chunk.length || parts.at(-1).indexOf(10) >= 0) break;
       }
-      const head = Buffer.concat(parts);
+      head = Buffer.concat(parts);
       kind = sniff(head);
-      if (kind !== 'jsonl') {
-        yield* itemBatches(fileChunks(fd, head, batchBytes), batchBytes);
-        return;
-      }
     }
     if (kind !== 'jsonl') {
-      yield* itemBatches(fileChunks(fd, Buffer.alloc(0), batchBytes), batchBytes);
+      // (After the bytes read to tell the kind.)
+      yield* itemBatches(fileChunks(fd, head, batchBytes), batchBytes);
       return;
     }
     const size = fstatSync(fd).size;
