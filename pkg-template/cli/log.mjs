@@ -58,7 +58,11 @@ export async function runLog(sources, pool, config, hooks) {
       const e = inflight[0];
       // Items carry their own lines (0-based); JSONL lines count from the batch's first.
       const at = e.lines ? base : 1;
-      if (e.state === 'queued') keep(e);
+      if (e.state === 'queued') {
+        keep(e);
+        // (A turn of the event loop, in which a worker may say it is ready or done.)
+        if (pool.size > 1) await new Promise(setImmediate);
+      }
       let r, answer;
       if (e.state === 'worker') {
         // While a worker has the oldest batch, this thread checks those queued after it.

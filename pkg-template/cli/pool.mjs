@@ -1,7 +1,9 @@
 // The first stage on `jobs` threads: `jobs - 1` worker threads, each with its own wasm
 // instance, and this thread, which also runs the second stage. A batch waits in the queue
 // until a worker is idle (`run`), or until this thread, waiting for a worker's answer, takes
-// it itself (`keep`: its records stay in this thread's wasm, no digest crosses). With one job
+// it itself (`keep`: its records stay in this thread's wasm, no digest crosses). A worker is
+// handed none before it says it is ready (its wasm compiled: about 80 ms, in which this
+// thread checks the first batches itself instead of waiting for a worker's). With one job
 // every batch is this thread's.
 import { Worker } from 'node:worker_threads';
 import { createKeeper } from './stage.mjs';
@@ -21,7 +23,7 @@ export function createPool(jobs, config) {
     size: Math.max(1, jobs),
     /** Called when a worker can take another batch (the caller hands it a queued one). */
     onIdle: () => {},
-    idle: () => workers.some((w) => w.held < DEPTH),
+    idle: () => workers.some((w) => w.ready && w.held < DEPTH),
     /** The batch checked on a worker: a promise of { result, digest }. */
     run(batch) {
       const id = next++;
@@ -36,7 +38,8 @@ export function createPool(jobs, config) {
   };
   const dispatch = () => {
     while (queue.length) {
-      const w = workers.reduce((a, b) => (b.held < a.held ? b : a), workers[0]);
+      const ready = workers.filter((w) => w.ready);
+      const w = ready.reduce((a, b) => (b.held < a.held ? b : a), ready[0]);
       if (!w || w.held >= DEPTH) return;
       const { id, batch } = queue.shift();
       w.held++;
@@ -46,8 +49,14 @@ export function createPool(jobs, config) {
   };
   for (let n = 1; n < jobs; n++) {
     const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: config });
-    const w = { worker, held: 0 };
-    worker.on('message', ({ id, result, error, code }) => {
+    const w = { worker, held: 0, ready: false };
+    worker.on('message', ({ ready, id, result, error, code }) => {
+      if (ready) {
+        w.ready = true;
+        dispatch();
+        if (pool.idle()) pool.onIdle();
+        return;
+      }
       const p = waiting.get(id);
       waiting.delete(id);
       w.held--;

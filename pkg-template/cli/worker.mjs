@@ -4,6 +4,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createUnits } from './stage.mjs';
 
 const stage = createUnits(workerData);
+// (No batch is handed to a worker before this: the main thread checks them meanwhile.)
+parentPort.postMessage({ ready: true });
 parentPort.on('message', ({ id, batch }) => {
   let out, error, code;
   try {
