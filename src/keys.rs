@@ -9,7 +9,7 @@
 pub struct Key(pub u16);
 
 impl Key {
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         KEYS[self.0 as usize]
     }
 }

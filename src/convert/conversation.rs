@@ -8,11 +8,13 @@
 //! calls, results, whether it is empty), so that the reduction and the checks can run in
 //! different places (the command line's workers reduce, its main thread checks).
 
-use super::canonical::{keys, under, Body, Field, Message, Part, Path, What};
+use super::canonical::{keys, under, Body, Field, Message, Part, What};
 use super::check::{Finding, Severity};
 use crate::fnv::{fingerprint, FingerprintFilter, Fingerprints, IdMap};
 use crate::formats::Format;
+use crate::validate::PathSeg;
 use crate::validate::{number_text, quoted};
+use std::borrow::Cow;
 
 /// How many ids of each kind (message ids, tool-call ids) a conversation remembers exactly
 /// before it starts forgetting the oldest: a duplicate id is found when its first use is
@@ -39,42 +41,52 @@ pub struct Pos {
 /// A path in a message, and where that is in the text when known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Place {
-    pub path: Path,
+    /// Borrowed when it is one of the paths a reader names for every message (the command
+    /// line's steps: [`crate::log::steps::PLACES`]), so that no list is made for each.
+    pub path: PlacePath,
     pub pos: Option<Pos>,
 }
 
+/// A place's path, made or borrowed.
+pub type PlacePath = Cow<'static, [PathSeg]>;
+
 impl Place {
-    pub fn at(path: Path) -> Place {
-        Place { path, pos: None }
+    pub fn at(path: impl Into<PlacePath>) -> Place {
+        Place {
+            path: path.into(),
+            pos: None,
+        }
     }
 }
 
 /// What the checks read of one canonical message.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Step {
+pub struct Step<'a> {
     /// The index of the source message (several steps may share one: an Agens step, an AI SDK
     /// UI message, an OpenAI assistant message with text and calls).
     pub index: usize,
-    pub id: Option<(String, Place)>,
+    /// Ids are borrowed where the step is read and checked at once (the command line's
+    /// digest, a canonical message), made where it is kept ([`Step::into_owned`]).
+    pub id: Option<(Cow<'a, str>, Place)>,
     pub timestamp: Option<(f64, Place)>,
-    pub body: StepBody,
+    pub body: StepBody<'a>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum StepBody {
+pub enum StepBody<'a> {
     /// Tool calls, by id.
-    Calls(Vec<(String, Place)>),
+    Calls(Vec<(Cow<'a, str>, Place)>),
     /// Tool results, by the id of the call they answer (if they name one).
-    Outputs(Vec<(Option<String>, Place)>),
+    Outputs(Vec<(Option<Cow<'a, str>>, Place)>),
     /// A message with no content: where, and how its format says so.
     Empty(Place, &'static str),
     /// Anything else.
     Other,
 }
 
-impl Step {
-    /// The step of a canonical message.
-    pub fn of(m: &Message) -> Step {
+impl<'a> Step<'a> {
+    /// The step of a canonical message (its ids borrowed).
+    pub fn of(m: &'a Message) -> Step<'a> {
         let body = match &m.body {
             Body::ToolCalls { calls } => StepBody::Calls(
                 calls
@@ -82,7 +94,7 @@ impl Step {
                     .enumerate()
                     .map(|(k, c)| {
                         let path = under(&m.path(What::Item(k)), &["id"]);
-                        (c.id.clone(), Place::at(path))
+                        (Cow::Borrowed(c.id.as_str()), Place::at(path))
                     })
                     .collect(),
             ),
@@ -92,7 +104,7 @@ impl Step {
                     .enumerate()
                     .map(|(k, o)| {
                         let path = m.path(What::Field(k, Field::CallId));
-                        (o.call_id.clone(), Place::at(path))
+                        (o.call_id.as_deref().map(Cow::Borrowed), Place::at(path))
                     })
                     .collect(),
             ),
@@ -110,9 +122,35 @@ impl Step {
         };
         Step {
             index: m.source,
-            id: m.id.clone().map(|id| (id, Place::at(m.path(What::Id)))),
+            id: m
+                .id
+                .as_deref()
+                .map(|id| (Cow::Borrowed(id), Place::at(m.path(What::Id)))),
             timestamp: m.timestamp.map(|t| (t, Place::at(keys(&["timestamp"])))),
             body,
+        }
+    }
+
+    /// The step with its ids made, to be kept.
+    pub fn into_owned(self) -> Step<'static> {
+        let own = |id: Cow<'_, str>| Cow::Owned(id.into_owned());
+        Step {
+            index: self.index,
+            id: self.id.map(|(id, place)| (own(id), place)),
+            timestamp: self.timestamp,
+            body: match self.body {
+                StepBody::Calls(calls) => {
+                    StepBody::Calls(calls.into_iter().map(|(id, p)| (own(id), p)).collect())
+                }
+                StepBody::Outputs(outputs) => StepBody::Outputs(
+                    outputs
+                        .into_iter()
+                        .map(|(id, p)| (id.map(own), p))
+                        .collect(),
+                ),
+                StepBody::Empty(place, words) => StepBody::Empty(place, words),
+                StepBody::Other => StepBody::Other,
+            },
         }
     }
 
@@ -132,6 +170,14 @@ impl Step {
             StepBody::Other => {}
         }
     }
+}
+
+/// An emptied list of steps, its room kept for steps of any other lifetime (the list a
+/// digest's record was read into, given back for the next record).
+pub fn recycle(mut steps: Vec<Step<'_>>) -> Vec<Step<'static>> {
+    steps.clear();
+    // (Of the same size: collected in place, no list made.)
+    steps.into_iter().map(Step::into_owned).collect()
 }
 
 /// How an empty message is described, in the words of the format it came from: each of
@@ -277,7 +323,7 @@ impl Conversation {
     }
 
     /// Check one step.
-    pub fn push(&mut self, s: Step) {
+    pub fn push(&mut self, s: Step<'_>) {
         self.check_id(&s);
         self.check_time(&s);
         // A message that is neither a result nor a piece of the calling message closes the
@@ -334,7 +380,7 @@ impl Conversation {
     ) {
         self.out.push(Finding {
             index,
-            path: place.path.clone(),
+            path: place.path.to_vec(),
             code,
             severity,
             message,
@@ -343,7 +389,7 @@ impl Conversation {
     }
 
     /// A message id used by an earlier message.
-    fn check_id(&mut self, s: &Step) {
+    fn check_id(&mut self, s: &Step<'_>) {
         let Some((id, place)) = &s.id else { return };
         let key = fingerprint(id.as_bytes());
         match self.ids.get(key) {
@@ -364,7 +410,7 @@ impl Conversation {
     }
 
     /// A timestamp earlier than the last one.
-    fn check_time(&mut self, s: &Step) {
+    fn check_time(&mut self, s: &Step<'_>) {
         let Some((t, place)) = &s.timestamp else {
             return;
         };
@@ -388,7 +434,7 @@ impl Conversation {
     }
 
     /// Notes the calls; a call id used twice is reported.
-    fn note_calls(&mut self, index: usize, calls: Vec<(String, Place)>) {
+    fn note_calls(&mut self, index: usize, calls: Vec<(Cow<'_, str>, Place)>) {
         for (id, place) in calls {
             let key = fingerprint(id.as_bytes());
             if self.calls.get(key).is_some() {
@@ -401,7 +447,7 @@ impl Conversation {
                 );
             } else {
                 self.calls.insert(key, index);
-                self.open.push(Some((id, index, place)));
+                self.open.push(Some((id.into_owned(), index, place)));
                 match self.open.len() {
                     n if n == FEW_OPEN + 1 => self.index_open(),
                     n if n > FEW_OPEN => {
@@ -418,7 +464,7 @@ impl Conversation {
     }
 
     /// Notes the calls answered; a result for no earlier call is reported.
-    fn note_outputs(&mut self, index: usize, outputs: &[(Option<String>, Place)]) {
+    fn note_outputs(&mut self, index: usize, outputs: &[(Option<Cow<'_, str>>, Place)]) {
         for (call_id, place) in outputs {
             let Some(id) = call_id else {
                 self.found(
@@ -534,4 +580,26 @@ pub fn check_conversation(msgs: &[Message], format: Format) -> Vec<Finding> {
     let mut out = c.finish();
     super::by_index(&mut out, |f| f.index);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list given back keeps its memory: the steps of the next record are read into it.
+    #[test]
+    fn a_recycled_list_keeps_its_room() {
+        let text = String::from("call_1");
+        let mut steps = Vec::with_capacity(8);
+        steps.push(Step {
+            index: 0,
+            id: None,
+            timestamp: None,
+            body: StepBody::Calls(vec![(Cow::Borrowed(text.as_str()), Place::at(vec![]))]),
+        });
+        let room = steps.as_ptr() as usize;
+        let back = recycle(steps);
+        assert!(back.is_empty());
+        assert_eq!((back.capacity(), back.as_ptr() as usize), (8, room));
+    }
 }

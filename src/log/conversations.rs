@@ -9,13 +9,14 @@ use super::digest::{Reader, Record};
 use super::stats::Stats;
 use super::units::{write_finding, Units};
 use super::Config;
-use crate::convert::conversation::Conversation;
 use crate::convert::conversation::Pos;
+use crate::convert::conversation::{recycle, Conversation, Step};
 use crate::fnv::IdMap;
 use crate::formats::Format;
 use crate::json_text::write_str;
 use crate::tape::value::Value;
 use crate::validate::PathSeg;
+use std::borrow::Cow;
 
 struct Open {
     key: Option<String>,
@@ -25,7 +26,7 @@ struct Open {
     /// When converting: the last message buffered ended with the assistant's text.
     replied: bool,
     /// When converting: the steps of the messages buffered, with each message's line.
-    steps: Vec<(u64, Vec<crate::convert::conversation::Step>)>,
+    steps: Vec<(u64, Vec<Step<'static>>)>,
     /// When converting: the messages read so far, with their lines, offsets and formats.
     buffer: Vec<(u64, u64, Format, Value)>,
     check: Conversation,
@@ -63,7 +64,7 @@ pub struct Conversations {
     pub losses: String,
     pub stats: Stats,
     /// The list of steps of the last record, given back to the next one read.
-    spare: Vec<crate::convert::conversation::Step>,
+    spare: Vec<Step<'static>>,
 }
 
 /// Does the converted message (an object's JSON text) have the top-level property `field`?
@@ -105,7 +106,7 @@ impl Conversations {
 
     /// Feed records kept by a first stage on this thread ([`Units::fuse`]), their lines
     /// (and their places' lines) from `base`: as [`Conversations::feed`].
-    pub fn feed_records(&mut self, records: Vec<Record>, base: u64) -> String {
+    pub fn feed_records(&mut self, records: Vec<Record<'static>>, base: u64) -> String {
         let mut out = String::new();
         for mut record in records {
             record.line += base;
@@ -125,9 +126,9 @@ impl Conversations {
     }
 
     /// One message's record.
-    fn take(&mut self, record: Record, out: &mut String) {
+    fn take(&mut self, record: Record<'_>, out: &mut String) {
         let Some(read) = record.read else { return };
-        let known = self.find(&read.key);
+        let known = self.find(read.key.as_deref());
         if let Some((text, column)) = &read.deferred {
             // Against the format the conversation has shown so far.
             let format = known.and_then(|n| self.open[n].tally.ranked().first().map(|r| r.0));
@@ -139,7 +140,7 @@ impl Conversations {
         }
         let n = match known {
             Some(n) => n,
-            None => self.open_new(read.key, read.format, record.line),
+            None => self.open_new(read.key.map(Cow::into_owned), read.format, record.line),
         };
         if let (Some(target), true) = (self.units.target(), read.turn) {
             // A user's message after the assistant's text, with no call left open, starts
@@ -163,12 +164,13 @@ impl Conversations {
         }
         if let Some(mut steps) = read.steps {
             if self.units.target().is_some() {
-                open.steps.push((record.line, steps.clone()));
+                let kept = steps.iter().map(|s| s.clone().into_owned()).collect();
+                open.steps.push((record.line, kept));
             }
             for step in steps.drain(..) {
                 open.check.push(step);
             }
-            self.spare = steps;
+            self.spare = recycle(steps);
         }
         let open = &mut self.open[n];
         let findings = open.check.take();
@@ -182,7 +184,7 @@ impl Conversations {
     }
 
     /// The conversation of `key`, if it is open.
-    fn find(&self, key: &Option<String>) -> Option<usize> {
+    fn find(&self, key: Option<&str>) -> Option<usize> {
         match key {
             Some(k) => self.by_key.get(k).copied(),
             None => self.ungrouped,
@@ -262,7 +264,7 @@ impl Conversations {
                 let items: Vec<(usize, &str, &crate::convert::conversation::Place)> =
                     match &step.body {
                         StepBody::Calls(calls) => {
-                            calls.iter().map(|(id, p)| (0, id.as_str(), p)).collect()
+                            calls.iter().map(|(id, p)| (0, id.as_ref(), p)).collect()
                         }
                         StepBody::Outputs(outputs) => outputs
                             .iter()
@@ -275,7 +277,7 @@ impl Conversations {
                     // The first use in this turn of an id an earlier turn used (the turn's
                     // own conversion reports the uses after it).
                     if open.earlier[kind].get(key).is_some() && !mine[kind].contains(&key) {
-                        let mut path = place.path.clone();
+                        let mut path = place.path.to_vec();
                         let detail = if kind == 0 {
                             path.pop(); // the call, not its id
                             REUSED_BY_CALL

@@ -24,28 +24,31 @@
 //! first stage itself).
 
 use super::detect::Match;
+use super::steps::PLACES;
 use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
 use crate::formats::Format;
 use crate::tape::value::Value;
 use crate::validate::PathSeg;
+use std::borrow::Cow;
 
 /// One message as the second stage reads it.
 #[derive(Debug, PartialEq)]
-pub struct Record {
+pub struct Record<'a> {
     /// Its line, relative to its batch.
     pub line: u64,
     /// `None`: the line could not be read.
-    pub read: Option<Read>,
+    pub read: Option<Read<'a>>,
 }
 
+/// Its ids are borrowed from the digest's bytes (kept records own theirs).
 #[derive(Debug, PartialEq)]
-pub struct Read {
+pub struct Read<'a> {
     pub format: Format,
     pub matched: Match,
     /// Its group (`--group-by`), if it names one.
-    pub key: Option<String>,
+    pub key: Option<Cow<'a, str>>,
     /// `None`: the message is not valid (its issues are reported already, or deferred).
-    pub steps: Option<Vec<Step>>,
+    pub steps: Option<Vec<Step<'a>>>,
     /// A message valid in no format, whose issues the second stage reports against its
     /// conversation's format: its text, and the column it starts at.
     pub deferred: Option<(String, u32)>,
@@ -163,7 +166,7 @@ impl Writer {
         }
     }
 
-    fn step(&mut self, out: &mut Vec<u8>, s: &Step, line: u64) {
+    fn step(&mut self, out: &mut Vec<u8>, s: &Step<'_>, line: u64) {
         let tag = match &s.body {
             StepBody::Other => BODY_OTHER,
             StepBody::Calls(_) => BODY_CALLS,
@@ -215,13 +218,26 @@ impl Writer {
         }
     }
 
-    /// A place: its path (a count, then per step `0` and a key, `2` and the number of a key
-    /// the shapes know ([`crate::keys`]: read back without a copy), or `1` and an index), then
-    /// `0`, or `1` and its line (relative to the batch) and column, or `2` and its column on
-    /// the record's own `line`.
+    /// A place: its path (one of the paths the steps' reader names, [`PLACES`], as twice its
+    /// number and one: read back borrowed, no list made; else twice its length, then per step
+    /// `0` and a key, `2` and the number of a key the shapes know ([`crate::keys`]: read back
+    /// without a copy), or `1` and an index), then `0`, or `1` and its line (relative to the
+    /// batch) and column, or `2` and its column on the record's own `line`.
     fn place(&mut self, out: &mut Vec<u8>, p: &Place, line: u64) {
-        number(out, p.path.len() as u64);
-        for seg in &p.path {
+        let known = match &p.path {
+            Cow::Borrowed(path) => PLACES.iter().position(|k| std::ptr::eq(*k, *path)),
+            Cow::Owned(_) => None,
+        };
+        match known {
+            Some(n) => number(out, n as u64 * 2 + 1),
+            None => self.path(out, &p.path),
+        }
+        self.pos(out, p.pos, line);
+    }
+
+    fn path(&mut self, out: &mut Vec<u8>, path: &[PathSeg]) {
+        number(out, path.len() as u64 * 2);
+        for seg in path {
             match seg {
                 PathSeg::Key(k) => match self.key_number(k) {
                     Some(known) => {
@@ -239,7 +255,10 @@ impl Writer {
                 }
             }
         }
-        match p.pos {
+    }
+
+    fn pos(&mut self, out: &mut Vec<u8>, pos: Option<Pos>, line: u64) {
+        match pos {
             Some(pos) if pos.line == line => {
                 out.push(2);
                 number(out, u64::from(pos.column));
@@ -275,7 +294,7 @@ impl Writer {
 /// What a record carries besides the message's line, format and group: see [`Read`].
 #[derive(Default)]
 pub struct Payload<'a> {
-    pub steps: Option<&'a [Step]>,
+    pub steps: Option<&'a [Step<'a>]>,
     pub deferred: Option<(&'a str, u32)>,
     pub json: Option<&'a Value>,
     /// The message's first byte in its file.
@@ -352,13 +371,13 @@ impl<'a> Reader<'a> {
     }
 
     /// The next record, its lines moved by `base`.
-    pub fn read(&mut self, base: u64) -> Option<Record> {
+    pub fn read(&mut self, base: u64) -> Option<Record<'a>> {
         self.read_with(base, Vec::new())
     }
 
     /// [`Reader::read`], its steps (if any) in `spare`'s memory: the list a record before
     /// held, given back (no list made for each record of a batch).
-    pub fn read_with(&mut self, base: u64, spare: Vec<Step>) -> Option<Record> {
+    pub fn read_with(&mut self, base: u64, spare: Vec<Step<'static>>) -> Option<Record<'a>> {
         let bits = u32::try_from(self.number()?).ok()?;
         let line = match bits & LINE_NEXT {
             0 => self.number()?,
@@ -383,13 +402,13 @@ impl<'a> Reader<'a> {
         self.last.head = Some((format, matched));
         let key = match bits & HAS_KEY {
             0 => None,
-            _ => Some(self.string()?),
+            _ => Some(Cow::Borrowed(self.text()?)),
         };
         let steps = match bits & HAS_STEPS {
             0 => None,
             _ => {
                 let n = self.count()?;
-                let mut steps = spare;
+                let mut steps: Vec<Step<'a>> = spare;
                 steps.clear();
                 steps.reserve_exact(n);
                 for _ in 0..n {
@@ -400,11 +419,14 @@ impl<'a> Reader<'a> {
         };
         let deferred = match bits & HAS_DEFERRED {
             0 => None,
-            _ => Some((self.string()?, u32::try_from(self.number()?).ok()?)),
+            _ => Some((
+                self.text()?.to_string(),
+                u32::try_from(self.number()?).ok()?,
+            )),
         };
         let (json, offset) = match bits & HAS_JSON {
             0 => (None, 0),
-            _ => (Some(Value::parse(&self.string()?).ok()?), self.number()?),
+            _ => (Some(Value::parse(self.text()?).ok()?), self.number()?),
         };
         Some(Record {
             line: line + base,
@@ -423,11 +445,11 @@ impl<'a> Reader<'a> {
     }
 
     /// A step of the record on `line` (relative to the batch, which starts at `base`).
-    fn step(&mut self, line: u64, base: u64) -> Option<Step> {
+    fn step(&mut self, line: u64, base: u64) -> Option<Step<'a>> {
         let first = self.byte()?;
         let id = match first & STEP_ID {
             0 => None,
-            _ => Some((self.string()?, self.place(line, base)?)),
+            _ => Some((Cow::Borrowed(self.text()?), self.place(line, base)?)),
         };
         let timestamp = match first & STEP_TIME {
             0 => None,
@@ -444,7 +466,7 @@ impl<'a> Reader<'a> {
                 let n = self.count()?;
                 let mut calls = Vec::with_capacity(n);
                 for _ in 0..n {
-                    calls.push((self.string()?, self.place(line, base)?));
+                    calls.push((Cow::Borrowed(self.text()?), self.place(line, base)?));
                 }
                 StepBody::Calls(calls)
             }
@@ -454,7 +476,7 @@ impl<'a> Reader<'a> {
                 for _ in 0..n {
                     let id = match self.byte()? {
                         0 => None,
-                        _ => Some(self.string()?),
+                        _ => Some(Cow::Borrowed(self.text()?)),
                     };
                     outputs.push((id, self.place(line, base)?));
                 }
@@ -475,19 +497,11 @@ impl<'a> Reader<'a> {
     }
 
     fn place(&mut self, line: u64, base: u64) -> Option<Place> {
-        let n = self.count()?;
-        let mut path = Vec::with_capacity(n);
-        for _ in 0..n {
-            path.push(match self.byte()? {
-                0 => PathSeg::Key(self.string()?.into()),
-                1 => PathSeg::Index(u32::try_from(self.number()?).ok()?),
-                2 => {
-                    let n = usize::try_from(self.number()?).ok()?;
-                    PathSeg::name(crate::keys::KEYS.get(n)?)
-                }
-                _ => return None,
-            });
-        }
+        let head = usize::try_from(self.number()?).ok()?;
+        let path = match head % 2 {
+            1 => Cow::Borrowed(*PLACES.get(head / 2)?),
+            _ => Cow::Owned(self.path(head / 2)?),
+        };
         let pos = match self.byte()? {
             0 => None,
             1 => Some(Pos {
@@ -501,6 +515,26 @@ impl<'a> Reader<'a> {
             _ => return None,
         };
         Some(Place { path, pos })
+    }
+
+    /// A path of `n` steps (each at least two bytes: `n` is checked against what is left).
+    fn path(&mut self, n: usize) -> Option<Vec<PathSeg>> {
+        if n > self.bytes.len().saturating_sub(self.at) {
+            return None;
+        }
+        let mut path = Vec::with_capacity(n);
+        for _ in 0..n {
+            path.push(match self.byte()? {
+                0 => PathSeg::key(self.text()?),
+                1 => PathSeg::Index(u32::try_from(self.number()?).ok()?),
+                2 => {
+                    let n = usize::try_from(self.number()?).ok()?;
+                    PathSeg::name(crate::keys::KEYS.get(n)?)
+                }
+                _ => return None,
+            });
+        }
+        Some(path)
     }
 
     fn byte(&mut self) -> Option<u8> {
@@ -533,11 +567,12 @@ impl<'a> Reader<'a> {
         (n <= self.bytes.len() - self.at.min(self.bytes.len())).then_some(n)
     }
 
-    fn string(&mut self) -> Option<String> {
+    /// A string, borrowed from the bytes.
+    fn text(&mut self) -> Option<&'a str> {
         let n = self.count()?;
         let raw = self.bytes.get(self.at..self.at + n)?;
         self.at += n;
-        String::from_utf8(raw.to_vec()).ok()
+        std::str::from_utf8(raw).ok()
     }
 }
 
@@ -547,7 +582,7 @@ mod tests {
 
     fn place(path: Vec<PathSeg>, line: u64, column: u32) -> Place {
         Place {
-            path,
+            path: path.into(),
             pos: Some(Pos { line, column }),
         }
     }
@@ -641,6 +676,34 @@ mod tests {
         assert_eq!(read.steps, Some(expected));
     }
 
+    /// A path of [`PLACES`] crosses as its number and reads back borrowed, the same path
+    /// (no list made for it); the same path made afresh crosses whole and reads back made.
+    #[test]
+    fn the_readers_places_cross_as_their_numbers() {
+        for (n, known) in PLACES.iter().enumerate() {
+            let made = Place::at(known.to_vec());
+            let borrowed = Place::at(*known);
+            let mut out = Vec::new();
+            let mut w = Writer::default();
+            w.place(&mut out, &borrowed, 0);
+            let short = out.len();
+            w.place(&mut out, &made, 0);
+            assert!(
+                short <= 2 && short < out.len() - short || known.is_empty(),
+                "{n}"
+            );
+            let mut r = Reader::new(&out);
+            let back = r.place(0, 0).unwrap();
+            assert!(
+                matches!(back.path, Cow::Borrowed(p) if std::ptr::eq(p, *known)),
+                "{n}"
+            );
+            let back = r.place(0, 0).unwrap();
+            assert!(matches!(&back.path, Cow::Owned(p) if p == known), "{n}");
+            assert!(r.done());
+        }
+    }
+
     /// Records in a row say only how each differs from the last: a usual message (the next
     /// line, matched as the last, one plain step) is three bytes; lines that skip, a format
     /// that changes and places on other lines read back as written.
@@ -695,7 +758,7 @@ mod tests {
             let got = rec.read.unwrap();
             read.push((rec.line, got.format, got.matched, got.steps.unwrap()));
         }
-        let at = |s: &[Step], line: u64| {
+        let at = |s: &[Step<'static>], line: u64| {
             let mut s = s.to_vec();
             for step in &mut s {
                 step.index = line as usize;

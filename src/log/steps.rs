@@ -11,23 +11,23 @@
 
 use super::scan::{same, string_end, value_end, Layout};
 use super::stats::KINDS;
-use crate::convert::canonical::Path;
-use crate::convert::conversation::{Place, Pos, Step, StepBody, EMPTY_WORDS};
+use crate::convert::conversation::{Place, PlacePath, Pos, Step, StepBody, EMPTY_WORDS};
 use crate::formats::Format;
 use crate::keys::{key, Key};
 use crate::tape::{TapeView, ARR, FALSE, NULL, NUM, OBJ, STR, TRUE};
 use crate::validate::PathSeg;
+use std::borrow::Cow;
 
 /// What [`read`] found: the steps, and how many canonical messages of each of [`KINDS`] the
 /// message is.
-pub struct Reading {
-    pub steps: Vec<Step>,
+pub struct Reading<'t> {
+    pub steps: Vec<Step<'t>>,
     pub kinds: [u32; KINDS.len()],
 }
 
-impl Reading {
+impl<'t> Reading<'t> {
     /// A step of no id and no timestamp, of the kind `kind`.
-    fn add(&mut self, kind: usize, body: StepBody) {
+    fn add(&mut self, kind: usize, body: StepBody<'t>) {
         self.kinds[kind] += 1;
         self.steps.push(Step {
             index: 0,
@@ -42,8 +42,9 @@ impl Reading {
 /// character when the value is a string, else its path.
 pub type Locate<'a> = dyn FnMut(Option<u32>, &[crate::validate::PathSeg]) -> Pos + 'a;
 
-/// A message as [`read`] reads it: values by a handle (`usize`), each of a tape word's kind.
-pub trait Doc {
+/// A message as [`read`] reads it: values by a handle (`usize`), each of a tape word's kind;
+/// its strings borrowed for `'t` where they stand in the text as they are.
+pub trait Doc<'t> {
     /// The kind of the value at `v`, as a tape word (`OBJ`, `ARR`, `STR`, `NULL`, ...).
     fn kind(&self, v: usize) -> u32;
     /// The values of the properties `keys` of the object at `at` (the last of a repeat), in
@@ -65,7 +66,7 @@ pub trait Doc {
         names.iter().position(|n| self.str_is(v, n))
     }
     /// The string at `v` (lone surrogates replaced).
-    fn text(&self, v: usize) -> String;
+    fn text(&self, v: usize) -> Cow<'t, str>;
     /// The byte offset of the string at `v`'s first character in the message's text.
     fn offset(&self, v: usize) -> u32;
     /// Is the string at `v` empty or white space alone (as `str::trim` sees it)? `None` when
@@ -77,18 +78,23 @@ pub trait Doc {
 
 /// The steps of the message at `at`, read as `format`; `None` when this reader does not know
 /// the message (the canonical way reads it).
-pub fn read(doc: &impl Doc, at: usize, format: Format, locate: &mut Locate<'_>) -> Option<Reading> {
+pub fn read<'t>(
+    doc: &impl Doc<'t>,
+    at: usize,
+    format: Format,
+    locate: &mut Locate<'_>,
+) -> Option<Reading<'t>> {
     read_into(doc, at, format, locate, Vec::with_capacity(1))
 }
 
 /// [`read`], the steps in `spare`'s memory (a list given back: none made for each message).
-pub fn read_into(
-    doc: &impl Doc,
+pub fn read_into<'t>(
+    doc: &impl Doc<'t>,
     at: usize,
     format: Format,
     locate: &mut Locate<'_>,
-    mut spare: Vec<Step>,
-) -> Option<Reading> {
+    mut spare: Vec<Step<'t>>,
+) -> Option<Reading<'t>> {
     spare.clear();
     // (A list kept with its message gets room for one: most messages are one step.)
     spare.reserve_exact(1);
@@ -107,6 +113,45 @@ const TOOL_CALLS: Key = key("tool_calls");
 const TOOL_CALL_ID: Key = key("tool_call_id");
 const ID: Key = key("id");
 
+/// The paths of the places this reader names, made once (no list made for each message):
+/// a call's id (of a message's first eight calls), a result's call id, an assistant
+/// message's text beside its calls. The digest writes each as its number here.
+pub static PLACES: [&[PathSeg]; 11] = [
+    &CALL_ID_PATHS[0],
+    &CALL_ID_PATHS[1],
+    &CALL_ID_PATHS[2],
+    &CALL_ID_PATHS[3],
+    &CALL_ID_PATHS[4],
+    &CALL_ID_PATHS[5],
+    &CALL_ID_PATHS[6],
+    &CALL_ID_PATHS[7],
+    &CALL_ID_PATH,
+    &CONTENT_PATH,
+    &[],
+];
+
+static CALL_ID_PATHS: [[PathSeg; 3]; 8] = [
+    call_id_path(0),
+    call_id_path(1),
+    call_id_path(2),
+    call_id_path(3),
+    call_id_path(4),
+    call_id_path(5),
+    call_id_path(6),
+    call_id_path(7),
+];
+static CALL_ID_PATH: [PathSeg; 1] = [PathSeg::name(TOOL_CALL_ID.name())];
+static CONTENT_PATH: [PathSeg; 1] = [PathSeg::name(CONTENT.name())];
+
+/// The path of the id of a message's `k`th call.
+const fn call_id_path(k: u32) -> [PathSeg; 3] {
+    [
+        PathSeg::name(TOOL_CALLS.name()),
+        PathSeg::Index(k),
+        PathSeg::name(ID.name()),
+    ]
+}
+
 /// The kinds, as [`KINDS`] orders them.
 const USER: usize = 0;
 const SYSTEM: usize = 1;
@@ -115,7 +160,12 @@ const CALLS: usize = 3;
 const RESULTS: usize = 4;
 
 /// An OpenAI Chat Completions message (`src/convert/openai.rs` reads it the canonical way).
-fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>, steps: Vec<Step>) -> Option<Reading> {
+fn openai<'t>(
+    doc: &impl Doc<'t>,
+    at: usize,
+    locate: &mut Locate<'_>,
+    steps: Vec<Step<'t>>,
+) -> Option<Reading<'t>> {
     if doc.kind(at) != OBJ {
         return None;
     }
@@ -128,20 +178,16 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>, steps: Vec<Step>) 
     };
     let role = doc.which(role, &["system", "developer", "user", "assistant", "tool"]);
     if let Some(0 | 1) = role {
-        let body = text_step(doc, locate, content, Vec::new(), 10)?;
+        let body = text_step(doc, locate, content, &[], 10)?;
         reading.add(SYSTEM, body);
     } else if role == Some(2) {
-        let body = text_step(doc, locate, content, Vec::new(), 3)?;
+        let body = text_step(doc, locate, content, &[], 3)?;
         reading.add(USER, body);
     } else if role == Some(3) {
         let content = content.filter(|&v| doc.kind(v) != NULL);
         let calls = tool_calls.filter(|&v| doc.kind(v) == ARR);
         if content.is_some() {
-            let path = if calls.is_some() {
-                vec![PathSeg::name(CONTENT.name())]
-            } else {
-                Vec::new()
-            };
+            let path: &'static [PathSeg] = if calls.is_some() { &CONTENT_PATH } else { &[] };
             let body = text_step(doc, locate, content, path, 7)?;
             reading.add(ASSISTANT, body);
         }
@@ -151,23 +197,21 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>, steps: Vec<Step>) 
                 if doc.kind(c) != OBJ {
                     return None;
                 }
-                let path = vec![
-                    PathSeg::name(TOOL_CALLS.name()),
-                    PathSeg::Index(k as u32),
-                    PathSeg::name(ID.name()),
-                ];
+                let path: PlacePath = match CALL_ID_PATHS.get(k) {
+                    Some(known) => Cow::Borrowed(known),
+                    None => Cow::Owned(vec![
+                        PathSeg::name(TOOL_CALLS.name()),
+                        PathSeg::Index(k as u32),
+                        PathSeg::name(ID.name()),
+                    ]),
+                };
                 let (id, place) = string_at(doc, doc.prop(c, ID), path, locate);
                 ids.push((id.unwrap_or_default(), place));
             }
             reading.add(CALLS, StepBody::Calls(ids));
         }
     } else if role == Some(4) {
-        let output = string_at(
-            doc,
-            tool_call_id,
-            vec![PathSeg::name(TOOL_CALL_ID.name())],
-            locate,
-        );
+        let output = string_at(doc, tool_call_id, Cow::Borrowed(&CALL_ID_PATH), locate);
         reading.add(RESULTS, StepBody::Outputs(vec![output]));
     }
     Some(reading)
@@ -176,21 +220,21 @@ fn openai(doc: &impl Doc, at: usize, locate: &mut Locate<'_>, steps: Vec<Step>) 
 /// The body of a message whose text is `content` (a string): empty at `path` when the text is
 /// blank (`words`: [`EMPTY_WORDS`]'s); `None` for content given as parts, which the canonical
 /// way joins.
-fn text_step(
-    doc: &impl Doc,
+fn text_step<'t>(
+    doc: &impl Doc<'t>,
     locate: &mut Locate<'_>,
     content: Option<usize>,
-    path: Path,
+    path: &'static [PathSeg],
     words: usize,
-) -> Option<StepBody> {
+) -> Option<StepBody<'t>> {
     let blank = match content {
         Some(v) if doc.kind(v) == STR => doc.blank(v)?,
         None => true,
         Some(_) => return None,
     };
     Some(if blank {
-        let pos = locate(None, &path);
-        StepBody::Empty(place(path, pos), EMPTY_WORDS[words])
+        let pos = locate(None, path);
+        StepBody::Empty(place(Cow::Borrowed(path), pos), EMPTY_WORDS[words])
     } else {
         StepBody::Other
     })
@@ -198,12 +242,12 @@ fn text_step(
 
 /// The string at `v` (if it is one), and its place at `path`: where the string is, or where
 /// the path leads when it is missing.
-fn string_at(
-    doc: &impl Doc,
+fn string_at<'t>(
+    doc: &impl Doc<'t>,
     v: Option<usize>,
-    path: Path,
+    path: PlacePath,
     locate: &mut Locate<'_>,
-) -> (Option<String>, Place) {
+) -> (Option<Cow<'t, str>>, Place) {
     match v.filter(|&v| doc.kind(v) == STR) {
         Some(v) => {
             let pos = locate(Some(doc.offset(v)), &path);
@@ -216,7 +260,7 @@ fn string_at(
     }
 }
 
-fn place(path: Path, pos: Pos) -> Place {
+fn place(path: PlacePath, pos: Pos) -> Place {
     Place {
         path,
         pos: Some(pos),
@@ -233,7 +277,53 @@ fn blank_text(raw: &[u8]) -> Option<bool> {
     })
 }
 
-impl Doc for TapeView<'_> {
+/// A message read with its strings made, not borrowed: for steps kept past their text.
+pub struct Owned<'d, D>(pub &'d D);
+
+impl Doc<'static> for Owned<'_, Text<'_, '_>> {
+    fn kind(&self, v: usize) -> u32 {
+        self.0.kind(v)
+    }
+
+    fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
+        self.0.props(at, keys)
+    }
+
+    fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
+        self.0.prop_named(at, key)
+    }
+
+    fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
+        self.0.items(at)
+    }
+
+    fn str_is(&self, v: usize, lit: &str) -> bool {
+        self.0.str_is(v, lit)
+    }
+
+    fn which(&self, v: usize, names: &[&str]) -> Option<usize> {
+        self.0.which(v, names)
+    }
+
+    fn text(&self, v: usize) -> Cow<'static, str> {
+        Cow::Owned(self.0.text(v).into_owned())
+    }
+
+    fn offset(&self, v: usize) -> u32 {
+        self.0.offset(v)
+    }
+
+    fn blank(&self, v: usize) -> Option<bool> {
+        self.0.blank(v)
+    }
+
+    fn number(&self, v: usize) -> f64 {
+        self.0.number(v)
+    }
+}
+
+/// (A tape's strings are made: its text may be UTF-16.)
+impl Doc<'static> for TapeView<'_> {
     fn kind(&self, v: usize) -> u32 {
         self.word(v)
     }
@@ -264,8 +354,8 @@ impl Doc for TapeView<'_> {
         self.str_eq(self.str_at(v), lit)
     }
 
-    fn text(&self, v: usize) -> String {
-        self.str_lossy(self.str_at(v))
+    fn text(&self, v: usize) -> Cow<'static, str> {
+        Cow::Owned(self.str_lossy(self.str_at(v)))
     }
 
     fn offset(&self, v: usize) -> u32 {
@@ -294,12 +384,12 @@ impl Doc for TapeView<'_> {
 /// value's handle is the offset of its first byte. `layout`: where its objects' entries and
 /// its arrays' items are, as the scan found them ([`super::scan::Scanner::layout`]), read
 /// without a pass over the text.
-pub struct Text<'a> {
+pub struct Text<'a, 'l> {
     pub text: &'a [u8],
-    pub layout: &'a Layout,
+    pub layout: &'l Layout,
 }
 
-impl Text<'_> {
+impl<'a> Text<'a, '_> {
     /// The offset of the closing quote of the string at `v`.
     fn string_end(&self, v: usize) -> usize {
         string_end(self.text, v).unwrap_or(self.text.len())
@@ -307,7 +397,7 @@ impl Text<'_> {
 
     /// The raw content of the string at `v`, and whether it has escapes: as the scan found
     /// it for the value of an entry, else read now.
-    fn raw(&self, v: usize) -> (&[u8], bool) {
+    fn raw(&self, v: usize) -> (&'a [u8], bool) {
         let entries = &self.layout.entries;
         let (end, escaped) = match entries.iter().find(|e| e.value.0 as usize == v) {
             Some(e) => (e.value.1 as usize - 1, e.escaped),
@@ -337,7 +427,7 @@ impl Text<'_> {
     }
 }
 
-impl Doc for Text<'_> {
+impl<'a> Doc<'a> for Text<'a, '_> {
     fn kind(&self, v: usize) -> u32 {
         match self.text.get(v) {
             Some(b'"') => STR,
@@ -385,16 +475,18 @@ impl Doc for Text<'_> {
         }
     }
 
-    fn text(&self, v: usize) -> String {
+    fn text(&self, v: usize) -> Cow<'a, str> {
         match self.raw(v) {
             // (Well formed, so UTF-8: the lossy way is a slower check of the same.)
             (raw, false) => match std::str::from_utf8(raw) {
-                Ok(text) => text.to_owned(),
-                Err(_) => String::from_utf8_lossy(raw).into_owned(),
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(raw),
             },
-            (raw, true) => crate::tape::json::unescape(raw)
-                .map(|units| String::from_utf16_lossy(&units))
-                .unwrap_or_default(),
+            (raw, true) => Cow::Owned(
+                crate::tape::json::unescape(raw)
+                    .map(|units| String::from_utf16_lossy(&units))
+                    .unwrap_or_default(),
+            ),
         }
     }
 

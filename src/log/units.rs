@@ -10,10 +10,10 @@ use super::digest::{self, Payload, Read, Record};
 use super::locate::{locate, next_newline, position};
 use super::scan::Scanner;
 use super::stats::Stats;
-use super::steps::{self, Text};
+use super::steps::{self, Owned, Text};
 use super::Config;
 use crate::convert::check::Finding;
-use crate::convert::conversation::{Conversation, Pos, Step};
+use crate::convert::conversation::{recycle, Conversation, Pos, Step};
 use crate::convert::to_canonical;
 use crate::convert::{Body, Part};
 use crate::formats::Format;
@@ -24,6 +24,7 @@ use crate::tape::{TapeView, ARR};
 use crate::validate::{
     check, read_values, syntax_issue, write_path, Input, Issue, Mode, Options, PathSeg,
 };
+use std::borrow::Cow;
 
 /// What one batch of units came to.
 #[derive(Default)]
@@ -56,9 +57,9 @@ pub struct Units {
     /// The writer of `out`'s digest (a new one for each batch).
     digest: digest::Writer,
     /// The list of steps of the last message written to the digest, given back to the next.
-    spare: Vec<Step>,
+    spare: Vec<Step<'static>>,
     /// Records kept for a second stage on this thread, when fused.
-    fused: Option<Vec<Record>>,
+    fused: Option<Vec<Record<'static>>>,
 }
 
 /// Where a unit is: its first line (relative to the batch) and the column it starts at.
@@ -363,13 +364,14 @@ impl Units {
                         .last()
                         .is_some_and(|m| matches!(m.body, Body::Reply { .. }));
                     json = Some(value);
-                    Some(canonical.iter().map(Step::of).collect())
+                    Some(canonical.iter().map(|m| Step::of(m).into_owned()).collect())
                 }
                 Ok(value) => {
                     let canonical =
                         to_canonical(format, std::slice::from_ref(&value), &mut Vec::new());
                     self.out.stats.add_kinds(&canonical);
-                    let mut steps: Vec<Step> = canonical.iter().map(Step::of).collect();
+                    let mut steps: Vec<Step<'static>> =
+                        canonical.iter().map(|m| Step::of(m).into_owned()).collect();
                     for step in &mut steps {
                         step.for_each_place(|place| {
                             place.pos = Some(origin.locate(text, &place.path));
@@ -434,38 +436,29 @@ impl Units {
         let layout = self.scanner.layout();
         let root = layout.root as usize;
         let doc = Text { text, layout };
-        let reading = steps::read_into(
-            &doc,
-            root,
-            format,
-            &mut |off, path| origin.place(text, ascii, off, path),
-            std::mem::take(&mut self.spare),
-        );
-        let Some(reading) = reading else {
-            return false;
-        };
-        let stats = &mut self.out.stats;
-        stats.messages += 1;
-        stats.max_bytes = stats.max_bytes.max(text.len() as u64);
-        stats.add_steps(&reading.kinds, &reading.steps);
-        let key = self
-            .config
-            .group_by
-            .as_deref()
-            .and_then(|k| group_key(&doc, root, k));
+        let place = &mut |off, path: &[PathSeg]| origin.place(text, ascii, off, path);
+        let spare = std::mem::take(&mut self.spare);
+        let group_by = self.config.group_by.as_deref();
         let payload = Payload {
             offset: origin.offset,
             ..Payload::default()
         };
-        self.emit(
-            origin.line,
-            format,
-            matched,
-            key,
-            payload,
-            Some(reading.steps),
-            None,
-        );
+        // Kept on this thread, the steps' ids are made; written to the digest, borrowed.
+        if self.fused.is_some() {
+            let Some(reading) = steps::read_into(&Owned(&doc), root, format, place, spare) else {
+                return false;
+            };
+            let key = counted(&mut self.out.stats, group_by, &doc, root, text, &reading);
+            let steps = Some(reading.steps);
+            self.emit(origin.line, format, matched, key, payload, steps, None);
+        } else {
+            let Some(reading) = steps::read_into(&doc, root, format, place, spare) else {
+                return false;
+            };
+            let key = counted(&mut self.out.stats, group_by, &doc, root, text, &reading);
+            let steps = Some(reading.steps);
+            self.write(origin.line, format, matched, key, payload, steps, None);
+        }
         true
     }
 
@@ -486,7 +479,7 @@ impl Units {
         matched: Match,
         key: Option<String>,
         payload: Payload,
-        steps: Option<Vec<Step>>,
+        steps: Option<Vec<Step<'static>>>,
         json: Option<Value>,
     ) {
         match &mut self.fused {
@@ -495,7 +488,7 @@ impl Units {
                 read: Some(Read {
                     format,
                     matched,
-                    key,
+                    key: key.map(Cow::Owned),
                     steps,
                     deferred: payload.deferred.map(|(t, c)| (t.to_string(), c)),
                     json,
@@ -504,24 +497,37 @@ impl Units {
                     reply: payload.reply,
                 }),
             }),
-            None => {
-                self.digest.record(
-                    &mut self.out.digest,
-                    line,
-                    format,
-                    matched,
-                    key.as_deref(),
-                    Payload {
-                        steps: steps.as_deref(),
-                        json: json.as_ref(),
-                        ..payload
-                    },
-                );
-                // (Written: the list serves the next message, which empties it.)
-                if let Some(steps) = steps {
-                    self.spare = steps;
-                }
-            }
+            None => self.write(line, format, matched, key, payload, steps, json.as_ref()),
+        }
+    }
+
+    /// A message's digest record.
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &mut self,
+        line: u64,
+        format: Format,
+        matched: Match,
+        key: Option<String>,
+        payload: Payload,
+        steps: Option<Vec<Step<'_>>>,
+        json: Option<&Value>,
+    ) {
+        self.digest.record(
+            &mut self.out.digest,
+            line,
+            format,
+            matched,
+            key.as_deref(),
+            Payload {
+                steps: steps.as_deref(),
+                json,
+                ..payload
+            },
+        );
+        // (Written: the list serves the next message, which empties it.)
+        if let Some(steps) = steps {
+            self.spare = recycle(steps);
         }
     }
 
@@ -532,7 +538,7 @@ impl Units {
     }
 
     /// The records kept since the last call (see [`Units::fuse`]).
-    pub fn take_records(&mut self) -> Vec<Record> {
+    pub fn take_records(&mut self) -> Vec<Record<'static>> {
         self.fused.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
@@ -620,7 +626,7 @@ impl Units {
                 let mut path = vec![PathSeg::Index(m.source as u32)];
                 path.extend(place.path.iter().cloned());
                 place.pos = Some(origin.locate(text, &path));
-                place.path = path;
+                place.path = path.into();
             });
             check.push(step);
         }
@@ -703,7 +709,22 @@ impl Units {
 /// The value of the top-level property `key` of the object at the tape's start, as the group
 /// a message belongs to: its JSON text (a string or a number; `"42"` and `42` are two groups).
 /// The group of the message at `at` (`--group-by`): its property `key`'s value, as JSON text.
-fn group_key(doc: &impl steps::Doc, at: usize, key: &str) -> Option<String> {
+/// A message the fast lane read, counted: its group's key, if any.
+fn counted(
+    stats: &mut Stats,
+    group_by: Option<&str>,
+    doc: &Text<'_, '_>,
+    root: usize,
+    text: &[u8],
+    reading: &steps::Reading<'_>,
+) -> Option<String> {
+    stats.messages += 1;
+    stats.max_bytes = stats.max_bytes.max(text.len() as u64);
+    stats.add_steps(&reading.kinds, &reading.steps);
+    group_by.and_then(|k| group_key(doc, root, k))
+}
+
+fn group_key<'t>(doc: &impl steps::Doc<'t>, at: usize, key: &str) -> Option<String> {
     use crate::tape::{NUM, OBJ, STR};
     if doc.kind(at) != OBJ {
         return None;

@@ -83,7 +83,7 @@ pub struct LogUnits {
     /// The last batch's digest, until taken.
     digest: Vec<u8>,
     /// The records of the batches kept for a second stage on this thread, oldest first.
-    kept: std::collections::VecDeque<Vec<crate::log::digest::Record>>,
+    kept: std::collections::VecDeque<Vec<crate::log::digest::Record<'static>>>,
     /// Where JavaScript reads a file's block ([`LogUnits::room`]).
     input: Vec<u8>,
 }

@@ -221,8 +221,8 @@ mod pairing {
             let mut found = Vec::new();
             for (index, e) in events.iter().enumerate() {
                 let body = match e {
-                    Event::Calls(ids) => StepBody::Calls(ids.iter().map(|id| (format!("call_{id}"), place())).collect()),
-                    Event::Results(ids) => StepBody::Outputs(ids.iter().map(|id| (Some(format!("call_{id}")), place())).collect()),
+                    Event::Calls(ids) => StepBody::Calls(ids.iter().map(|id| (format!("call_{id}").into(), place())).collect()),
+                    Event::Results(ids) => StepBody::Outputs(ids.iter().map(|id| (Some(format!("call_{id}").into()), place())).collect()),
                     Event::Text => StepBody::Other,
                 };
                 c.push(Step { index, id: None, timestamp: None, body });

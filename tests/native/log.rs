@@ -342,15 +342,15 @@ fn a_long_conversation_keeps_only_what_is_open() {
         let id = format!("call-{i}");
         c.push(Step {
             index: 2 * i,
-            id: Some((format!("m{}", 2 * i), place())),
+            id: Some((format!("m{}", 2 * i).into(), place())),
             timestamp: None,
-            body: StepBody::Calls(vec![(id.clone(), place())]),
+            body: StepBody::Calls(vec![(id.clone().into(), place())]),
         });
         c.push(Step {
             index: 2 * i + 1,
             id: None,
             timestamp: None,
-            body: StepBody::Outputs(vec![(Some(id), place())]),
+            body: StepBody::Outputs(vec![(Some(id.into()), place())]),
         });
         assert!(c.open_calls() <= 1);
     }
@@ -358,7 +358,7 @@ fn a_long_conversation_keeps_only_what_is_open() {
     // A recent id used again is found; the oldest are forgotten (documented: ID_WINDOW).
     c.push(Step {
         index: 2 * n,
-        id: Some((format!("m{}", 2 * n - 2), place())),
+        id: Some((format!("m{}", 2 * n - 2).into(), place())),
         timestamp: None,
         body: StepBody::Other,
     });
