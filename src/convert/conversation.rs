@@ -326,10 +326,8 @@ impl Conversation {
     pub fn push(&mut self, s: Step<'_>) {
         self.check_id(&s);
         self.check_time(&s);
-        // A message that is neither a result nor a piece of the calling message closes the
-        // window of every call before it.
-        if !matches!(s.body, StepBody::Outputs(_)) && self.last_caller != Some(s.index) {
-            self.window.clear();
+        if !matches!(s.body, StepBody::Outputs(_)) {
+            self.not_a_result(s.index);
         }
         match s.body {
             StepBody::Calls(calls) => self.note_calls(s.index, calls),
@@ -342,6 +340,20 @@ impl Conversation {
                 words.into(),
             ),
             StepBody::Other => {}
+        }
+    }
+
+    /// Check a step of no id, no timestamp and nothing to check ([`StepBody::Other`]): what
+    /// [`Conversation::push`] does with it, without the step (the usual message of a log).
+    pub fn push_other(&mut self, index: usize) {
+        self.not_a_result(index);
+    }
+
+    /// A message that is neither a result nor a piece of the calling message closes the
+    /// window of every call before it.
+    fn not_a_result(&mut self, index: usize) {
+        if self.last_caller != Some(index) {
+            self.window.clear();
         }
     }
 

@@ -4,7 +4,7 @@
 //! each conversation keeps open ([`Conversation`]), never the messages.
 
 use super::convert::{convert_values, write_loss, Target};
-use super::detect::Tally;
+use super::detect::{Match, Tally};
 use super::digest::{Reader, Record};
 use super::stats::Stats;
 use super::units::{write_finding, Units};
@@ -93,13 +93,21 @@ impl Conversations {
     pub fn feed(&mut self, digest: &[u8], base: u64) -> Result<String, String> {
         let mut out = String::new();
         let mut reader = Reader::new(digest);
+        // (Most records are a log's usual message: taken without a record made.)
+        let plain = self.units.target().is_none();
         while !reader.done() {
+            if let Some((index, (format, matched))) = plain.then(|| reader.plain(base)).flatten() {
+                self.take_plain(index, format, matched);
+                continue;
+            }
             let at = reader.at();
             let spare = std::mem::take(&mut self.spare);
             let record = reader.read_with(base, spare).ok_or_else(|| {
                 format!("internal: a digest record that does not read, at byte {at}")
             })?;
-            self.take(record, &mut out);
+            if let Some(steps) = self.take(record, &mut out) {
+                self.spare = recycle(steps);
+            }
         }
         Ok(out)
     }
@@ -125,9 +133,9 @@ impl Conversations {
         out
     }
 
-    /// One message's record.
-    fn take(&mut self, record: Record<'_>, out: &mut String) {
-        let Some(read) = record.read else { return };
+    /// One message's record; its list of steps given back, emptied.
+    fn take<'a>(&mut self, record: Record<'a>, out: &mut String) -> Option<Vec<Step<'a>>> {
+        let read = record.read?;
         let known = self.find(read.key.as_deref());
         if let Some((text, column)) = &read.deferred {
             // Against the format the conversation has shown so far.
@@ -162,7 +170,8 @@ impl Conversations {
             open.buffer.push((record.line, read.offset, read.format, v));
             open.replied = read.reply;
         }
-        if let Some(mut steps) = read.steps {
+        let mut steps = read.steps;
+        if let Some(steps) = &mut steps {
             if self.units.target().is_some() {
                 let kept = steps.iter().map(|s| s.clone().into_owned()).collect();
                 open.steps.push((record.line, kept));
@@ -170,7 +179,6 @@ impl Conversations {
             for step in steps.drain(..) {
                 open.check.push(step);
             }
-            self.spare = recycle(steps);
         }
         let open = &mut self.open[n];
         let findings = open.check.take();
@@ -181,6 +189,19 @@ impl Conversations {
                 write_finding(out, &f, format);
             }
         }
+        steps
+    }
+
+    /// A usual message's record ([`Reader::plain`]): what [`Conversations::take`] does with
+    /// it, without the record (not when converting).
+    fn take_plain(&mut self, line: usize, format: Format, matched: Match) {
+        let n = match self.ungrouped {
+            Some(n) => n,
+            None => self.open_new(None, format, line as u64),
+        };
+        let open = &mut self.open[n];
+        open.tally.add(matched);
+        open.check.push_other(line);
     }
 
     /// The conversation of `key`, if it is open.

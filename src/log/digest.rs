@@ -122,6 +122,18 @@ impl Writer {
             reply,
         } = payload;
         let same_head = self.last.head == Some((format, matched));
+        // A log's usual message: its three bytes, nothing looked at twice.
+        if same_head && self.last.line.is_some_and(|l| l + 1 == line) {
+            if let (Some([s]), None, None, None, false, false) =
+                (steps, key, deferred, json, turn, reply)
+            {
+                if s.id.is_none() && s.timestamp.is_none() && matches!(s.body, StepBody::Other) {
+                    out.extend_from_slice(&PLAIN);
+                    self.last.line = Some(line);
+                    return;
+                }
+            }
+        }
         self.last.head = Some((format, matched));
         let bits = [
             (same_head, SAME_HEAD),
@@ -317,6 +329,14 @@ pub const HAS_JSON: u32 = 64;
 pub const TURN: u32 = 128;
 pub const REPLY: u32 = 256;
 
+/// A log's usual record ([`Reader::plain`]): the line after the last, matched as the last,
+/// one step of no id, no timestamp and nothing to check.
+const PLAIN: [u8; 3] = [
+    (LINE_NEXT | SAME_HEAD | HAS_STEPS) as u8,
+    1,
+    BODY_OTHER << 4,
+];
+
 /// The bits of a step's first byte; its body's tag is the byte shifted right by 4
 /// ([`BODY_OTHER`] ...).
 pub const STEP_ID: u8 = 1;
@@ -368,6 +388,23 @@ impl<'a> Reader<'a> {
     /// Where the reader is, for an error's message.
     pub fn at(&self) -> usize {
         self.at
+    }
+
+    /// The next record if it is a log's usual message, consumed: the line after the last
+    /// record's, matched as the last, of one step with no id, no timestamp and nothing to
+    /// check ([`StepBody::Other`]), in no group, with nothing deferred or converted. Its line
+    /// moved by `base` (its step's index) and its head; `None` (nothing consumed) for any
+    /// other record, which [`Reader::read`] reads.
+    pub fn plain(&mut self, base: u64) -> Option<(usize, (Format, Match))> {
+        if self.bytes.get(self.at..self.at + PLAIN.len())? != PLAIN {
+            return None;
+        }
+        let line = self.last.line?.checked_add(1)?;
+        let index = usize::try_from(line.checked_add(base)?).ok()?;
+        let head = self.last.head?;
+        self.at += PLAIN.len();
+        self.last.line = Some(line);
+        Some((index, head))
     }
 
     /// The next record, its lines moved by `base`.
@@ -776,6 +813,104 @@ mod tests {
                 (110, Format::Kernel, matched, at(&elsewhere, 110)),
             ]
         );
+    }
+
+    /// A log's usual record is taken by [`Reader::plain`] as [`Reader::read`] reads it, and
+    /// no other record is: records of every kind in a row, read either way, read alike.
+    #[test]
+    fn plain_records_are_taken_as_read_reads_them() {
+        let matched = Match {
+            valid: 1,
+            strict: 1,
+        };
+        let step = |body: StepBody<'static>, id: bool, time: bool| Step {
+            index: 0,
+            id: id.then(|| ("m".into(), place(vec![], 0, 1))),
+            timestamp: time.then(|| (1.0, place(vec![], 0, 1))),
+            body,
+        };
+        let other = vec![step(StepBody::Other, false, false)];
+        let calls = vec![step(
+            StepBody::Calls(vec![("c".into(), place(vec![], 0, 1))]),
+            false,
+            false,
+        )];
+        let empty = vec![step(
+            StepBody::Empty(place(vec![], 0, 1), EMPTY_WORDS[0]),
+            false,
+            false,
+        )];
+        let (with_id, with_time) = (
+            vec![step(StepBody::Other, true, false)],
+            vec![step(StepBody::Other, false, true)],
+        );
+        let two = vec![other[0].clone(), other[0].clone()];
+        let mut out = Vec::new();
+        let mut w = Writer::default();
+        let mut line = 0;
+        let mut record =
+            |out: &mut Vec<u8>, skip: u64, f: Format, key: Option<&str>, s: Option<&[Step]>| {
+                line += 1 + skip;
+                let payload = Payload {
+                    steps: s,
+                    turn: key == Some("turn"),
+                    ..Payload::default()
+                };
+                let key = key.filter(|k| *k != "turn");
+                w.record(out, line, f, matched, key, payload);
+            };
+        let openai = Format::OpenAI;
+        record(&mut out, 0, openai, None, Some(&other)); // the first: its line and head written
+        record(&mut out, 0, openai, None, Some(&other)); // plain
+        record(&mut out, 0, openai, None, Some(&other)); // plain
+        record(&mut out, 0, openai, None, Some(&calls));
+        record(&mut out, 0, openai, None, Some(&other)); // plain
+        record(&mut out, 2, openai, None, Some(&other)); // a line skipped
+        record(&mut out, 0, Format::Kernel, None, Some(&other)); // another head
+        record(&mut out, 0, Format::Kernel, None, Some(&other)); // plain
+        record(&mut out, 0, Format::Kernel, Some("\"g\""), Some(&other)); // grouped
+        record(&mut out, 0, Format::Kernel, Some("turn"), Some(&other));
+        record(&mut out, 0, Format::Kernel, None, Some(&empty));
+        record(&mut out, 0, Format::Kernel, None, Some(&with_id));
+        record(&mut out, 0, Format::Kernel, None, Some(&with_time));
+        record(&mut out, 0, Format::Kernel, None, Some(&two));
+        record(&mut out, 0, Format::Kernel, None, None); // not valid: no steps
+        record(&mut out, 0, Format::Kernel, None, Some(&other)); // plain
+        w.unreadable(&mut out, line + 1);
+        let mut read = Reader::new(&out);
+        let mut by_read = Vec::new();
+        while !read.done() {
+            by_read.push(read.read(100).unwrap());
+        }
+        let mut either = Reader::new(&out);
+        let (mut by_either, mut plain) = (Vec::new(), Vec::new());
+        while !either.done() {
+            match either.plain(100) {
+                Some((index, (format, matched))) => {
+                    plain.push(index);
+                    by_either.push(Record {
+                        line: index as u64,
+                        read: Some(Read {
+                            format,
+                            matched,
+                            key: None,
+                            steps: Some(vec![Step {
+                                index,
+                                ..other[0].clone()
+                            }]),
+                            deferred: None,
+                            json: None,
+                            offset: 0,
+                            turn: false,
+                            reply: false,
+                        }),
+                    })
+                }
+                None => by_either.push(either.read(100).unwrap()),
+            }
+        }
+        assert_eq!(by_either, by_read);
+        assert_eq!(plain, [102, 103, 105, 110, 118]);
     }
 
     /// Cut anywhere, or with a byte changed anywhere, a record reads as `None` or as some

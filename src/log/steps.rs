@@ -20,14 +20,14 @@ use std::borrow::Cow;
 
 /// What [`read`] found: the steps, and how many canonical messages of each of [`KINDS`] the
 /// message is.
-pub struct Reading<'t> {
-    pub steps: Vec<Step<'t>>,
+pub struct Reading {
+    pub steps: Vec<Step<'static>>,
     pub kinds: [u32; KINDS.len()],
 }
 
-impl<'t> Reading<'t> {
+impl Reading {
     /// A step of no id and no timestamp, of the kind `kind`.
-    fn add(&mut self, kind: usize, body: StepBody<'t>) {
+    fn add(&mut self, kind: usize, body: StepBody<'static>) {
         self.kinds[kind] += 1;
         self.steps.push(Step {
             index: 0,
@@ -42,9 +42,8 @@ impl<'t> Reading<'t> {
 /// character when the value is a string, else its path.
 pub type Locate<'a> = dyn FnMut(Option<u32>, &[crate::validate::PathSeg]) -> Pos + 'a;
 
-/// A message as [`read`] reads it: values by a handle (`usize`), each of a tape word's kind;
-/// its strings borrowed for `'t` where they stand in the text as they are.
-pub trait Doc<'t> {
+/// A message as [`read`] reads it: values by a handle (`usize`), each of a tape word's kind.
+pub trait Doc {
     /// The kind of the value at `v`, as a tape word (`OBJ`, `ARR`, `STR`, `NULL`, ...).
     fn kind(&self, v: usize) -> u32;
     /// The values of the properties `keys` of the object at `at` (the last of a repeat), in
@@ -66,7 +65,7 @@ pub trait Doc<'t> {
         names.iter().position(|n| self.str_is(v, n))
     }
     /// The string at `v` (lone surrogates replaced).
-    fn text(&self, v: usize) -> Cow<'t, str>;
+    fn text(&self, v: usize) -> String;
     /// The byte offset of the string at `v`'s first character in the message's text.
     fn offset(&self, v: usize) -> u32;
     /// Is the string at `v` empty or white space alone (as `str::trim` sees it)? `None` when
@@ -78,23 +77,18 @@ pub trait Doc<'t> {
 
 /// The steps of the message at `at`, read as `format`; `None` when this reader does not know
 /// the message (the canonical way reads it).
-pub fn read<'t>(
-    doc: &impl Doc<'t>,
-    at: usize,
-    format: Format,
-    locate: &mut Locate<'_>,
-) -> Option<Reading<'t>> {
+pub fn read(doc: &impl Doc, at: usize, format: Format, locate: &mut Locate<'_>) -> Option<Reading> {
     read_into(doc, at, format, locate, Vec::with_capacity(1))
 }
 
 /// [`read`], the steps in `spare`'s memory (a list given back: none made for each message).
-pub fn read_into<'t>(
-    doc: &impl Doc<'t>,
+pub fn read_into(
+    doc: &impl Doc,
     at: usize,
     format: Format,
     locate: &mut Locate<'_>,
-    mut spare: Vec<Step<'t>>,
-) -> Option<Reading<'t>> {
+    mut spare: Vec<Step<'static>>,
+) -> Option<Reading> {
     spare.clear();
     // (A list kept with its message gets room for one: most messages are one step.)
     spare.reserve_exact(1);
@@ -160,12 +154,12 @@ const CALLS: usize = 3;
 const RESULTS: usize = 4;
 
 /// An OpenAI Chat Completions message (`src/convert/openai.rs` reads it the canonical way).
-fn openai<'t>(
-    doc: &impl Doc<'t>,
+fn openai(
+    doc: &impl Doc,
     at: usize,
     locate: &mut Locate<'_>,
-    steps: Vec<Step<'t>>,
-) -> Option<Reading<'t>> {
+    steps: Vec<Step<'static>>,
+) -> Option<Reading> {
     if doc.kind(at) != OBJ {
         return None;
     }
@@ -220,13 +214,13 @@ fn openai<'t>(
 /// The body of a message whose text is `content` (a string): empty at `path` when the text is
 /// blank (`words`: [`EMPTY_WORDS`]'s); `None` for content given as parts, which the canonical
 /// way joins.
-fn text_step<'t>(
-    doc: &impl Doc<'t>,
+fn text_step(
+    doc: &impl Doc,
     locate: &mut Locate<'_>,
     content: Option<usize>,
     path: &'static [PathSeg],
     words: usize,
-) -> Option<StepBody<'t>> {
+) -> Option<StepBody<'static>> {
     let blank = match content {
         Some(v) if doc.kind(v) == STR => doc.blank(v)?,
         None => true,
@@ -242,16 +236,16 @@ fn text_step<'t>(
 
 /// The string at `v` (if it is one), and its place at `path`: where the string is, or where
 /// the path leads when it is missing.
-fn string_at<'t>(
-    doc: &impl Doc<'t>,
+fn string_at(
+    doc: &impl Doc,
     v: Option<usize>,
     path: PlacePath,
     locate: &mut Locate<'_>,
-) -> (Option<Cow<'t, str>>, Place) {
+) -> (Option<Cow<'static, str>>, Place) {
     match v.filter(|&v| doc.kind(v) == STR) {
         Some(v) => {
             let pos = locate(Some(doc.offset(v)), &path);
-            (Some(doc.text(v)), place(path, pos))
+            (Some(Cow::Owned(doc.text(v))), place(path, pos))
         }
         None => {
             let pos = locate(None, &path);
@@ -277,53 +271,7 @@ fn blank_text(raw: &[u8]) -> Option<bool> {
     })
 }
 
-/// A message read with its strings made, not borrowed: for steps kept past their text.
-pub struct Owned<'d, D>(pub &'d D);
-
-impl Doc<'static> for Owned<'_, Text<'_, '_>> {
-    fn kind(&self, v: usize) -> u32 {
-        self.0.kind(v)
-    }
-
-    fn props<const N: usize>(&self, at: usize, keys: [Key; N]) -> [Option<usize>; N] {
-        self.0.props(at, keys)
-    }
-
-    fn prop_named(&self, at: usize, key: &str) -> Option<usize> {
-        self.0.prop_named(at, key)
-    }
-
-    fn items(&self, at: usize) -> impl Iterator<Item = usize> + '_ {
-        self.0.items(at)
-    }
-
-    fn str_is(&self, v: usize, lit: &str) -> bool {
-        self.0.str_is(v, lit)
-    }
-
-    fn which(&self, v: usize, names: &[&str]) -> Option<usize> {
-        self.0.which(v, names)
-    }
-
-    fn text(&self, v: usize) -> Cow<'static, str> {
-        Cow::Owned(self.0.text(v).into_owned())
-    }
-
-    fn offset(&self, v: usize) -> u32 {
-        self.0.offset(v)
-    }
-
-    fn blank(&self, v: usize) -> Option<bool> {
-        self.0.blank(v)
-    }
-
-    fn number(&self, v: usize) -> f64 {
-        self.0.number(v)
-    }
-}
-
-/// (A tape's strings are made: its text may be UTF-16.)
-impl Doc<'static> for TapeView<'_> {
+impl Doc for TapeView<'_> {
     fn kind(&self, v: usize) -> u32 {
         self.word(v)
     }
@@ -354,8 +302,8 @@ impl Doc<'static> for TapeView<'_> {
         self.str_eq(self.str_at(v), lit)
     }
 
-    fn text(&self, v: usize) -> Cow<'static, str> {
-        Cow::Owned(self.str_lossy(self.str_at(v)))
+    fn text(&self, v: usize) -> String {
+        self.str_lossy(self.str_at(v))
     }
 
     fn offset(&self, v: usize) -> u32 {
@@ -384,12 +332,12 @@ impl Doc<'static> for TapeView<'_> {
 /// value's handle is the offset of its first byte. `layout`: where its objects' entries and
 /// its arrays' items are, as the scan found them ([`super::scan::Scanner::layout`]), read
 /// without a pass over the text.
-pub struct Text<'a, 'l> {
+pub struct Text<'a> {
     pub text: &'a [u8],
-    pub layout: &'l Layout,
+    pub layout: &'a Layout,
 }
 
-impl<'a> Text<'a, '_> {
+impl Text<'_> {
     /// The offset of the closing quote of the string at `v`.
     fn string_end(&self, v: usize) -> usize {
         string_end(self.text, v).unwrap_or(self.text.len())
@@ -397,7 +345,7 @@ impl<'a> Text<'a, '_> {
 
     /// The raw content of the string at `v`, and whether it has escapes: as the scan found
     /// it for the value of an entry, else read now.
-    fn raw(&self, v: usize) -> (&'a [u8], bool) {
+    fn raw(&self, v: usize) -> (&[u8], bool) {
         let entries = &self.layout.entries;
         let (end, escaped) = match entries.iter().find(|e| e.value.0 as usize == v) {
             Some(e) => (e.value.1 as usize - 1, e.escaped),
@@ -427,7 +375,7 @@ impl<'a> Text<'a, '_> {
     }
 }
 
-impl<'a> Doc<'a> for Text<'a, '_> {
+impl Doc for Text<'_> {
     fn kind(&self, v: usize) -> u32 {
         match self.text.get(v) {
             Some(b'"') => STR,
@@ -475,18 +423,16 @@ impl<'a> Doc<'a> for Text<'a, '_> {
         }
     }
 
-    fn text(&self, v: usize) -> Cow<'a, str> {
+    fn text(&self, v: usize) -> String {
         match self.raw(v) {
             // (Well formed, so UTF-8: the lossy way is a slower check of the same.)
             (raw, false) => match std::str::from_utf8(raw) {
-                Ok(text) => Cow::Borrowed(text),
-                Err(_) => String::from_utf8_lossy(raw),
+                Ok(text) => text.to_owned(),
+                Err(_) => String::from_utf8_lossy(raw).into_owned(),
             },
-            (raw, true) => Cow::Owned(
-                crate::tape::json::unescape(raw)
-                    .map(|units| String::from_utf16_lossy(&units))
-                    .unwrap_or_default(),
-            ),
+            (raw, true) => crate::tape::json::unescape(raw)
+                .map(|units| String::from_utf16_lossy(&units))
+                .unwrap_or_default(),
         }
     }
 

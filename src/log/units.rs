@@ -10,10 +10,10 @@ use super::digest::{self, Payload, Read, Record};
 use super::locate::{locate, next_newline, position};
 use super::scan::Scanner;
 use super::stats::Stats;
-use super::steps::{self, Owned, Text};
+use super::steps::{self, Text};
 use super::Config;
 use crate::convert::check::Finding;
-use crate::convert::conversation::{recycle, Conversation, Pos, Step};
+use crate::convert::conversation::{Conversation, Pos, Step};
 use crate::convert::to_canonical;
 use crate::convert::{Body, Part};
 use crate::formats::Format;
@@ -436,29 +436,24 @@ impl Units {
         let layout = self.scanner.layout();
         let root = layout.root as usize;
         let doc = Text { text, layout };
-        let place = &mut |off, path: &[PathSeg]| origin.place(text, ascii, off, path);
-        let spare = std::mem::take(&mut self.spare);
+        let reading = steps::read_into(
+            &doc,
+            root,
+            format,
+            &mut |off, path| origin.place(text, ascii, off, path),
+            std::mem::take(&mut self.spare),
+        );
+        let Some(reading) = reading else {
+            return false;
+        };
         let group_by = self.config.group_by.as_deref();
+        let key = counted(&mut self.out.stats, group_by, &doc, root, text, &reading);
         let payload = Payload {
             offset: origin.offset,
             ..Payload::default()
         };
-        // Kept on this thread, the steps' ids are made; written to the digest, borrowed.
-        if self.fused.is_some() {
-            let Some(reading) = steps::read_into(&Owned(&doc), root, format, place, spare) else {
-                return false;
-            };
-            let key = counted(&mut self.out.stats, group_by, &doc, root, text, &reading);
-            let steps = Some(reading.steps);
-            self.emit(origin.line, format, matched, key, payload, steps, None);
-        } else {
-            let Some(reading) = steps::read_into(&doc, root, format, place, spare) else {
-                return false;
-            };
-            let key = counted(&mut self.out.stats, group_by, &doc, root, text, &reading);
-            let steps = Some(reading.steps);
-            self.write(origin.line, format, matched, key, payload, steps, None);
-        }
+        let steps = Some(reading.steps);
+        self.emit(origin.line, format, matched, key, payload, steps, None);
         true
     }
 
@@ -497,37 +492,24 @@ impl Units {
                     reply: payload.reply,
                 }),
             }),
-            None => self.write(line, format, matched, key, payload, steps, json.as_ref()),
-        }
-    }
-
-    /// A message's digest record.
-    #[allow(clippy::too_many_arguments)]
-    fn write(
-        &mut self,
-        line: u64,
-        format: Format,
-        matched: Match,
-        key: Option<String>,
-        payload: Payload,
-        steps: Option<Vec<Step<'_>>>,
-        json: Option<&Value>,
-    ) {
-        self.digest.record(
-            &mut self.out.digest,
-            line,
-            format,
-            matched,
-            key.as_deref(),
-            Payload {
-                steps: steps.as_deref(),
-                json,
-                ..payload
-            },
-        );
-        // (Written: the list serves the next message, which empties it.)
-        if let Some(steps) = steps {
-            self.spare = recycle(steps);
+            None => {
+                self.digest.record(
+                    &mut self.out.digest,
+                    line,
+                    format,
+                    matched,
+                    key.as_deref(),
+                    Payload {
+                        steps: steps.as_deref(),
+                        json: json.as_ref(),
+                        ..payload
+                    },
+                );
+                // (Written: the list serves the next message, which empties it.)
+                if let Some(steps) = steps {
+                    self.spare = steps;
+                }
+            }
         }
     }
 
@@ -713,10 +695,10 @@ impl Units {
 fn counted(
     stats: &mut Stats,
     group_by: Option<&str>,
-    doc: &Text<'_, '_>,
+    doc: &Text<'_>,
     root: usize,
     text: &[u8],
-    reading: &steps::Reading<'_>,
+    reading: &steps::Reading,
 ) -> Option<String> {
     stats.messages += 1;
     stats.max_bytes = stats.max_bytes.max(text.len() as u64);
@@ -724,7 +706,7 @@ fn counted(
     group_by.and_then(|k| group_key(doc, root, k))
 }
 
-fn group_key<'t>(doc: &impl steps::Doc<'t>, at: usize, key: &str) -> Option<String> {
+fn group_key(doc: &impl steps::Doc, at: usize, key: &str) -> Option<String> {
     use crate::tape::{NUM, OBJ, STR};
     if doc.kind(at) != OBJ {
         return None;
