@@ -65,11 +65,12 @@ export const CONVERT_GROUPS = PAIRS.map((p) => {
     unavailable: p.available ? undefined : `not in this build (its convert() rejects ${[p.from, p.to].filter((f) => !canConvert(f)).join(' and ')})`,
     verify: () => verifyConvert(p.id),
     rows: [
-      { key: 'ours', label: `ours   convert(list, { from: '${p.from}', to: '${p.to}' })`, op: `a => convert(a, { from: '${p.from}', to: '${p.to}' }).messages.length > 0 ? 1 : 0`, target: true, compare: 'hand-zod' },
-      { key: 'hand', label: 'hand-written JS mapping (no validation)', op: `a => ${p.handName}(a).length > 0 ? 1 : 0`, baseline: true },
+      { key: 'ours', label: `ours   convert(list, { from: '${p.from}', to: '${p.to}' })`, op: `a => convert(a, { from: '${p.from}', to: '${p.to}' }).messages.length > 0 ? 1 : 0`, target: true, compare: 'hand' },
+      { key: 'hand', label: 'hand-written JS mapping (no validation)', op: `a => ${p.handName}(a).length > 0 ? 1 : 0`, baseline: true, short: 'the mapping' },
       { key: 'hand-zod', label: 'zod 4 array safeParse of the input + that mapping', op: `a => ${p.zodName}(a).length > 0 ? 1 : 0`, short: 'zod + mapping' },
     ],
-    target: { label: `convert ${p.from} → ${p.to} (100 msgs): at most 2x a hand-written mapping`, max: 2 },
+    // (Issue 14: against zod 4 + the mapping; the ratio to the mapping alone stays beside it.)
+    target: { label: `convert ${p.from} → ${p.to} (100 msgs): at most 2x zod 4 + a hand-written mapping`, max: 2, against: 'hand-zod' },
   };
 });
 

@@ -298,7 +298,7 @@ const SECTIONS = [
           { key: 'pooled-zod', label: 'literal + pooled ULID + zod 4 safeParse (reference)', op: "t => { const now = Date.now(); const m = { id: pooledUlid(now), timestamp: now, type: 'reply', text: t }; sink.a[sink.i = (sink.i + 1) & 1023] = m; return zodKernel.safeParse(m).success ? 1 : 0; }" },
         ],
         baselineName: 'literal + pooled ULID',
-        target: { label: 'constructors: no slower than a literal + pooled-PRNG ULID', max: 1 },
+        target: { label: 'constructors: at most 1.5x a literal + pooled-PRNG ULID', max: 1.5 },
       },
     ],
   },
@@ -462,20 +462,25 @@ for (const section of SECTIONS) {
     const measured = measureInChild(group);
     const rows = chosen.map((c) => ({ ...c, m: measured.get(c.id) }));
     const base = rows.find((r) => r.row.baseline);
+    // The target's figure: against the baseline, or the row the target names (conversions:
+    // zod 4 + the mapping).
+    const against = (group.target?.against && rows.find((r) => r.row.key === group.target.against)) || base;
     for (const { row, id, m } of rows) {
       const ratio = base ? m.nsPerOp / base.m.nsPerOp : undefined;
+      const targetRatio = against ? m.nsPerOp / against.m.nsPerOp : undefined;
       const spread = ((m.q3 - m.q1) / 2 / m.nsPerOp) * 100;
       let targetText = '';
       let met;
-      if (row.target && group.target && ratio !== undefined) {
-        met = ratio <= group.target.max;
+      if (row.target && group.target && targetRatio !== undefined) {
+        met = targetRatio <= group.target.max;
         const bound = group.target.max < 1 ? `≤${group.target.max.toFixed(2)}x (${(1 / group.target.max).toFixed(1)}x faster)` : `≤${group.target.max.toFixed(2)}x`;
         const informational = row.target !== true;
-        targetText = `${bound} ${status(met)}${informational ? ' (info)' : ''}`;
+        const of = against !== base ? ` of "${against.row.short ?? against.row.key}"` : '';
+        targetText = `${fmtRatio(targetRatio)}${of} ${bound} ${status(met)}${informational ? ' (info)' : ''}`;
         // A second ratio, to another row of the group (conversions: the mapping with zod).
         const other = row.compare && rows.find((r) => r.row.key === row.compare);
         if (other) targetText += `; ${fmtRatio(m.nsPerOp / other.m.nsPerOp)} of "${other.row.short ?? other.row.key}"`;
-        const figure = `${fmtRatio(ratio)} (${fmtNs(m.nsPerOp / perMsg)} vs ${fmtNs(base.m.nsPerOp / perMsg)} ns/msg)`;
+        const figure = `${fmtRatio(targetRatio)} (${fmtNs(m.nsPerOp / perMsg)} vs ${fmtNs(against.m.nsPerOp / perMsg)} ns/msg)`;
         if (row.target === true) targets.push({ label: group.target.label, figure, met });
         else if (row.target === 'value') targets.push({ label: group.target.label.replace(':', ', .value read:'), figure, met, informational: true });
       }
