@@ -128,6 +128,57 @@ export function invalid() {
   ];
 }
 
+/**
+ * Realistic messages of about 500 bytes (file bytes, custom keys, tool calls and results),
+ * each valid, and the same with one defect. Each is { kind, valid, value }: what is wrong,
+ * the message before, the message with the defect.
+ */
+export function realisticInvalid(seed = 11) {
+  const rand = prng(seed);
+  let time = 1732233600000;
+  const base = (type) => {
+    const timestamp = (time += 1 + Math.floor(rand() * 1500));
+    return { id: fixtureUlid(timestamp, rand), timestamp, type, session: { user: 'u_1042', channel: 'web' }, trace: `tr-${Math.floor(rand() * 1e9)}` };
+  };
+  const bytes = (n) => Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+  const input = () => ({ ...base('input'), text: sentence(rand, 60, 120), files: [{ data: bytes(64), filename: 'chart.png', mimeType: 'image/png' }] });
+  const calls = () => ({
+    ...base('tool-calls'),
+    calls: [
+      { id: 'call_0041', name: 'get_weather', args: { city: 'Paris', units: 'metric', days: 3 } },
+      { id: 'call_0042', name: 'search_web', args: { query: sentence(rand, 40, 80), limit: 5, safe: true } },
+    ],
+  });
+  const results = () => ({
+    ...base('tool-results'),
+    results: [
+      { callId: 'call_0041', name: 'get_weather', output: { temperature: 21.5, unit: 'C', conditions: 'partly cloudy', wind: { speed: 12, dir: 'NW' } } },
+      { callId: 'call_0042', name: 'search_web', output: [{ title: sentence(rand, 20, 40), url: 'https://example.com/a', score: 0.92 }] },
+    ],
+  });
+  const reply = () => ({ ...base('reply'), text: sentence(rand, 300, 420), model: 'gpt-4.1', usage: { input: 812, output: 96 } });
+  const wrong = [
+    ['input: a file\'s data is a string', input, (m) => (m.files[0].data = 'iVBORw0KGgo=')],
+    ['input: a file\'s filename is a number', input, (m) => (m.files[0].filename = 7)],
+    ['input: text is an array', input, (m) => (m.text = [m.text])],
+    ['tool-calls: a call without its name', calls, (m) => delete m.calls[1].name],
+    ['tool-calls: a call\'s args hold a function', calls, (m) => (m.calls[0].args.units = () => 'metric')],
+    ['tool-calls: calls is an object', calls, (m) => (m.calls = { first: m.calls[0] })],
+    ['tool-results: a result\'s callId is a number', results, (m) => (m.results[0].callId = 41)],
+    ['tool-results: a result without its output', results, (m) => delete m.results[1].output],
+    ['reply: text is missing', reply, (m) => delete m.text],
+    ['reply: timestamp is a string', reply, (m) => (m.timestamp = String(m.timestamp))],
+    ['reply: id is a number', reply, (m) => (m.id = 12345)],
+    ['reply: an unknown type', reply, (m) => (m.type = 'answer')],
+  ];
+  return wrong.map(([kind, make, spoil]) => {
+    const valid = make();
+    const value = structuredClone(valid);
+    spoil(value);
+    return { kind, valid, value };
+  });
+}
+
 /** Bytes of JSON text, averaged. */
 export function meanJsonBytes(values) {
   let total = 0;

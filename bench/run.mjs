@@ -81,6 +81,8 @@ const conversations = [1, 2, 3, 4].map((seed) => F.conversation(seed, 100));
 const mixMsgs = conversations[0];
 const invalidCases = F.invalid();
 const invalidMsgs = invalidCases.map((c) => c.value);
+const realCases = F.realisticInvalid();
+const realInvalidMsgs = realCases.map((c) => c.value);
 const replyTexts = replyMsgs.map((m) => JSON.stringify(m));
 const mixTexts = mixMsgs.map((m) => JSON.stringify(m));
 const conversationTexts = conversations.map((c) => JSON.stringify(c));
@@ -149,6 +151,14 @@ function verify() {
   });
   conversationTexts.forEach((t, i) => check(`JSON.parse + zod 4 array accepts conversation text #${i}`, () => zodConversation.safeParse(JSON.parse(t)).success));
   invalidMsgs.forEach((m, i) => check(`ours validateJson rejects invalid text #${i}`, () => !kernel.validateJson(JSON.stringify(m)).ok));
+  // The realistic corpus: each message valid for every library before its one defect, and
+  // rejected by every one after it (`is` too).
+  for (const c of realCases) {
+    check(`ours and zod 4 accept the realistic message before: ${c.kind}`, () => kernel.validate(c.valid).ok && kernel.is(c.valid) && zodKernel.safeParse(c.valid).success);
+    check(`ours rejects, with issues: ${c.kind}`, () => { const r = kernel.validate(c.value); return !r.ok && r.issues.length > 0; });
+    check(`ours is() says no: ${c.kind}`, () => kernel.is(c.value) === false);
+    check(`zod 4 rejects, with issues: ${c.kind}`, () => { const r = zodKernel.safeParse(c.value); return !r.success && r.error.issues.length > 0; });
+  }
   for (const [name, make] of Object.entries(constructors)) {
     let last = '';
     for (let i = 0; i < 50; i++) {
@@ -224,6 +234,28 @@ const SECTIONS = [
           { key: 'typeof', label: 'typeof hand-written checks (boolean, no issues)', op: 'm => typeofKernel(m) ? 0 : 1' },
         ],
         target: { label: 'invalid input: no slower than zod 4', max: 1 },
+      },
+      {
+        id: 'invalid-real',
+        title: `realistic messages, mean ${Math.round(F.meanJsonBytes(realCases.map((c) => c.valid)))} B (file bytes, custom keys, tool calls and results), one defect each`,
+        inputs: realInvalidMsgs,
+        rows: [
+          { key: 'ours', label: 'ours   kernel.validate(msg), every issue', op: 'm => { const r = kernel.validate(m); return !r.ok && r.issues.length > 0 ? 1 : 0; }', target: true },
+          { key: 'zod', label: 'zod 4  safeParse, every issue', op: 'm => { const r = zodKernel.safeParse(m); return !r.success && r.error.issues.length > 0 ? 1 : 0; }', baseline: true },
+          { key: 'ours-is', label: 'ours   kernel.is(msg) (a guard: no issue built)', op: 'm => kernel.is(m) ? 0 : 1' },
+          { key: 'ajv', label: 'ajv    default: stops at the first error', op: 'm => !ajvKernel(m) && ajvKernel.errors.length > 0 ? 1 : 0' },
+        ],
+        target: { label: 'invalid input (realistic): validate no slower than zod 4', max: 1 },
+      },
+      {
+        id: 'invalid-real-is',
+        title: 'the same: the guard against validate',
+        inputs: realInvalidMsgs,
+        rows: [
+          { key: 'ours-is', label: 'ours   kernel.is(msg) (stops at the first problem)', op: 'm => kernel.is(m) ? 0 : 1', target: true },
+          { key: 'ours', label: 'ours   kernel.validate(msg), every issue', op: 'm => { const r = kernel.validate(m); return !r.ok && r.issues.length > 0 ? 1 : 0; }', baseline: true },
+        ],
+        target: { label: 'invalid input (realistic): is() faster than validate()', max: 0.99 },
       },
     ],
   },
