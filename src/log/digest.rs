@@ -122,18 +122,6 @@ impl Writer {
             reply,
         } = payload;
         let same_head = self.last.head == Some((format, matched));
-        // A log's usual message: its three bytes, nothing looked at twice.
-        if same_head && self.last.line.is_some_and(|l| l + 1 == line) {
-            if let (Some([s]), None, None, None, false, false) =
-                (steps, key, deferred, json, turn, reply)
-            {
-                if s.id.is_none() && s.timestamp.is_none() && matches!(s.body, StepBody::Other) {
-                    out.extend_from_slice(&PLAIN);
-                    self.last.line = Some(line);
-                    return;
-                }
-            }
-        }
         self.last.head = Some((format, matched));
         let bits = [
             (same_head, SAME_HEAD),
