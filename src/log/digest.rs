@@ -542,9 +542,9 @@ impl<'a> Reader<'a> {
         Some(Place { path, pos })
     }
 
-    /// A path of `n` steps (each at least two bytes: `n` is checked against what is left).
+    /// A path of `n` steps (its length checked as [`Reader::count`] checks one).
     fn path(&mut self, n: usize) -> Option<Vec<PathSeg>> {
-        if n > self.bytes.len().saturating_sub(self.at) {
+        if !self.holds(n) {
             return None;
         }
         let mut path = Vec::with_capacity(n);
@@ -589,7 +589,12 @@ impl<'a> Reader<'a> {
     /// capacity taken from it is bounded by the input).
     fn count(&mut self) -> Option<usize> {
         let n = usize::try_from(self.number()?).ok()?;
-        (n <= self.bytes.len() - self.at.min(self.bytes.len())).then_some(n)
+        self.holds(n).then_some(n)
+    }
+
+    /// Could the bytes left hold `n` items (each at least a byte)?
+    fn holds(&self, n: usize) -> bool {
+        n <= self.bytes.len().saturating_sub(self.at)
     }
 
     /// A string, borrowed from the bytes.

@@ -462,6 +462,19 @@ mod tests {
     use super::*;
     use crate::tape::json::{parse_bytes_into, JsonTape};
 
+    /// Every path this reader borrows is one of [`PLACES`] (which the digest writes as its
+    /// number): a path added to the reader and not to the list would cross whole.
+    #[test]
+    fn every_path_the_reader_borrows_is_a_place() {
+        let borrowed = CALL_ID_PATHS
+            .iter()
+            .map(|p| p.as_slice())
+            .chain([CALL_ID_PATH.as_slice(), CONTENT_PATH.as_slice()]);
+        for path in borrowed {
+            assert!(PLACES.iter().any(|k| std::ptr::eq(*k, path)), "{path:?}");
+        }
+    }
+
     /// A tape with no words reads as `END`: no steps, no panic.
     #[test]
     fn an_empty_tape_is_not_read() {
