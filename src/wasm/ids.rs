@@ -19,25 +19,43 @@ pub fn ulid_buffer() -> *const u16 {
 
 /// The next monotonic ULID as text, and the ms it carries (for ids the core fills in).
 pub fn next_ulid(now: f64) -> Result<(String, f64), crate::ids::IdError> {
-    let (id, ms) = ULIDS.with_borrow_mut(|g| g.next(now))?;
+    let (id, ms) = ULIDS.with_borrow_mut(|g| {
+        let made = g.next(now)?;
+        mirror(g);
+        Ok::<_, crate::ids::IdError>(made)
+    })?;
     Ok((id.to_string(), ms as f64))
 }
 
-/// The next monotonic ULID for the clock reading `now` (ms): its characters go to
-/// `ulid_buffer()`, and the ms it carries is returned (the message's `timestamp`).
-#[wasm_bindgen]
-pub fn ulid_next(now: f64) -> Result<f64, JsError> {
-    let (id, ms) = ULIDS
-        .with_borrow_mut(|g| g.next(now))
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    let mut text = [0u8; ulid::ULID_LEN];
-    id.array_to_str(&mut text);
+/// The generator's last id into `ulid_buffer()`, from the first character it changed: every
+/// id the generator makes passes here, so the buffer always holds the last one whole.
+fn mirror(g: &UlidGenerator) {
+    let from = g.changed_from();
     ID_CHARS.with_borrow_mut(|b| {
-        for (d, s) in b.iter_mut().zip(text) {
+        for (d, &s) in b[from..].iter_mut().zip(&g.text()[from..]) {
             *d = s as u16;
         }
     });
-    Ok(ms as f64)
+}
+
+/// The next monotonic ULID for the clock reading `now` (ms): its characters go to
+/// `ulid_buffer()`, and the ms it carries is returned (the message's `timestamp`). When no id
+/// can be made the answer is -1 (no ULID carries a negative time) and `take_result()` says why:
+/// a plain number crosses to JavaScript without the array a `Result` is returned in.
+#[wasm_bindgen]
+pub fn ulid_next(now: f64) -> f64 {
+    let made: Result<u64, crate::ids::IdError> = ULIDS.with_borrow_mut(|g| {
+        let (_, ms) = g.next(now)?;
+        mirror(g);
+        Ok(ms)
+    });
+    match made {
+        Ok(ms) => ms as f64,
+        Err(e) => {
+            super::interop::set_result(e.to_string());
+            -1.0
+        }
+    }
 }
 
 /// 32 lowercase hex characters from 16 random bytes (Agens' uid).
