@@ -2,6 +2,7 @@
 // fresh hex uid, helpers for the `next` routing instructions, and the model's short form of
 // them (`[{ type, value }]`) read with upstream's `Agens.Router.parse_next/1` rules.
 
+import { BUILT } from './built.mjs';
 import { generated, ValidationError } from './errors.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 
@@ -27,15 +28,15 @@ export function createAgens(wasm, validators, numbers, tape, { NEXT_TYPES }) {
     if (msg.id === undefined) msg.id = generateUid();
     if (msg.retries === undefined) msg.retries = 0;
     if (msg.next === undefined) msg.next = [];
-    return message.assert(msg);
+    return message[BUILT]()(msg);
   }
 
-  const route = (node_id, count = 1) => validators.RouteInstruction.assert({ type: 'route', node_id, count });
-  const yieldTo = (node_id) => validators.YieldInstruction.assert({ type: 'yield', node_id });
-  const sub = (job_id) => validators.SubInstruction.assert({ type: 'sub', job_id });
+  const route = (node_id, count = 1) => validators.RouteInstruction[BUILT]()({ type: 'route', node_id, count });
+  const yieldTo = (node_id) => validators.YieldInstruction[BUILT]()({ type: 'yield', node_id });
+  const sub = (job_id) => validators.SubInstruction[BUILT]()({ type: 'sub', job_id });
   const end = () => ({ type: 'end' });
   const retry = (reason) =>
-    validators.RetryInstruction.assert(reason === undefined ? { type: 'retry' } : { type: 'retry', reason });
+    validators.RetryInstruction[BUILT]()(reason === undefined ? { type: 'retry' } : { type: 'retry', reason });
 
   // Reads one property without letting a getter or a Proxy trap escape.
   function readProp(obj, key) {

@@ -3,6 +3,7 @@
 // namespace beside ModelMessage (ai-sdk.mjs). Every constructor validates what it returns (a
 // ValidationError otherwise) and keeps what it was given as given.
 
+import { BUILT } from './built.mjs';
 import { generated } from './errors.mjs';
 import { kindOf, mergeInit, readInit, tagFirst } from './values.mjs';
 
@@ -27,7 +28,7 @@ export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PA
       throw new TypeError('createUIMessage: init.parts contradicts the parts argument');
     }
     const id = Object.hasOwn(init, 'id') ? init.id : generateUIMessageId();
-    return message.assert({ id, role, parts, ...init });
+    return message[BUILT]()({ id, role, parts, ...init });
   }
 
   // A static tool part: `tool-<name>` in `state`, with that state's fields.
@@ -41,29 +42,29 @@ export function createAiSdkUi(wasm, validators, numbers, tape, { UI_ROLES, UI_PA
     if (Object.hasOwn(fields, 'state') && fields.state !== state) {
       throw new TypeError('createToolUIPart: fields.state contradicts the state argument');
     }
-    return validators.ToolUIPart.assert({ type, ...fields, state });
+    return validators.ToolUIPart[BUILT]()({ type, ...fields, state });
   }
 
   // A dynamic tool part (a tool known only at run time).
   function createDynamicToolUIPart(toolName, state, fields) {
     const given = { type: 'dynamic-tool', toolName, state };
-    return validators.DynamicToolUIPart.assert(merge('createDynamicToolUIPart', given, fields));
+    return validators.DynamicToolUIPart[BUILT]()(merge('createDynamicToolUIPart', given, fields));
   }
 
   function createDataUIPart(name, data, id) {
     if (typeof name !== 'string') throw new TypeError(`createDataUIPart: name must be a string, received ${kindOf(name)}`);
     const part = { type: `data-${name}`, data };
     if (id !== undefined) part.id = id;
-    return validators.DataUIPart.assert(part);
+    return validators.DataUIPart[BUILT]()(part);
   }
 
   return {
     createUIMessage,
-    createTextUIPart: (text, init) => validators.TextUIPart.assert(merge('createTextUIPart', { type: 'text', text }, init)),
-    createReasoningUIPart: (text, init) => validators.ReasoningUIPart.assert(merge('createReasoningUIPart', { type: 'reasoning', text }, init)),
-    createFileUIPart: (url, mediaType, init) => validators.FileUIPart.assert(merge('createFileUIPart', { type: 'file', mediaType, url }, init)),
-    createSourceUrlUIPart: (sourceId, url, init) => validators.SourceUrlUIPart.assert(merge('createSourceUrlUIPart', { type: 'source-url', sourceId, url }, init)),
-    createStepStartUIPart: () => validators.StepStartUIPart.assert({ type: 'step-start' }),
+    createTextUIPart: (text, init) => validators.TextUIPart[BUILT]()(merge('createTextUIPart', { type: 'text', text }, init)),
+    createReasoningUIPart: (text, init) => validators.ReasoningUIPart[BUILT]()(merge('createReasoningUIPart', { type: 'reasoning', text }, init)),
+    createFileUIPart: (url, mediaType, init) => validators.FileUIPart[BUILT]()(merge('createFileUIPart', { type: 'file', mediaType, url }, init)),
+    createSourceUrlUIPart: (sourceId, url, init) => validators.SourceUrlUIPart[BUILT]()(merge('createSourceUrlUIPart', { type: 'source-url', sourceId, url }, init)),
+    createStepStartUIPart: () => validators.StepStartUIPart[BUILT]()({ type: 'step-start' }),
     createToolUIPart,
     createDynamicToolUIPart,
     createDataUIPart,

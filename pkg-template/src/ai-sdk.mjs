@@ -3,6 +3,7 @@
 // Every constructor returns what it was given, as given (no copy of bytes, URLs or inputs),
 // after validating it; it throws a ValidationError with every issue otherwise.
 
+import { BUILT } from './built.mjs';
 import { generated } from './errors.mjs';
 import { createByRole, mergeInit } from './values.mjs';
 
@@ -13,7 +14,7 @@ export function createAiSdk(wasm, validators, numbers, tape, lists) {
 
   // `{ [tagKey]: tag, ...given, ...init }`, validated as `type`.
   function build(fn, type, tagKey, tag, given, init) {
-    return validators[type].assert(mergeInit(fn, { [tagKey]: tag }, given, init));
+    return validators[type][BUILT]()(mergeInit(fn, { [tagKey]: tag }, given, init));
   }
 
   const message = (fn, role) => (content, init) => build(fn, ROLE_TYPES[role], 'role', role, { content }, init);
@@ -24,7 +25,7 @@ export function createAiSdk(wasm, validators, numbers, tape, lists) {
   const toolCallPart = part('createToolCallPart', 'ToolCallPart', 'tool-call');
   const toolResultPart = part('createToolResultPart', 'ToolResultPart', 'tool-result');
 
-  const createMessage = createByRole('aiSdk', validators.ModelMessage);
+  const createMessage = createByRole('aiSdk', validators.ModelMessage[BUILT]);
 
   // An id as the AI SDK's generateId makes them (16 alphanumerics).
   const generateId = () => generated(() => wasm.generate_ai_sdk_id());

@@ -3,6 +3,7 @@
 // tool-result blocks, a `Prompt` with its top-level `system`), tool-use ids made as the API
 // makes them (`toolu_` + 24 base-62 characters), and the lists of roles and block types.
 
+import { BUILT } from './built.mjs';
 import { generated } from './errors.mjs';
 import { sniffImage } from './media.mjs';
 import { createByRole, kindOf, mergeInit } from './values.mjs';
@@ -18,12 +19,12 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
     system: validators.SystemMessageParam,
   };
 
-  const createMessage = createByRole('anthropic', message);
+  const createMessage = createByRole('anthropic', message[BUILT]);
 
-  const byRoleMaker = (fn, role) => (content, init) => byRole[role].assert(mergeInit(fn, { role }, { content }, init));
+  const byRoleMaker = (fn, role) => (content, init) => byRole[role][BUILT]()(mergeInit(fn, { role }, { content }, init));
 
   function createTextBlock(text, init) {
-    return validators.TextBlockParam.assert(mergeInit('createTextBlock', { type: 'text' }, { text }, init));
+    return validators.TextBlockParam[BUILT]()(mergeInit('createTextBlock', { type: 'text' }, { text }, init));
   }
 
   // A base64 source of the bytes (the media type given, or read from their signature).
@@ -56,7 +57,7 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
     } else {
       throw new TypeError(`${fn}: expected a URL, a data: URL, base64 text (with its mediaType) or a Uint8Array, received ${kindOf(source)}`);
     }
-    return validators.ImageBlockParam.assert(mergeInit(fn, { type: 'image' }, { source: src }, init));
+    return validators.ImageBlockParam[BUILT]()(mergeInit(fn, { type: 'image' }, { source: src }, init));
   }
 
   const generateToolUseId = () => generated(() => wasm.generate_tool_use_id());
@@ -64,18 +65,18 @@ export function createAnthropic(wasm, validators, numbers, tape, { ROLES, BLOCK_
   function createToolUseBlock(name, input, id) {
     if (input === undefined) input = {};
     if (id === undefined) id = generateToolUseId();
-    return validators.ToolUseBlockParam.assert({ type: 'tool_use', id, name, input });
+    return validators.ToolUseBlockParam[BUILT]()({ type: 'tool_use', id, name, input });
   }
 
   // A tool_use block stands for its id.
   function createToolResultBlock(toolUseId, content, init) {
     if (toolUseId !== null && typeof toolUseId === 'object' && !Array.isArray(toolUseId)) toolUseId = toolUseId.id;
     const given = content === undefined ? { tool_use_id: toolUseId } : { tool_use_id: toolUseId, content };
-    return validators.ToolResultBlockParam.assert(mergeInit('createToolResultBlock', { type: 'tool_result' }, given, init));
+    return validators.ToolResultBlockParam[BUILT]()(mergeInit('createToolResultBlock', { type: 'tool_result' }, given, init));
   }
 
   function createPrompt(messages, system) {
-    return validators.Prompt.assert(system === undefined ? { messages } : { system, messages });
+    return validators.Prompt[BUILT]()(system === undefined ? { messages } : { system, messages });
   }
 
   return {

@@ -2,6 +2,7 @@
 // `error: null` on a successful tool result), the seed's best practices as features (child
 // events linked to their parent, an exhaustive AgentResponse handler), and the event tree.
 
+import { BUILT } from './built.mjs';
 import { generated } from './errors.mjs';
 import { kindOf, messageOf, tagFirst, wellFormed } from './values.mjs';
 
@@ -38,25 +39,25 @@ export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) 
 
   function createToolCall(name, args, id) {
     const call = { id: id === undefined ? callId() : id, type: 'function', function: { name, arguments: args } };
-    return V.ToolCall.assert(call);
+    return V.ToolCall[BUILT]()(call);
   }
 
   function createToolOutput(tool_call_id, output) {
-    return V.ToolOutput.assert({ tool_call_id, output });
+    return V.ToolOutput[BUILT]()({ tool_call_id, output });
   }
 
   const RESULT_DEFAULTS = ['result', 'error'];
   function createToolResult(init) {
     init = plainInit('createToolResult', init);
-    return V.ToolResult.assert(fill({ success: undefined, result: '', error: null }, init, RESULT_DEFAULTS));
+    return V.ToolResult[BUILT]()(fill({ success: undefined, result: '', error: null }, init, RESULT_DEFAULTS));
   }
 
   function toolSuccess(result) {
-    return V.ToolResult.assert({ success: true, result, error: null });
+    return V.ToolResult[BUILT]()({ success: true, result, error: null });
   }
 
   function toolFailure(error, result = '') {
-    return V.ToolResult.assert({ success: false, result, error });
+    return V.ToolResult[BUILT]()({ success: false, result, error });
   }
 
   // The module shape's constructor of the message type: an AgentResponse of `type`.
@@ -66,15 +67,15 @@ export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) 
     if (Object.hasOwn(fields, 'type') && fields.type !== type) {
       throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);
     }
-    return V.AgentResponse.assert({ type, ...fields });
+    return V.AgentResponse[BUILT](type)({ type, ...fields });
   }
 
   function createMessageResponse(content) {
-    return V.MessageResponse.assert({ type: 'message', content });
+    return V.MessageResponse[BUILT]()({ type: 'message', content });
   }
 
   function createToolCallResponse(tool_calls) {
-    return V.ToolCallResponse.assert({ type: 'tool_call', tool_calls });
+    return V.ToolCallResponse[BUILT]()({ type: 'tool_call', tool_calls });
   }
 
   const EVENT_DEFAULTS = ['id', 'timestamp', 'parent_event_id', 'details', 'metadata'];
@@ -91,7 +92,7 @@ export function createBedrock(wasm, validators, numbers, tape, { EVENT_TYPES }) 
       details: {},
       metadata: {},
     }, init, EVENT_DEFAULTS);
-    return V.Event.assert(event);
+    return V.Event[BUILT]()(event);
   }
 
   function createChildEvent(parent, type, details, init) {

@@ -1,7 +1,8 @@
 // Kernel: validators for every documented type, constructors that fill `id` (a monotonic
 // ULID) and `timestamp` (the same clock reading), and registration of extra message types.
 
-import { AgentMessagesError, generated, rethrow } from './errors.mjs';
+import { BUILT } from './built.mjs';
+import { AgentMessagesError, rethrow } from './errors.mjs';
 import { kindOf, tagFirst, wellFormed } from './values.mjs';
 
 // A ULID's characters as a string: the arguments spelled out, several times faster than
@@ -47,28 +48,41 @@ export function createKernel(wasm, validators, numbers, tape, { TYPES }) {
   let idTime = 0;
 
   function nextId() {
-    idTime = generated(() => wasm.ulid_next(Date.now()));
+    idTime = wasm.ulid_next(Date.now());
+    if (idTime < 0) rethrow(new Error(wasm.take_result()), 'id_generation');
     if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
     return fromChars(idChars);
   }
 
+  // The type's check of a message built here (built.mjs).
+  const checkFor = message[BUILT];
+
+  // The fields `create` fills itself: right by construction, so only the caller's are checked.
+  const FILLED = ['id', 'timestamp', 'type'];
+
   function createMessage(type, fields) {
     tagFirst('kernel.createMessage', 'type', type, 'reply');
+    return create(type, fields, checkFor(type, FILLED));
+  }
+
+  function create(type, fields, check) {
     if (fields === undefined) fields = {};
     if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
       throw new TypeError(`createMessage: fields must be an object, received ${kindOf(fields)}`);
     }
-    if (Object.hasOwn(fields, 'type') && fields.type !== type) {
-      throw new TypeError(`createMessage: fields.type is ${JSON.stringify(fields.type)} but the type argument is ${JSON.stringify(type)}`);
-    }
     const id = nextId();
     const msg = { id, timestamp: idTime, type, ...fields };
-    return message.assert(msg);
+    // A `type` among the fields replaced the argument's: it must say the same.
+    if (msg.type !== type) {
+      throw new TypeError(`createMessage: fields.type is ${JSON.stringify(msg.type)} but the type argument is ${JSON.stringify(type)}`);
+    }
+    return check(msg, fields);
   }
 
   const helpers = {};
   for (const [name, type] of Object.entries(HELPERS)) {
-    helpers[name] = (init) => createMessage(type, init);
+    let check = null;
+    helpers[name] = (init) => create(type, init, (check ??= checkFor(type, FILLED)));
   }
 
   function registerType(name) {

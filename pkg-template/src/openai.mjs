@@ -3,6 +3,7 @@
 // `call_...`), image parts from a URL or from bytes, and `parseArguments`, which reads a
 // model's arguments without ever throwing.
 
+import { BUILT } from './built.mjs';
 import { generated, ValidationError } from './errors.mjs';
 import { sniffImage } from './media.mjs';
 import { TOO_LARGE } from './validator.mjs';
@@ -22,10 +23,10 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
 
   // `{ role, ...given, ...init }`, validated as the role's message type.
   function build(fn, role, given, init) {
-    return validators[ROLE_TYPES[role]].assert(mergeInit(fn, { role }, given, init));
+    return validators[ROLE_TYPES[role]][BUILT]()(mergeInit(fn, { role }, given, init));
   }
 
-  const createMessage = createByRole('openai', message);
+  const createMessage = createByRole('openai', message[BUILT]);
 
   function createAssistantMessage(init) {
     if (typeof init === 'string') return build('createAssistantMessage', 'assistant', { content: init }, undefined);
@@ -35,7 +36,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
   function createToolMessage(toolCallId, content) {
     // A tool call stands for its id.
     if (toolCallId !== null && typeof toolCallId === 'object' && !Array.isArray(toolCallId)) toolCallId = toolCallId.id;
-    return validators.ChatCompletionToolMessageParam.assert({ role: 'tool', tool_call_id: toolCallId, content });
+    return validators.ChatCompletionToolMessageParam[BUILT]()({ role: 'tool', tool_call_id: toolCallId, content });
   }
 
   // JSON text of a tool call's arguments, each property read once (the walker's tape), written
@@ -60,7 +61,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
     else if (typeof args === 'string') text = args;
     else text = argumentsText(args);
     if (id === undefined) id = generated(() => wasm.generate_call_id());
-    return toolCallValidator.assert({ id, type: 'function', function: { name, arguments: text } });
+    return toolCallValidator[BUILT]()({ id, type: 'function', function: { name, arguments: text } });
   }
 
   function createImagePart(urlOrBytes, mediaType) {
@@ -80,7 +81,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
     } else {
       throw new TypeError(`createImagePart: expected a URL string or a Uint8Array, received ${kindOf(urlOrBytes)}`);
     }
-    return imagePart.assert({ type: 'image_url', image_url: { url } });
+    return imagePart[BUILT]()({ type: 'image_url', image_url: { url } });
   }
 
   // The arguments of a tool call (or the JSON text itself) as a value, or the issues: a

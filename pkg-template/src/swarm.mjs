@@ -2,6 +2,7 @@
 // message (`mode` by role, `content: ""` for a flush, `role: "tool"` and `tool_call_id` for a tool
 // output), and tool calls with upstream-style ids (`call_` + 9 base-36 characters).
 
+import { BUILT } from './built.mjs';
 import { generated, ValidationError } from './errors.mjs';
 import { kindOf, tagFirst } from './values.mjs';
 
@@ -39,12 +40,12 @@ export function createSwarm(wasm, validators, numbers, tape, { ROLES, MODES }) {
 
   function createMessage(role, fields) {
     tagFirst('swarm.createMessage', 'role', role, 'user');
-    return message.assert(build('createMessage', role, fields));
+    return message[BUILT]()(build('createMessage', role, fields));
   }
 
   const helpers = {};
   for (const [name, role] of Object.entries(HELPERS)) {
-    helpers[name] = (init) => message.assert(build(name, role, init));
+    helpers[name] = (init) => message[BUILT]()(build(name, role, init));
   }
 
   // A tool output answers a call: without `tool_call_id` it is reported like any other
@@ -74,7 +75,7 @@ export function createSwarm(wasm, validators, numbers, tape, { ROLES, MODES }) {
       type: 'function',
       function: { name, arguments: args === undefined ? {} : args },
     };
-    return toolCall.assert(call);
+    return toolCall[BUILT]()(call);
   }
 
   return {

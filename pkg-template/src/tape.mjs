@@ -44,9 +44,16 @@ const PROBE = {};
 // An array longer than this could never fit in wasm memory at one word an item: it is reported
 // too large without visiting each of its (possibly 2^32 - 1) holes one by one.
 export const MAX_ITEMS = 2 ** 26;
-function prototypeClean() {
+export function prototypeClean() {
   for (const _ in PROBE) return false;
   return true;
+}
+
+/** Does `for...in` over this object visit exactly its own enumerable keys, as the walker then
+ * writes it (see putPlain)? */
+export function forInIsOwn(v) {
+  const proto = getProto(v);
+  return proto === null || (proto === OBJECT_PROTO && prototypeClean());
 }
 
 export function createTape(wasm, described) {

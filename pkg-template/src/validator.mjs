@@ -1,6 +1,7 @@
 // The verbs every documented type offers, built once per schema number. All of them go
 // through the same two wasm calls: one to check a tape, one to check JSON text.
 
+import { BUILT, builtCheck } from './built.mjs';
 import { ValidationError } from './errors.mjs';
 import { MAX_ITEMS } from './tape.mjs';
 import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
@@ -123,7 +124,12 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       return wasm.take_result();
     }
 
+    // The in-place checks (built.mjs), made on first use: a flat message of plain fields is
+    // valid without crossing into the engine.
+    let built = null;
+
     function validate(value, options) {
+      if (options === undefined && (built ??= builtCheck(wasm, id, assert)).holdsInPlace(value)) return { ok: true, value };
       const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
       const code = check(value, o, 0, false);
       if (code === OK) return { ok: true, value };
@@ -169,6 +175,7 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
     }
 
     function is(value) {
+      if ((built ??= builtCheck(wasm, id, assert)).holdsInPlace(value)) return true;
       return check(value, GUARD, 0, false) === OK;
     }
 
@@ -213,6 +220,14 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       },
     };
 
-    return { name: typeName, validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON };
+    // For the constructors (built.mjs): `checkFor(tag)(message)` checks a message they built in
+    // place where it can, else asserts it; `checkFor(tag, filled)(message, given)` checks only
+    // what the caller gave.
+    function checkFor(tag, filled) {
+      built ??= builtCheck(wasm, id, assert);
+      return filled === undefined ? built.checkFor(tag) : built.checkGivenFor(tag, filled);
+    }
+
+    return { name: typeName, validate, validateMany, validateJson, is, assert, schema, toJSON, fromJSON, [BUILT]: checkFor };
   };
 }

@@ -93,14 +93,15 @@ export function tagFirst(fn, what, tag, example) {
 
 /** The `createMessage(role, fields)` of a format whose messages are told apart by `role`
  * (`where`: its namespace, for the tag-first hint): `{ role, ...fields }`, validated by
- * `validator` (a ValidationError otherwise); `fields.role` must not contradict `role`. */
-export function createByRole(where, validator) {
+ * `built(role)` (a validator's constructor check, built.mjs: a ValidationError otherwise);
+ * `fields.role` must not contradict `role`. */
+export function createByRole(where, built) {
   return function createMessage(role, fields) {
     tagFirst(`${where}.createMessage`, 'role', role, 'user');
     fields = readInit(fields, 'createMessage', 'fields');
     if (Object.hasOwn(fields, 'role') && fields.role !== role) {
       throw new TypeError(`createMessage: fields.role is ${JSON.stringify(fields.role)} but the role argument is ${JSON.stringify(role)}`);
     }
-    return validator.assert({ role, ...fields });
+    return built(role)({ role, ...fields });
   };
 }

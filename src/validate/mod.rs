@@ -3,12 +3,13 @@
 //! was found. The same walk writes the JSON form (`toJSON`) or lists what to revive from it
 //! (`fromJSON`), so the codec can never disagree with validation.
 //!
-//! By job: `engine` (the entries: [`Mode`], [`Output`], [`Input`]), `walk` (validation against
+//! By job: `built` (the fields a constructor may check in place), `engine` (the entries: [`Mode`], [`Output`], [`Input`]), `walk` (validation against
 //! shapes, issues and paths) with `rules` (the format rules) and `media` (URLs, buffers, the AI SDK's media data), `sink` (what the walk writes:
 //! `text_out` JSON text, `values_out` values), `revive` (the revival plan), `repeats` (repeated
 //! keys).
 
 mod base64;
+mod built;
 mod engine;
 mod issue;
 mod media;
@@ -28,6 +29,7 @@ pub use crate::json_text::{
     number_text, quoted, write_num as write_json_number, write_str as write_json_string,
 };
 pub use base64::{check as base64_check, decode as base64_decode, encode as base64_encode};
+pub use built::{built_fields_json, built_shape, built_tag};
 pub use engine::{
     check, check_each, encode_json, plain_json_text, read_values, run, Checked, Input, Mode, Output,
 };

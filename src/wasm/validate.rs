@@ -192,3 +192,22 @@ fn check_text(schema: u32, text: &[u8], flags: u32, max_issues: u32, max_depth: 
 pub fn ping() -> u32 {
     OK
 }
+
+/// The fields of the interface schema number `schema` builds for `tag` (a case of a tagged
+/// union; ignored for an interface), as [`crate::validate::built_fields_json`] lists them:
+/// what the facade's in-place checks accept.
+#[wasm_bindgen]
+pub fn built_fields(schema: u32, tag: &str) -> String {
+    crate::validate::built_fields_json(
+        shape(schema).and_then(|s| crate::validate::built_shape(s, tag)),
+    )
+}
+
+/// The property that picks a case of schema number `schema`, a tagged union (`""`: not one).
+#[wasm_bindgen]
+pub fn built_tag(schema: u32) -> String {
+    shape(schema)
+        .and_then(crate::validate::built_tag)
+        .unwrap_or_default()
+        .to_owned()
+}

@@ -6,6 +6,7 @@ mod ai_sdk;
 mod ai_sdk_ui;
 mod anthropic;
 mod bedrock;
+mod built_fields;
 mod convert;
 mod convert_agens;
 mod convert_ai_sdk;
