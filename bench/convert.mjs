@@ -26,9 +26,12 @@ const PAIRS = [
   { from: 'swarm', to: 'openai', fixture: FC.swarmConversation, hand: P.swarmToOpenAI, what: 'swarm histories (images as strings or bytes, tool calls, payloads, flush/resque)' },
   { from: 'agens', to: 'openai', fixture: FC.agensConversation, hand: P.agensToOpenAI, what: 'Agens steps (struct form, tool calls with key/value arguments, results)' },
   { from: 'openai', to: 'swarm', fixture: FC.openaiConversation, hand: P.openAIToSwarm, what: 'OpenAI chats (a few image parts, tool calls, tool messages, replies)' },
+  // A prompt: the messages and the lifted `system` (both compared; the ops count the messages).
+  { from: 'openai', to: 'anthropic', fixture: FC.openaiConversation, hand: P.openAIToAnthropic, what: 'OpenAI chats (a few image parts, tool calls, tool messages, replies)', prompt: true },
+  { from: 'openai', to: 'ai-sdk', fixture: FC.openaiConversation, hand: P.openAIToAiSdk, what: 'OpenAI chats (a few image parts, tool calls, tool messages, replies)' },
 ];
 
-const name = (format) => ({ kernel: 'Kernel', openai: 'OpenAI', bedrock: 'Bedrock', swarm: 'Swarm', agens: 'Agens' })[format];
+const name = (format) => ({ kernel: 'Kernel', openai: 'OpenAI', bedrock: 'Bedrock', swarm: 'Swarm', agens: 'Agens', anthropic: 'Anthropic', 'ai-sdk': 'AiSdk' })[format];
 
 for (const p of PAIRS) {
   p.id = `convert-${p.from}-${p.to}`;
@@ -55,7 +58,8 @@ export const CONVERT_SCOPE = {
 
 /** The groups of section 7, in run.mjs's group format (plus `verify` and `unavailable`). */
 export const CONVERT_GROUPS = PAIRS.map((p) => {
-  const outLengths = p.inputs.map((c) => p.hand(c).length);
+  const outLengths = p.inputs.map((c) => messagesOf(p, p.hand(c)).length);
+  const count = p.prompt ? '.messages.length' : '.length';
   const bytes = Math.round(p.inputs.reduce((s, c) => s + FC.jsonBytes(c), 0) / p.inputs.length);
   return {
     id: p.id,
@@ -66,13 +70,25 @@ export const CONVERT_GROUPS = PAIRS.map((p) => {
     verify: () => verifyConvert(p.id),
     rows: [
       { key: 'ours', label: `ours   convert(list, { from: '${p.from}', to: '${p.to}' })`, op: `a => convert(a, { from: '${p.from}', to: '${p.to}' }).messages.length > 0 ? 1 : 0`, target: true, compare: 'hand' },
-      { key: 'hand', label: 'hand-written JS mapping (no validation)', op: `a => ${p.handName}(a).length > 0 ? 1 : 0`, baseline: true, short: 'the mapping' },
-      { key: 'hand-zod', label: 'zod 4 array safeParse of the input + that mapping', op: `a => ${p.zodName}(a).length > 0 ? 1 : 0`, short: 'zod + mapping' },
+      { key: 'hand', label: 'hand-written JS mapping (no validation)', op: `a => ${p.handName}(a)${count} > 0 ? 1 : 0`, baseline: true, short: 'the mapping' },
+      { key: 'hand-zod', label: 'zod 4 array safeParse of the input + that mapping', op: `a => ${p.zodName}(a)${count} > 0 ? 1 : 0`, short: 'zod + mapping' },
     ],
     // (Issue 14: against zod 4 + the mapping; the ratio to the mapping alone stays beside it.)
     target: { label: `convert ${p.from} → ${p.to} (100 msgs): at most 2x zod 4 + a hand-written mapping`, max: 2, against: 'hand-zod' },
   };
 });
+
+/** The messages of a mapping's output (a prompt's are under `messages`). */
+function messagesOf(p, out) {
+  return p.prompt ? out.messages : out;
+}
+
+/** What of our conversion the hand-written mapping must give: the messages, and for a prompt
+ * its lifted `system` too. */
+function oursOf(p, result) {
+  if (!p.prompt) return result.messages;
+  return result.system === undefined ? { messages: result.messages } : { system: result.system, messages: result.messages };
+}
 
 function canConvert(format) {
   try {
@@ -111,7 +127,7 @@ export function verifyConvert(id) {
     p.inputs.forEach((input, n) => {
       const hand = p.hand(input);
       check(`${p.id}: fixture #${n} is valid ${p.from} for ours`, () => input.every((m) => validate(m).ok));
-      check(`${p.id}: the zod-validated mapping gives the hand-written one's messages (#${n})`, () => isDeepStrictEqual(comparable(p.withZod(input), p.fresh), comparable(hand, p.fresh)));
+      check(`${p.id}: the zod-validated mapping gives the hand-written one's messages (#${n})`, () => isDeepStrictEqual(p.prompt ? p.withZod(input) : comparable(p.withZod(input), p.fresh), p.prompt ? hand : comparable(hand, p.fresh)));
       check(`${p.id}: zod rejects fixture #${n} with a broken message`, () => {
         const bad = [...input];
         bad[7] = { ...bad[7], [p.from === 'bedrock' ? 'type' : p.from === 'agens' ? 'input' : p.from === 'kernel' ? 'type' : 'role']: 42 };
@@ -124,6 +140,13 @@ export function verifyConvert(id) {
       });
       if (!p.available) return;
       check(`${p.id}: the hand-written mapping gives our messages for fixture #${n}`, () => {
+        if (p.prompt) {
+          const ours = oursOf(p, convert(input, p.options));
+          if (isDeepStrictEqual(ours, hand)) return true;
+          if (ours.system !== hand.system) throw new Error(`system: ours ${JSON.stringify(ours.system)?.slice(0, 80)} vs ${JSON.stringify(hand.system)?.slice(0, 80)}`);
+          const at = ours.messages.findIndex((m, i) => !isDeepStrictEqual(m, hand.messages[i]));
+          throw new Error(`first difference at output #${at}: ours ${JSON.stringify(ours.messages[at])?.slice(0, 160)} vs ${JSON.stringify(hand.messages[at])?.slice(0, 160)}`);
+        }
         const ours = convert(input, p.options).messages;
         const same = isDeepStrictEqual(comparable(ours, p.fresh), comparable(hand, p.fresh));
         if (!same) {

@@ -282,6 +282,121 @@ export function openAIToSwarm(messages) {
 
 // ---- with zod validation of the input --------------------------------------------------------------
 
+// ---- openai -> anthropic -------------------------------------------------------------------------
+
+/** OpenAI chat messages as an Anthropic prompt: the leading system message is the `system`,
+ * later system and developer messages stay system messages, tool messages in a row are one user
+ * message of tool_result blocks, an assistant's tool calls tool_use blocks with parsed input. */
+export function openAIToAnthropic(messages) {
+  let system;
+  const out = [];
+  let results = null;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (m.role !== 'tool') results = null;
+    switch (m.role) {
+      case 'system':
+      case 'developer':
+        if (i === 0 && m.role === 'system') system = m.content;
+        else out.push({ role: 'system', content: m.content });
+        break;
+      case 'user':
+        out.push({
+          role: 'user',
+          content: typeof m.content === 'string'
+            ? m.content
+            : m.content.map((p) => {
+              if (p.type === 'text') return { type: 'text', text: p.text };
+              const url = p.image_url.url;
+              const comma = url.indexOf(',');
+              return { type: 'image', source: { type: 'base64', media_type: url.slice(5, comma - 7), data: url.slice(comma + 1) } };
+            }),
+        });
+        break;
+      case 'assistant': {
+        if (!m.tool_calls) {
+          out.push({ role: 'assistant', content: m.content });
+          break;
+        }
+        const content = [];
+        if (m.content) content.push({ type: 'text', text: m.content });
+        for (const c of m.tool_calls) content.push({ type: 'tool_use', id: c.id, name: c.function.name, input: JSON.parse(c.function.arguments) });
+        out.push({ role: 'assistant', content });
+        break;
+      }
+      case 'tool': {
+        const block = { type: 'tool_result', tool_use_id: m.tool_call_id, content: m.content };
+        if (results) results.push(block);
+        else {
+          results = [block];
+          out.push({ role: 'user', content: results });
+        }
+        break;
+      }
+    }
+  }
+  return system === undefined ? { messages: out } : { system, messages: out };
+}
+
+// ---- openai -> ai-sdk ----------------------------------------------------------------------------
+
+/** OpenAI chat messages as AI SDK `ModelMessage`s: a developer message is a system message
+ * marked as one, image parts file parts of base64 data, tool calls tool-call parts with parsed
+ * input, tool messages in a row one tool message of tool-result parts (named by their call). */
+export function openAIToAiSdk(messages) {
+  const out = [];
+  const names = new Map();
+  let results = null;
+  for (const m of messages) {
+    if (m.role !== 'tool') results = null;
+    switch (m.role) {
+      case 'system':
+        out.push({ role: 'system', content: m.content });
+        break;
+      case 'developer':
+        out.push({ role: 'system', content: m.content, agentMessages: { developer: true } });
+        break;
+      case 'user':
+        out.push({
+          role: 'user',
+          content: typeof m.content === 'string'
+            ? m.content
+            : m.content.map((p) => {
+              if (p.type === 'text') return { type: 'text', text: p.text };
+              const url = p.image_url.url;
+              const comma = url.indexOf(',');
+              return { type: 'file', data: url.slice(comma + 1), mediaType: url.slice(5, comma - 7) };
+            }),
+        });
+        break;
+      case 'assistant': {
+        if (!m.tool_calls) {
+          out.push({ role: 'assistant', content: m.content });
+          break;
+        }
+        const content = [];
+        if (m.content) content.push({ type: 'text', text: m.content });
+        for (const c of m.tool_calls) {
+          names.set(c.id, c.function.name);
+          content.push({ type: 'tool-call', toolCallId: c.id, toolName: c.function.name, input: JSON.parse(c.function.arguments) });
+        }
+        out.push({ role: 'assistant', content });
+        break;
+      }
+      case 'tool': {
+        const part = { type: 'tool-result', toolCallId: m.tool_call_id, toolName: names.get(m.tool_call_id), output: { type: 'text', value: m.content } };
+        if (results) results.push(part);
+        else {
+          results = [part];
+          out.push({ role: 'tool', content: results });
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 const zodLists = {
   kernel: z.array(zodKernel),
   openai: z.array(zodOpenAI),
