@@ -163,8 +163,13 @@ export function builtCheck(wasm, id, assert) {
   let lastTag = null;
   let lastPlan = null;
 
+  // An interface no value can hold in place (one that requires a field of another kind, such
+  // as an Agens message or a Bedrock event) sends every value to the engine at once.
+  let never = null;
+
   function holdsInPlace(value) {
-    if (value === null || typeof value !== 'object') return false;
+    never ??= tagKey === '' && planOf('') === null;
+    if (never || value === null || typeof value !== 'object') return false;
     try {
       if (Array.isArray(value) || !forInIsOwn(value)) return false;
       let plan;
