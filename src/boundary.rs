@@ -210,6 +210,19 @@ tables! {
         /// The characters of a ULID, as `ulid_next` writes them for the facade to read.
         ULID_LENGTH = ulid::ULID_LEN as u64,
     }
+
+    /// The buffer the ULID generator shares with the facade (`ulid_buffer()`), in 16-bit
+    /// units: the last id's characters from 0 (`limit::ULID_LENGTH` of them), then these.
+    ulid_buffer("ulidBuffer"): usize {
+        /// The last id's ms, as three units, the highest first.
+        TIME_AT = 27,
+        /// How many ids the facade made on from the last one, for the generator to skip.
+        SKIP_AT = 30,
+        /// The 32 digits of Crockford's base 32, in order, to the buffer's end.
+        DIGITS_AT = 32,
+        /// The buffer's length.
+        LENGTH = 64,
+    }
 }
 
 /// Tables ([`TABLES`]) as one JSON object, `{"tag":{"END":0,...},...}`, for `describe()`.

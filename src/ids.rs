@@ -59,44 +59,17 @@ impl RandomPool {
 /// Monotonic ULIDs: within one millisecond (or when the clock steps back) the next id is the
 /// previous one plus one, so ids sort in creation order. The id's time is also the message's
 /// `timestamp`: both come from the same reading.
+#[derive(Default)]
 pub struct UlidGenerator {
     last: Option<Ulid>,
-    /// The last id as text, kept up to date one character at a time: an id one more than the
-    /// last changes its last character (and, one time in 32, the one before it, ...), so
-    /// most ids are written without encoding all 26.
-    text: [u8; ulid::ULID_LEN],
-    /// The first character of `text` the last id changed.
-    changed: usize,
     pool: RandomPool,
 }
 
-impl Default for UlidGenerator {
-    fn default() -> Self {
-        UlidGenerator {
-            last: None,
-            text: [b'0'; ulid::ULID_LEN],
-            changed: 0,
-            pool: RandomPool::default(),
-        }
-    }
-}
+const MAX_MS: u64 = crate::boundary::limit::MAX_CLOCK;
 
 /// Crockford's base 32, as ULIDs spell it (the ulid crate keeps its copy private; a test holds
-/// our text to its encoding).
-const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/// The value of each character of [`ALPHABET`] (by its byte).
-const DIGIT: [u8; 128] = {
-    let mut table = [0u8; 128];
-    let mut d = 0;
-    while d < 32 {
-        table[ALPHABET[d] as usize] = d as u8;
-        d += 1;
-    }
-    table
-};
-
-const MAX_MS: u64 = crate::boundary::limit::MAX_CLOCK;
+/// this one to its encoding).
+pub const ULID_DIGITS: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 impl UlidGenerator {
     /// The next id for a clock reading in ms since the epoch, and the ms the id carries.
@@ -107,10 +80,7 @@ impl UlidGenerator {
         let now = now_ms as u64;
         let id = match self.last {
             Some(last) if last.timestamp_ms() >= now => match last.increment() {
-                Ok(next) => {
-                    self.text_plus_one(next);
-                    next
-                }
+                Ok(next) => next,
                 // 2^80 ids in one millisecond: move to the next one.
                 Err(_) => self.fresh(last.timestamp_ms() + 1)?,
             },
@@ -120,29 +90,15 @@ impl UlidGenerator {
         Ok((id, id.timestamp_ms()))
     }
 
-    /// The last id (from [`Self::next`]) as its 26 characters.
-    pub fn text(&self) -> &[u8; ulid::ULID_LEN] {
-        &self.text
-    }
-
-    /// Where the last id's text first differs from the one before it (a copy of the text
-    /// elsewhere need only take the characters from here).
-    pub fn changed_from(&self) -> usize {
-        self.changed
-    }
-
-    /// The text of `next`, the last id plus one: its last character moves on one, unless it
-    /// carries (one time in 32), when the whole id is written again. (A loop carrying through
-    /// the characters would be unrolled into half a kilobyte of wasm.)
-    fn text_plus_one(&mut self, next: Ulid) {
-        let last = ulid::ULID_LEN - 1;
-        let d = DIGIT[(self.text[last] & 0x7f) as usize] as usize;
-        if d < 31 {
-            self.text[last] = ALPHABET[d + 1];
-            self.changed = last;
-        } else {
-            next.array_to_str(&mut self.text);
-            self.changed = 0;
+    /// `k` ids made on from the last one elsewhere, each the one before plus one (the facade
+    /// makes them without a call, while the last character can move on without a carry): the
+    /// next id follows the last of them.
+    pub fn skip(&mut self, k: u32) {
+        for _ in 0..k {
+            match self.last.map(|last| last.increment()) {
+                Some(Ok(next)) => self.last = Some(next),
+                _ => return,
+            }
         }
     }
 
@@ -152,10 +108,7 @@ impl UlidGenerator {
         }
         let mut r = [0u8; 16];
         self.pool.fill(&mut r[6..])?;
-        let id = Ulid::from_parts(ms, u128::from_be_bytes(r));
-        id.array_to_str(&mut self.text);
-        self.changed = 0;
-        Ok(id)
+        Ok(Ulid::from_parts(ms, u128::from_be_bytes(r)))
     }
 }
 
@@ -254,34 +207,28 @@ mod tests {
     }
 
     #[test]
-    fn the_text_kept_one_character_at_a_time_is_the_ids() {
+    fn ids_made_elsewhere_are_skipped() {
         let mut g = UlidGenerator::default();
-        // A copy of the text made as the wasm makes it: from `changed_from` on.
-        let mut copy = [0u8; ulid::ULID_LEN];
-        let check = |g: &mut UlidGenerator, copy: &mut [u8; 26], now: f64| {
-            let (id, _) = g.next(now).unwrap();
-            assert_eq!(std::str::from_utf8(g.text()).unwrap(), id.to_string());
-            let from = g.changed_from();
-            copy[from..].copy_from_slice(&g.text()[from..]);
-            assert_eq!(copy, g.text(), "copied from {from}");
-        };
-        check(&mut g, &mut copy, 1_700_000_000_000.0);
-        for _ in 0..100 {
-            check(&mut g, &mut copy, 1_700_000_000_000.0);
+        let (a, _) = g.next(1_700_000_000_000.0).unwrap();
+        g.skip(5);
+        let (b, _) = g.next(1_700_000_000_000.0).unwrap();
+        assert_eq!(b.random(), a.random() + 6);
+        // Nothing to skip from before the first id.
+        let mut empty = UlidGenerator::default();
+        empty.skip(3);
+        assert!(empty.last.is_none());
+    }
+
+    #[test]
+    fn the_digits_are_the_ulid_crates() {
+        let id = Ulid::from_parts(1_700_000_000_000, 0x0123_4567_89ab_cdef_0123);
+        let mut value = id.0;
+        let mut text = [0u8; ulid::ULID_LEN];
+        for c in text.iter_mut().rev() {
+            *c = ULID_DIGITS[(value & 31) as usize];
+            value >>= 5;
         }
-        // Carries through one, two and every character of the random part, then past its
-        // end (into the next millisecond).
-        for random in [31, (1 << 10) - 1, (1u128 << 80) - 3] {
-            let last = Ulid::from_parts(1_800_000_000_000, random);
-            g.last = Some(last);
-            last.array_to_str(&mut g.text);
-            copy = g.text;
-            for _ in 0..4 {
-                check(&mut g, &mut copy, 1_800_000_000_000.0);
-            }
-        }
-        assert_eq!(g.last.unwrap().timestamp_ms(), 1_800_000_000_001);
-        check(&mut g, &mut copy, 1_900_000_000_000.0);
+        assert_eq!(std::str::from_utf8(&text).unwrap(), id.to_string());
     }
 
     #[test]

@@ -14,6 +14,9 @@ function fromChars(c) {
   );
 }
 
+// The values of a 16-bit unit (the ms of the last id are three of them).
+const UNIT_RANGE = 65536;
+
 const HELPERS = {
   createInputMessage: 'input',
   createReplyMessage: 'reply',
@@ -39,18 +42,42 @@ export function createKernel(wasm, validators, numbers, tape, { TYPES }) {
   const message = validators.KernelMessage;
   const memory = wasm.wasm_memory();
   const idAt = wasm.ulid_buffer();
+  // The buffer the generator shares (src/wasm/ids.rs): the last id's characters, the count of
+  // ids made here on from it, its ms, and the 32 digits of its alphabet.
   const { ULID_LENGTH } = numbers.limit;
-  let idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+  const { TIME_AT, SKIP_AT, DIGITS_AT, LENGTH } = numbers.ulidBuffer;
+  const LAST = ULID_LENGTH - 1;
+  const view = () => new Uint16Array(memory.buffer, idAt, LENGTH);
+  let idChars = view();
   // nextId spells out one argument per character.
   if (fromChars(idChars).length !== ULID_LENGTH) throw new Error(`agent-messages: ULIDs of ${ULID_LENGTH} characters`);
+  // The character after each digit (by its code); none (0) after the last, where the id carries.
+  const NEXT = new Uint16Array(UNIT_RANGE);
+  for (let at = DIGITS_AT; at + 1 < LENGTH; at++) NEXT[idChars[at]] = idChars[at + 1];
 
   // The ms the last id carries: the new message's `timestamp`.
   let idTime = 0;
 
   function nextId() {
-    idTime = wasm.ulid_next(Date.now());
+    const now = Date.now();
+    if (idChars.length === 0) idChars = view();
+    const b = idChars;
+    // Within the last id's millisecond (or on a clock behind it) the generator makes the last
+    // id plus one. While that only moves the last character on, it is made here, and counted
+    // for the generator to skip; a carry, a later millisecond or the first id is its own.
+    const last = (b[TIME_AT] * UNIT_RANGE + b[TIME_AT + 1]) * UNIT_RANGE + b[TIME_AT + 2];
+    if (now <= last) {
+      const next = NEXT[b[LAST]];
+      if (next) {
+        b[LAST] = next;
+        b[SKIP_AT]++;
+        idTime = last;
+        return fromChars(b);
+      }
+    }
+    idTime = wasm.ulid_next(now);
     if (idTime < 0) rethrow(new Error(wasm.take_result()), 'id_generation');
-    if (idChars.length === 0) idChars = new Uint16Array(memory.buffer, idAt, ULID_LENGTH);
+    if (idChars.length === 0) idChars = view();
     return fromChars(idChars);
   }
 

@@ -218,3 +218,24 @@ test('the constructors and the conversions share one ULID generator: ids stay wh
   assert.deepEqual([...ids].sort(), ids, 'in creation order');
   assert.equal(new Set(ids).size, ids.length);
 });
+
+test('ids made in one millisecond are each the last plus one, made here or by the generator', async () => {
+  const { convert } = (await import('../../pkg/index.mjs')).default;
+  const B32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const random = (id) => [...id.slice(10)].reduce((n, c) => n * 32n + BigInt(B32.indexOf(c)), 0n);
+  const made = [];
+  for (let i = 0; i < 3000; i++) {
+    made.push(kernel.createReplyMessage({ text: 'a' }));
+    if (i % 97 === 0) made.push(...convert([{ role: 'user', content: 'q' }], { from: 'openai', to: 'kernel' }).messages);
+  }
+  let within = 0;
+  let carried = 0;
+  for (let i = 1; i < made.length; i++) {
+    if (made[i].timestamp !== made[i - 1].timestamp) continue;
+    within++;
+    assert.equal(random(made[i].id) - random(made[i - 1].id), 1n, `${made[i - 1].id} then ${made[i].id}`);
+    if (made[i - 1].id.endsWith('Z')) carried++;
+  }
+  // Enough ids shared a millisecond, some of them across a carry of the last character.
+  assert.ok(within > 1000 && carried > 10, `${within} within a millisecond, ${carried} carried`);
+});

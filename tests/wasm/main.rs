@@ -2,7 +2,7 @@
 //! facade calls, given the inputs the facade gives them.
 #![cfg(target_arch = "wasm32")]
 
-use agent_messages::boundary::{limit, mode, revive};
+use agent_messages::boundary::{limit, mode, revive, ulid_buffer};
 use agent_messages::tape::builder::{Js, Tape};
 use agent_messages::wasm::{ids, interop, kernel, validate};
 use wasm_bindgen::JsValue;
@@ -177,6 +177,21 @@ fn ulids_are_monotonic_and_carry_the_timestamp() {
         ids.push(String::from_utf16(chars).unwrap());
     }
     assert!(ids[0] < ids[1] && ids[1] < ids[2], "{ids:?}");
+    // The facade makes ids on from the last one and counts them; the generator skips them.
+    let at = ids::ulid_buffer() as *mut u16;
+    let skip = ulid_buffer::SKIP_AT;
+    unsafe { *at.add(skip) = 3 };
+    ids::ulid_next(1_700_000_000_000.0);
+    let chars = unsafe { std::slice::from_raw_parts(at, 26) };
+    let after = ulid::Ulid::from_string(&String::from_utf16(chars).unwrap()).unwrap();
+    let before = ulid::Ulid::from_string(&ids[2]).unwrap();
+    assert_eq!(after.random(), before.random() + 4);
+    assert_eq!(unsafe { *at.add(skip) }, 0, "the count is taken");
+    let time = |i: usize| unsafe { *at.add(ulid_buffer::TIME_AT + i) } as u64;
+    assert_eq!(
+        (time(0) << 32) | (time(1) << 16) | time(2),
+        1_700_000_000_000
+    );
     assert_eq!(ids::ulid_next(f64::NAN), -1.0);
     let why = interop::take_result();
     assert!(why.contains("clock reading"), "{why}");
