@@ -284,6 +284,12 @@ export function openAIToSwarm(messages) {
 
 // ---- openai -> anthropic -------------------------------------------------------------------------
 
+/** A `data:<type>;base64,<data>` URL's parts. */
+function dataUrl(url) {
+  const comma = url.indexOf(',');
+  return { data: url.slice(comma + 1), mediaType: url.slice(5, comma - 7) };
+}
+
 /** OpenAI chat messages as an Anthropic prompt: the leading system message is the `system`,
  * later system and developer messages stay system messages, tool messages in a row are one user
  * message of tool_result blocks, an assistant's tool calls tool_use blocks with parsed input. */
@@ -307,9 +313,8 @@ export function openAIToAnthropic(messages) {
             ? m.content
             : m.content.map((p) => {
               if (p.type === 'text') return { type: 'text', text: p.text };
-              const url = p.image_url.url;
-              const comma = url.indexOf(',');
-              return { type: 'image', source: { type: 'base64', media_type: url.slice(5, comma - 7), data: url.slice(comma + 1) } };
+              const { mediaType, data } = dataUrl(p.image_url.url);
+              return { type: 'image', source: { type: 'base64', media_type: mediaType, data } };
             }),
         });
         break;
@@ -361,12 +366,7 @@ export function openAIToAiSdk(messages) {
           role: 'user',
           content: typeof m.content === 'string'
             ? m.content
-            : m.content.map((p) => {
-              if (p.type === 'text') return { type: 'text', text: p.text };
-              const url = p.image_url.url;
-              const comma = url.indexOf(',');
-              return { type: 'file', data: url.slice(comma + 1), mediaType: url.slice(5, comma - 7) };
-            }),
+            : m.content.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'file', ...dataUrl(p.image_url.url) })),
         });
         break;
       case 'assistant': {
