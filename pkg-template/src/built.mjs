@@ -1,11 +1,12 @@
-// What a constructor returns without crossing into the engine: the message it built, when every
-// property it holds is one its interface types as a plain string, a finite number, a boolean,
-// a literal or one of a few strings, and holds one, and every property the interface requires
-// is there. The generated id and timestamp are right by construction and the caller's values
-// are checked here, in place; anything else (an array, an object, a custom property, a
-// missing field, a lone surrogate) goes to `assert`, so the outcome, and every error, is the
-// engine's. Which fields are plain comes from the core (`built_fields`, read from the shapes),
-// once per interface.
+// Checks in place, without crossing into the engine, of a value that is valid by its plain
+// fields alone: every property is one its interface types as a plain string, a finite number,
+// a boolean, a literal or one of a few strings, and holds one, and every property the
+// interface requires is there. `validate` and `is` try it first on any value; a constructor
+// checks with it only the fields its caller gave (the id and timestamp it generates are right
+// by construction). When the check cannot say yes (an array, an object, a custom property, a
+// missing field, a lone surrogate, a Proxy that throws), the engine decides, so the outcome,
+// and every issue, is the engine's. Which fields are plain comes from the core
+// (`built_fields`, `built_tag`, read from the shapes), once per interface and tag.
 
 import { forInIsOwn, prototypeClean } from './tape.mjs';
 import { wellFormed } from './values.mjs';
@@ -45,9 +46,10 @@ export function builtCheck(wasm, id, assert) {
   // The property that picks a case ('' for an interface).
   const tagKey = wasm.built_tag(id);
 
-  // Per key: what it must hold and whether it is required; and how many are. null: no value can hold in
-  // place (not an interface this schema builds for this tag, such as an extra registered
-  // Kernel type or a union given no tag; or one that requires a field of another kind).
+  // Per key: what it must hold and whether it is required; and how many are. null: no value
+  // can hold in place (not an interface this schema builds for this tag, such as an extra
+  // registered Kernel type or a union given no tag; or one that requires a field of another
+  // kind).
   function planOf(tag) {
     let plan = plans.get(tag);
     if (plan !== undefined) return plan;
