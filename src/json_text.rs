@@ -56,6 +56,18 @@ pub fn write_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Append `words` as a JSON array of string literals.
+pub fn write_strs(out: &mut String, words: &[&str]) {
+    out.push('[');
+    for (n, w) in words.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        write_str(out, w);
+    }
+    out.push(']');
+}
+
 /// Marks the bytes of `x` a JSON string cannot hold as they are (a quote, a backslash, a
 /// control character: what the writer escapes and the parsers stop at), the first mark
 /// exactly, which is all a scan asks: a byte minus 1 borrows only when it is 0, minus 0x20

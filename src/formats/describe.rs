@@ -2,7 +2,7 @@
 //! shares with the core, as JSON text. The facade copies none of these by hand.
 
 use super::{content_keys, schemas, Format, Lists};
-use crate::json_text::write_str as s;
+use crate::json_text::{write_str as s, write_strs as strings};
 use serde::Serialize;
 use tsify::Tsify;
 
@@ -126,17 +126,6 @@ impl Default for Describe {
     fn default() -> Self {
         Self::new()
     }
-}
-
-fn strings(out: &mut String, words: &[&str]) {
-    out.push('[');
-    for (n, w) in words.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        s(out, w);
-    }
-    out.push(']');
 }
 
 /// `describe()`'s answer as JSON text.

@@ -1,13 +1,12 @@
-//! What a constructor may return without a walk. A constructor fills some fields itself (ids,
-//! timestamps, the tag) and takes the rest from its caller; when every field it was given is
-//! one the interface types as a plain string, a finite number, a boolean, a literal or one of
-//! a few strings, and holds one, the
-//! message is valid by construction, and the facade checks those fields in place instead of
-//! crossing into the engine. This module says, for one interface, which fields those are: the
-//! facade reads it once per interface and never writes the list by hand.
+//! What the facade may check in place, without a walk: a value whose every field is one its
+//! interface types as a plain string, a finite number, a boolean, a literal or one of a few
+//! strings, and holds one (and, from a constructor, whose other fields it filled itself), is
+//! valid by construction. This module says, for one interface, which fields those are: the
+//! facade reads it once per interface and tag (`pkg-template/src/built.mjs`) and never writes
+//! the list by hand.
 
 use super::shape::{ObjectShape, Shape};
-use crate::json_text::write_str;
+use crate::json_text::{write_str, write_strs};
 
 /// A field's kind as the facade checks it: only these are checked in place.
 const STRING: &str = "string";
@@ -35,8 +34,8 @@ pub fn built_tag(shape: &Shape) -> Option<&'static str> {
     }
 }
 
-/// `[[key, required, kind, literal or names?], ...]` for the interface's fields as JSON text; `null`
-/// when the shape is not an interface a constructor builds. `required` is true for a field
+/// `[[key, required, kind, literal or names?], ...]` for the interface's fields as JSON text;
+/// `null` when the shape is not an interface a constructor builds. `required` is true for a field
 /// the interface needs in every case (one that is needed unless another is present counts as
 /// required: the facade then defers to the engine when it is absent).
 pub fn built_fields_json(shape: Option<&ObjectShape>) -> String {
@@ -66,14 +65,8 @@ pub fn built_fields_json(shape: Option<&ObjectShape>) -> String {
             }
             Shape::Enum(names) => {
                 write_str(&mut out, ENUM);
-                out.push_str(",[");
-                for (n, name) in names.iter().enumerate() {
-                    if n > 0 {
-                        out.push(',');
-                    }
-                    write_str(&mut out, name);
-                }
-                out.push(']');
+                out.push(',');
+                write_strs(&mut out, names);
             }
             _ => write_str(&mut out, OTHER),
         }

@@ -21,7 +21,10 @@ thread_local! {
 const LENGTH: usize = limit::ULID_LENGTH as usize;
 use ulid_buffer::{DIGITS_AT, LENGTH as BUFFER, SKIP_AT, TIME_AT};
 const _: () = assert!(
-    LENGTH <= TIME_AT && TIME_AT + 3 <= SKIP_AT && SKIP_AT < DIGITS_AT && DIGITS_AT + 32 == BUFFER
+    LENGTH <= TIME_AT
+        && TIME_AT + 3 <= SKIP_AT
+        && SKIP_AT < DIGITS_AT
+        && DIGITS_AT + ULID_DIGITS.len() == BUFFER
 );
 
 /// The buffer the generator shares with the facade ([`crate::boundary::ulid_buffer`]): the
