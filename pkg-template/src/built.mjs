@@ -70,16 +70,17 @@ export function builtCheck(wasm, id, assert) {
     return plan;
   }
 
-  // Every key is a field of a kind checked here and holds one, and every required field is
-  // there. (Only for a value `for...in` reads as the walker does: forInIsOwn.) The plan keeps
-  // the order of keys it last saw hold, with their fields: a value with the same keys in the
-  // same order (the messages of one producer, a constructor's) finds each field by position.
-  function holds(plan, value) {
+  // Every key of `keysOf` is a field of a kind checked here and `value` holds one there, and
+  // every required field is among them (`keysOf` is `value` itself, or for a constructor the
+  // caller's fields it was built from). Only for keys `for...in` reads as the walker does
+  // (forInIsOwn). The plan keeps the order of keys it last saw hold, with their fields: keys
+  // in the same order (the messages of one producer, a constructor's) find each by position.
+  function holds(plan, keysOf, value) {
     const { keys, inOrder } = plan;
     let required = 0;
     let i = 0;
     let same = true;
-    for (const k in value) {
+    for (const k in keysOf) {
       let f;
       if (same && keys[i] === k) f = inOrder[i];
       else {
@@ -94,7 +95,7 @@ export function builtCheck(wasm, id, assert) {
     if (required !== plan.required) return false;
     if (!same || i !== keys.length) {
       plan.keys = [];
-      for (const k in value) plan.keys.push(k);
+      for (const k in keysOf) plan.keys.push(k);
       plan.inOrder = plan.keys.map((k) => plan.fields.get(k));
     }
     return true;
@@ -103,50 +104,23 @@ export function builtCheck(wasm, id, assert) {
   // A constructor that fills the fields named `filled` itself (right by construction) and
   // takes the rest from `given`: `check(value, given)` checks only the fields `given` holds,
   // reading each from `value`, the message built from `given` (which the spread read once).
-  // (One constructor per validator calls this, with one `filled`: Kernel's.)
+  // Its plan is the interface's, with the filled fields no longer counted as required there
+  // (given again, they are still checked). (One constructor per validator calls this, with
+  // one `filled`: Kernel's.)
   function checkGivenFor(tag, filled) {
     let check = givenChecks.get(tag);
     if (check !== undefined) return check;
     const plan = planOf(tag);
     if (plan === null || filled.some((k) => !plan.fields.has(k))) check = checkFor(tag);
     else {
+      const fields = new Map();
+      for (const [k, f] of plan.fields) fields.set(k, { ...f, required: f.required && !filled.includes(k) });
       const base = filled.filter((k) => plan.fields.get(k).required).length;
-      // Per given key: its field, and whether it counts as a required field given (a filled
-      // one given again is counted already). Kept in the order last given, as `holds` does.
-      const entryOf = (k) => {
-        const f = plan.fields.get(k);
-        return f && { f, counts: f.required && !filled.includes(k) };
-      };
-      let keys = [];
-      let entries = [];
-      check = (value, given) => {
-        // Values are read from `value`, a literal whose prototype is Object.prototype: a key
-        // `for...in` finds on `given`'s prototype chain reads there as undefined (and is then
-        // the engine's to report), unless Object.prototype itself has enumerable keys.
-        if (!prototypeClean()) return assert(value);
-        let required = base;
-        let i = 0;
-        let same = true;
-        for (const k in given) {
-          let e;
-          if (same && keys[i] === k) e = entries[i];
-          else {
-            same = false;
-            e = entryOf(k);
-            if (e === undefined) return assert(value);
-          }
-          i++;
-          if (!holdsKind(e.f, value[k])) return assert(value);
-          if (e.counts) required++;
-        }
-        if (required !== plan.required) return assert(value);
-        if (!same || i !== keys.length) {
-          keys = [];
-          for (const k in given) keys.push(k);
-          entries = keys.map(entryOf);
-        }
-        return value;
-      };
+      const given = { fields, required: plan.required - base, keys: [], inOrder: [] };
+      // Values are read from `value`, a literal whose prototype is Object.prototype: a key
+      // `for...in` finds on the caller's prototype chain reads there as undefined (and is then
+      // the engine's to report), unless Object.prototype itself has enumerable keys.
+      check = (value, fieldsGiven) => (prototypeClean() && holds(given, fieldsGiven, value) ? value : assert(value));
     }
     if (givenChecks.size < MAX_PLANS) givenChecks.set(tag, check);
     return check;
@@ -156,7 +130,7 @@ export function builtCheck(wasm, id, assert) {
     let check = checks.get(tag);
     if (check !== undefined) return check;
     const plan = planOf(tag);
-    check = plan === null ? assert : (value) => (forInIsOwn(value) && holds(plan, value) ? value : assert(value));
+    check = plan === null ? assert : (value) => (forInIsOwn(value) && holds(plan, value, value) ? value : assert(value));
     if (checks.size < MAX_PLANS) checks.set(tag, check);
     return check;
   }
@@ -186,7 +160,7 @@ export function builtCheck(wasm, id, assert) {
           lastPlan = plan;
         }
       }
-      return plan !== null && holds(plan, value);
+      return plan !== null && holds(plan, value, value);
     } catch {
       // A getter or a Proxy that throws (or a revoked Proxy): the engine reports it.
       return false;
