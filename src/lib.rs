@@ -2,6 +2,8 @@
 //! frameworks. This file is the module map only, from the bottom up: a module names only
 //! those above it in this list (`tests/native/layers.rs` fails when one does not).
 //!
+//! * [`arena`]: a bump arena in front of the wasm's allocator, for the allocations of one
+//!   conversion.
 //! * [`swar`]: eight bytes at a time (masks of the bytes of a `u64`), for the hot loops over
 //!   text.
 //! * [`host`]: what the core asks of the platform (number text, read and written); the
@@ -28,6 +30,7 @@
 //!   it; the constructors live in the package's facade.
 #![recursion_limit = "512"]
 
+pub mod arena;
 pub mod boundary;
 pub mod convert;
 pub mod fnv;

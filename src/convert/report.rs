@@ -262,9 +262,12 @@ pub fn run(
     if let (Format::Anthropic, true, Value::Arr(mut messages)) =
         (request.to, checked.revive.ops.is_empty(), list)
     {
+        // The list's text opens with the lifted message's, then a comma if more follow.
+        let head = messages.first().map_or(0, |m| m.to_json().len());
         if let Some(lifted) = lift_system(&mut messages) {
             system = Some(lifted.to_json());
-            text = Value::Arr(messages).to_json();
+            let cut = if messages.is_empty() { head } else { head + 1 };
+            text.replace_range(1..1 + cut, "");
             fresh.retain(|&i| i > 0);
             fresh.iter_mut().for_each(|i| *i -= 1);
         }

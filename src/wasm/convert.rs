@@ -38,20 +38,23 @@ pub fn check_conversation_tape(
         ))]);
     };
     let max_issues = crate::boundary::limit::DEFAULT_MAX_ISSUES as u32;
-    with_options(0, max_issues, max_depth, |opts| {
-        let read = with_tape(nw, nn, nc, nb, |tape| {
-            report::read_source(tape, format, opts)
-        });
-        let source = match read {
-            Ok(source) => source,
-            Err(issues) => return invalid(&issues),
-        };
-        let mut checked = crate::convert::check::check(format, &source.values);
-        source.own_findings(&mut checked.findings);
-        let mut out = String::new();
-        checked.write_json(&mut out);
-        set_result(out);
-        OK_WITH_DATA
+    // The source's, the canonical and the target's values die here: allocated in the arena.
+    super::in_arena(|| {
+        with_options(0, max_issues, max_depth, |opts| {
+            let read = with_tape(nw, nn, nc, nb, |tape| {
+                report::read_source(tape, format, opts)
+            });
+            let source = match read {
+                Ok(source) => source,
+                Err(issues) => return invalid(&issues),
+            };
+            let mut checked = crate::convert::check::check(format, &source.values);
+            source.own_findings(&mut checked.findings);
+            let mut out = String::new();
+            checked.write_json(&mut out);
+            set_result(out);
+            OK_WITH_DATA
+        })
     })
 }
 
@@ -85,20 +88,23 @@ pub fn convert_tape(
         own_clock,
         agent_name,
     };
-    with_options(0, max_issues, max_depth, |opts| {
-        let read = with_tape(nw, nn, nc, nb, |tape| report::read_source(tape, from, opts));
-        let converted =
-            read.and_then(|source| report::run(&request, &source, opts, &mut next_ulid));
-        match converted {
-            Ok(done) => {
-                let mut out = String::new();
-                done.write_json(&revive_json(&done.revive.ops), &mut out);
-                RESULT_BYTES.set(done.revive.bytes);
-                set_result(out);
-                OK_WITH_DATA
+    // The source's, the canonical and the target's values die here: allocated in the arena.
+    super::in_arena(|| {
+        with_options(0, max_issues, max_depth, |opts| {
+            let read = with_tape(nw, nn, nc, nb, |tape| report::read_source(tape, from, opts));
+            let converted =
+                read.and_then(|source| report::run(&request, &source, opts, &mut next_ulid));
+            match converted {
+                Ok(done) => {
+                    let mut out = String::new();
+                    done.write_json(&revive_json(&done.revive.ops), &mut out);
+                    RESULT_BYTES.set(done.revive.bytes);
+                    set_result(out);
+                    OK_WITH_DATA
+                }
+                Err(issues) => invalid(&issues),
             }
-            Err(issues) => invalid(&issues),
-        }
+        })
     })
 }
 
@@ -115,24 +121,27 @@ pub fn kernel_render_tape(
     max_issues: u32,
     max_depth: u32,
 ) -> u32 {
-    with_options(0, max_issues, max_depth, |opts| {
-        let read = with_tape(nw, nn, nc, nb, |tape| {
-            report::read_source(tape, Format::Kernel, opts)
-        });
-        let values = match read {
-            Ok(source) => source.values,
-            Err(issues) => return invalid(&issues),
-        };
-        let mut rendered = crate::convert::kernel_render::render(&values);
-        match rendered.checked(opts) {
-            Ok((messages, revive)) => {
-                let mut out = String::new();
-                rendered.write_json(&messages, &revive_json(&revive.ops), &mut out);
-                RESULT_BYTES.set(revive.bytes);
-                set_result(out);
-                OK_WITH_DATA
+    // The source's, the canonical and the target's values die here: allocated in the arena.
+    super::in_arena(|| {
+        with_options(0, max_issues, max_depth, |opts| {
+            let read = with_tape(nw, nn, nc, nb, |tape| {
+                report::read_source(tape, Format::Kernel, opts)
+            });
+            let values = match read {
+                Ok(source) => source.values,
+                Err(issues) => return invalid(&issues),
+            };
+            let mut rendered = crate::convert::kernel_render::render(&values);
+            match rendered.checked(opts) {
+                Ok((messages, revive)) => {
+                    let mut out = String::new();
+                    rendered.write_json(&messages, &revive_json(&revive.ops), &mut out);
+                    RESULT_BYTES.set(revive.bytes);
+                    set_result(out);
+                    OK_WITH_DATA
+                }
+                Err(issues) => invalid(&issues),
             }
-            Err(issues) => invalid(&issues),
-        }
+        })
     })
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 /// The modules of the core, bottom first: each may name itself and those before it. The crate
 /// root (`lib.rs`, which wires the host) and `wasm` (the top) are not in it.
 const LAYERS: &[&str] = &[
+    "arena",
     "swar",
     "host",
     "fnv",
