@@ -11,9 +11,10 @@
 // as run.mjs's hypothetical list validator), `<from>.toJSON(list)` (walker + Rust validation
 // + the JSON form as text + its trip to JS), `validateMany` (walker in fast mode + validation
 // alone), the target's check of the output alone (`<to>.validateJson(text)`: text into wasm,
-// parse, shape check), `JSON.parse` of the result text as convert() gets it (messages, losses
-// and revival plan). What convert() does besides (building the source's values, the mapping,
-// writing the target's text with its tape) is the remainder. The split inside Rust: profile
+// parse, shape check), `JSON.parse` of the result text as convert() gets it (losses, generated
+// ids, revival plan: the messages are built from their tape, converted.mjs). What convert()
+// does besides (building the source's values, the mapping, writing the target's tape, the
+// target's check on it, building the messages in JS) is the remainder. The split inside Rust: profile
 // natively (see bench/README.md) or a wasm build with stage exits.
 
 import * as FC from './fixtures-convert.mjs';
@@ -55,7 +56,7 @@ const stages = [
   [`  ${from}.toJSON(list): walker + validation + JSON form text`, (i) => pkg[from].toJSON(inputs[i]).length],
   [`  ${from}.validateMany(list): fast walker + validation alone`, (i) => pkg[from].validateMany(inputs[i]).length],
   [`  ${to}.validateJson(output text).ok: the target check alone`, (i) => (pkg[to].validateJson(outputTexts[i]).ok ? 1 : 0)],
-  ['  JSON.parse(result text): messages, losses, plan', (i) => JSON.parse(resultTexts[i]).messages.length],
+  ['  JSON.parse(result text): losses, generated ids, plan', (i) => JSON.parse(resultTexts[i]).generated.length + 1],
 ];
 
 const ROUNDS = 31, PER = 12;

@@ -1,7 +1,7 @@
 //! Where one conversion's time goes in Rust, natively (for `perf record`): the bench's
 //! 100-message conversation of FROM, as JSON, read into a JS-form tape, then the stages that
 //! `convert::report` runs, each timed: validation building the source's values, the mapping, the
-//! target's text with its tape, the target's check.
+//! target's tape over its strings, the target's check.
 //!
 //!   node -e "import('./bench/fixtures-convert.mjs').then((F) => require('fs').writeFileSync(
 //!     '/tmp/fx-openai.json', JSON.stringify(F.openaiConversation(1))))"
@@ -12,7 +12,7 @@
 use agent_messages::convert::{convert, Fill};
 use agent_messages::formats::Format;
 use agent_messages::tape::builder::{Js, Tape};
-use agent_messages::tape::{json, value::Value};
+use agent_messages::tape::value::{Built, Value};
 use agent_messages::validate::{read_values, run, Input, Mode, Options, Output};
 use std::time::Instant;
 
@@ -49,13 +49,13 @@ fn main() {
         let (msgs, losses) = convert(src.format, tgt.format, &values, &mut F(0));
         t[1] += s.elapsed().as_secs_f64();
         let s = Instant::now();
-        let mut out = String::new();
-        let mut tp = json::JsonTape::default();
-        Value::Arr(msgs).write_with_tape(&mut out, &mut tp);
+        let mut built = Built::default();
+        Value::Arr(msgs).write_built(&mut built);
+        built.finish();
         t[2] += s.elapsed().as_secs_f64();
         let s = Instant::now();
         let c = run(
-            &tp.view(&out),
+            &built.view(),
             0,
             tgt.shape,
             Mode::Json,
@@ -76,7 +76,7 @@ fn main() {
     let names = [
         "validate + source values",
         "mapping",
-        "target text + tape",
+        "target tape (Built)",
         "target check",
         "losses as JSON (one each)",
     ];

@@ -223,6 +223,26 @@ tables! {
         /// The buffer's length.
         LENGTH = 64,
     }
+
+    /// Where the parts of converted messages are (`built_parts()`, a pointer to this many
+    /// `u32`s): each part's address in memory and its length in items
+    /// (`tape::value::Built`).
+    built_parts("builtParts"): usize {
+        /// The tape's words (`u32`).
+        WORDS = 0,
+        WORD_COUNT = 1,
+        /// Its numbers (`f64`).
+        NUMS = 2,
+        NUM_COUNT = 3,
+        /// Its strings' UTF-8 text.
+        TEXT = 4,
+        TEXT_BYTES = 5,
+        /// Where each string starts in UTF-16 units (`u32`), the total last.
+        UNITS = 6,
+        UNIT_COUNT = 7,
+        /// How many `u32`s.
+        PARTS = 8,
+    }
 }
 
 /// Tables ([`TABLES`]) as one JSON object, `{"tag":{"END":0,...},...}`, for `describe()`.

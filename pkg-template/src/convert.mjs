@@ -1,11 +1,13 @@
-// Conversions between the five formats: one crossing in (the source written in full, as for
-// toJSON), one JSON text out (messages, losses, the indices of messages whose id was
-// generated, revival plan).
+// Conversions between the formats: one crossing in (the source written in full, as for
+// toJSON); out, the converted messages built from the tape they were checked on
+// (converted.mjs) and one small JSON text (losses, the indices of messages whose id was
+// generated, revival plan, whether Anthropic's system is lifted).
 
 import { AgentMessagesError, ValidationError } from './errors.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 import { shortcutPairs } from './shortcuts.mjs';
+import { createBuiltReader } from './converted.mjs';
 
 function describeOption(v) {
   return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
@@ -70,6 +72,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     name, lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]],
   ]));
   const { INVALID } = numbers.result;
+  const readBuilt = createBuiltReader(wasm, numbers, described.keys);
   const { MAX_CLOCK } = numbers.limit;
   const { read: readOptions, DEFAULTS } = options;
 
@@ -121,8 +124,11 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     });
     if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${from} messages`);
     const r = JSON.parse(wasm.take_result());
+    const built = readBuilt();
     r.losses = expandLosses(r.losses);
-    const converted = r.plan.length ? applyRevival(r.messages, r.plan, wasm.take_bytes()) : r.messages;
+    const converted = r.plan.length ? applyRevival(built, r.plan, wasm.take_bytes()) : built;
+    // Anthropic: the system instructions that open the conversation, as the request's `system`.
+    const system = r.lift ? converted.shift().content : undefined;
     if (strict && r.losses.length) {
       const e = new AgentMessagesError(
         `converting ${from} to ${to} would lose ${r.losses.length} thing(s): ${r.losses.slice(0, 3).map((l) => l.detail).join('; ')}`,
@@ -132,8 +138,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
       throw e;
     }
     if (fill.newId) replaceIds(converted, r.generated, fill.newId, to);
-    // Anthropic: the system instructions that open the conversation, as the request's `system`.
-    return r.system === undefined ? { messages: converted, losses: r.losses } : { system: r.system, messages: converted, losses: r.losses };
+    return r.lift ? { system, messages: converted, losses: r.losses } : { messages: converted, losses: r.losses };
   }
 
   // The ids the conversion generated, replaced by the caller's: each message must stay valid.

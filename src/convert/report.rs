@@ -1,17 +1,17 @@
-//! A conversion as the package runs it, and the JSON text it answers with: the source list
-//! validated and read in its JSON form ([`read_source`]), converted ([`run`]: ids and timestamps
-//! generated for the target, the target checked as the JSON text it is, its JS form's revival
-//! planned), then written as `{ "messages", "losses", "generated", "plan" }`
-//! ([`Converted::write_json`]). The host gives the tape, the options, the clock reading and its
-//! instance's ULID generator; everything else is here, and testable natively.
+//! A conversion as the package runs it: the source list validated and read in its JSON form
+//! ([`read_source`]), converted ([`run`]: ids and timestamps generated for the target, the
+//! target written as a tape over its strings, checked there, its JS form's revival planned).
+//! The host builds the messages back from that tape and reads the rest from one small JSON
+//! text, `{ "lift", "losses", "generated", "plan" }` ([`Converted::write_json`]). The host
+//! gives the tape, the options, the clock reading and its instance's ULID generator;
+//! everything else is here, and testable natively.
 
 use super::loss::Loss;
 use super::{convert, Fill};
 use crate::fnv;
 use crate::formats::Format;
 use crate::ids::{IdError, UlidGenerator};
-use crate::tape::json::JsonTape;
-use crate::tape::value::Value;
+use crate::tape::value::{Built, Value};
 use crate::tape::TapeView;
 use crate::validate::{
     read_values, write_json_string, write_path, Input, Issue, IssueCode, Mode, Options, Output,
@@ -35,14 +35,15 @@ pub struct Request<'a> {
 
 /// A converted list, checked: the answer of [`run`].
 pub struct Converted {
-    /// The target messages as JSON text (an array).
-    pub messages: String,
-    /// For an Anthropic target, the top-level `system` as JSON text: the leading system
-    /// message's content, lifted out of `messages`.
-    pub system: Option<String>,
+    /// The target messages (an array) as the host builds them back: their tape over their
+    /// strings, as checked.
+    pub messages: Built,
+    /// For an Anthropic target, the leading system message is the request's `system`: the
+    /// host takes its `content` out of the list ([`lift_system`]).
+    pub lift: bool,
     pub losses: Vec<Loss>,
     /// The indices of the converted messages whose `id` was generated (the facade may replace
-    /// them with the caller's).
+    /// them with the caller's), counted after the lift.
     pub generated: Vec<usize>,
     /// What reviving the target's JS form from [`Converted::messages`] takes (bytes, errors).
     pub revive: Revive,
@@ -170,15 +171,18 @@ fn lower_prompt(entries: Vec<(crate::tape::value::Name, Value)>) -> Source {
 
 /// Anthropic messages as a `Prompt`'s parts: a leading system message's content is the
 /// `system` (its text is where the API reads system instructions: FORMATS.md), the rest the
-/// `messages`.
-fn lift_system(messages: &mut Vec<Value>) -> Option<Value> {
-    let leading = messages
-        .first()
-        .is_some_and(|m| m.get("role").and_then(Value::as_str) == Some("system"));
-    if !leading {
+/// `messages`. (What the host does when [`Converted::lift`] says so.)
+pub fn lift_system(messages: &mut Vec<Value>) -> Option<Value> {
+    if !leads_with_system(messages) {
         return None;
     }
     messages.remove(0).get("content").cloned()
+}
+
+fn leads_with_system(messages: &[Value]) -> bool {
+    messages
+        .first()
+        .is_some_and(|m| m.get("role").and_then(Value::as_str) == Some("system"))
 }
 
 /// The values a conversion generates: ids and timestamps from one clock reading, the swarm
@@ -215,9 +219,9 @@ impl<S: FnMut(f64) -> Result<(String, f64), IdError>> Fill for Generated<'_, S> 
 
 /// Convert `source` (read by [`read_source`] from `request.from`) into `request.to`; ids come
 /// from `shared` (the host's ULID generator: the next id for a clock reading, and the ms it
-/// carries) unless the request has its own clock. The target is checked as the JSON text
-/// it is, on the tape written along with that text (a mapping bug is an issue, never a bad
-/// message); the check also plans the revival of bytes and errors. `Err`: the issues.
+/// carries) unless the request has its own clock. The target is checked on the tape the host
+/// builds it from (a mapping bug is an issue, never a bad message); the check also plans the
+/// revival of bytes and errors. `Err`: the issues.
 pub fn run(
     request: &Request,
     source: &Source,
@@ -234,18 +238,18 @@ pub fn run(
     let (messages, mut losses) = convert(request.from, request.to, &source.values, &mut generated);
     source.own_losses(&mut losses);
     let mut fresh = generated_at(&messages, &generated.ids);
-    let mut text = String::new();
-    let mut tape = JsonTape::default();
-    let list = Value::Arr(messages);
-    if list.write_with_tape(&mut text, &mut tape) > opts.max_depth {
+    let system = request.to == Format::Anthropic && leads_with_system(&messages);
+    let mut built = Built::default();
+    if Value::Arr(messages).write_built(&mut built) > opts.max_depth {
         return Err(vec![failure(format!(
             "internal: the converted messages nest deeper than maxDepth ({})",
             opts.max_depth
         ))]);
     }
+    built.finish();
     let shape = request.to.message_schema().shape;
     let checked = crate::validate::run(
-        &tape.view(&text),
+        &built.view(),
         0,
         shape,
         Mode::Json,
@@ -258,23 +262,14 @@ pub fn run(
     }
     // Checked as the list it was written as; then the leading system becomes the `system`.
     // (Anthropic's JSON form is its JS form: there is nothing to revive whose paths move.)
-    let mut system = None;
-    if let (Format::Anthropic, true, Value::Arr(mut messages)) =
-        (request.to, checked.revive.ops.is_empty(), list)
-    {
-        // The list's text opens with the lifted message's, then a comma if more follow.
-        let head = messages.first().map_or(0, |m| m.to_json().len());
-        if let Some(lifted) = lift_system(&mut messages) {
-            system = Some(lifted.to_json());
-            let cut = if messages.is_empty() { head } else { head + 1 };
-            text.replace_range(1..1 + cut, "");
-            fresh.retain(|&i| i > 0);
-            fresh.iter_mut().for_each(|i| *i -= 1);
-        }
+    let lift = system && checked.revive.ops.is_empty();
+    if lift {
+        fresh.retain(|&i| i > 0);
+        fresh.iter_mut().for_each(|i| *i -= 1);
     }
     Ok(Converted {
-        messages: text,
-        system,
+        messages: built,
+        lift,
         losses,
         generated: fresh,
         revive: checked.revive,
@@ -282,17 +277,12 @@ pub fn run(
 }
 
 impl Converted {
-    /// `{ "messages": [...], "losses": <see write_losses>, "generated": [...], "plan": <plan> }`
-    /// appended to `out`; `plan` is the JSON text of [`Converted::revive`]'s operations.
+    /// `{ "lift": bool, "losses": <see write_losses>, "generated": [...], "plan": <plan> }`
+    /// appended to `out`, `plan` the JSON text of [`Converted::revive`]'s operations: the
+    /// answer beside the messages, which the host reads from [`Converted::messages`].
     pub fn write_json(&self, plan: &str, out: &mut String) {
-        out.push('{');
-        if let Some(system) = &self.system {
-            out.push_str("\"system\":");
-            out.push_str(system);
-            out.push(',');
-        }
-        out.push_str("\"messages\":");
-        out.push_str(&self.messages);
+        out.push_str("{\"lift\":");
+        out.push_str(if self.lift { "true" } else { "false" });
         out.push_str(",\"losses\":");
         write_losses(&self.losses, out);
         out.push_str(",\"generated\":");

@@ -147,6 +147,50 @@ impl Value {
         0
     }
 
+    /// The value on `out` (see [`Built`]) for a host that builds it back from the words;
+    /// returns how deep it nests (a scalar: 0). NaN is `null`, as the JSON text says it.
+    pub fn write_built(&self, out: &mut Built) -> usize {
+        let words = &mut out.tape.words;
+        match self {
+            Value::Null => words.push(NULL),
+            Value::Num(n) if n.is_nan() => words.push(NULL),
+            Value::Bool(b) => words.push(if *b { TRUE } else { FALSE }),
+            Value::Num(n) => {
+                words.extend([NUM, out.tape.nums.len() as u32]);
+                out.tape.nums.push(*n);
+            }
+            Value::Str(s) => {
+                words.push(STR);
+                out.push_str(s);
+            }
+            Value::Arr(items) => {
+                words.extend([ARR, 0]);
+                let slot = words.len() - 1;
+                let depth = items.iter().map(|v| v.write_built(out)).max();
+                out.close(slot);
+                return depth.unwrap_or(0) + 1;
+            }
+            Value::Obj(entries) => {
+                words.extend([OBJ, 0]);
+                let slot = words.len() - 1;
+                let mut depth = 0;
+                for (k, v) in entries {
+                    match crate::keys::lookup(k.as_bytes()) {
+                        Some(id) => out.tape.words.extend([KEY_ID, id.0 as u32]),
+                        None => {
+                            out.tape.words.push(KEY_STR);
+                            out.push_str(k);
+                        }
+                    }
+                    depth = depth.max(v.write_built(out));
+                }
+                out.close(slot);
+                return depth + 1;
+            }
+        }
+        0
+    }
+
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write(&mut out);
@@ -261,6 +305,50 @@ fn push_string(out: &mut String, words: &mut Vec<u32>, s: &str) {
     let len = out.len() - 1 - off;
     let flags = if len == s.len() { 0 } else { F_ESCAPED };
     words.extend([len as u32, off as u32, len as u32, flags]);
+}
+
+/// Values written for a host that builds them back ([`Value::write_built`]): the tape
+/// [`json::parse`] reads, over a text that holds each string as it is, one after the other
+/// (no quotes, no escapes, so each reads as an unescaped JSON string: the engine checks it as
+/// it checks JSON text), and where each string (or key) of the tape starts in UTF-16 units,
+/// with the total last, so that the host decodes the text once and cuts each string from it.
+#[derive(Default)]
+pub struct Built {
+    pub tape: json::JsonTape,
+    pub text: String,
+    pub units: Vec<u32>,
+    /// UTF-16 units in `text` so far.
+    total: u32,
+}
+
+impl Built {
+    /// The view the engine checks.
+    pub fn view(&self) -> TapeView<'_> {
+        self.tape.view(&self.text)
+    }
+
+    /// Close the list of starts: the total follows the last string's start.
+    pub fn finish(&mut self) {
+        self.units.push(self.total);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        let off = self.text.len() as u32;
+        let len = s.len() as u32;
+        self.tape.words.extend([len, off, len, 0]);
+        self.text.push_str(s);
+        self.units.push(self.total);
+        self.total += if s.is_ascii() {
+            len
+        } else {
+            s.chars().map(|c| c.len_utf16() as u32).sum()
+        };
+    }
+
+    fn close(&mut self, slot: usize) {
+        self.tape.words.push(END);
+        self.tape.words[slot] = self.tape.words.len() as u32;
+    }
 }
 
 /// A string of the tape as Rust text, as `TapeView::str_lossy` reads it but without its detour

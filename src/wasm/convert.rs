@@ -5,7 +5,7 @@
 
 use super::ids::next_ulid;
 use super::interop::{
-    revive_json, set_result, with_options, with_tape, INVALID, OK_WITH_DATA, RESULT_BYTES,
+    revive_json, set_result, with_options, with_tape, BUILT, INVALID, OK_WITH_DATA, RESULT_BYTES,
 };
 use crate::convert::report::{self, Request};
 use crate::formats::Format;
@@ -99,6 +99,7 @@ pub fn convert_tape(
                     let mut out = String::new();
                     done.write_json(&revive_json(&done.revive.ops), &mut out);
                     RESULT_BYTES.set(done.revive.bytes);
+                    BUILT.set(done.messages);
                     set_result(out);
                     OK_WITH_DATA
                 }

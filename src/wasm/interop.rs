@@ -3,8 +3,12 @@
 //! carry data (issues, JSON text, a revival plan) cross back as one JSON string. And [`Js`], the
 //! core's host in the wasm: JavaScript's own number parsing and formatting.
 
+#[cfg(feature = "convert")]
+use crate::boundary::built_parts;
 use crate::boundary::{flag, result, revive, tape_header as at};
 use crate::host::Host;
+#[cfg(feature = "convert")]
+use crate::tape::value::Built;
 use crate::tape::{Chars, TapeView};
 use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
 use std::cell::RefCell;
@@ -56,6 +60,15 @@ thread_local! {
     pub static RESULT: RefCell<String> = const { RefCell::new(String::new()) };
     /// Decoded bytes of the last revival plan, taken by `take_bytes`.
     pub static RESULT_BYTES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+#[cfg(feature = "convert")]
+thread_local! {
+    /// The last converted messages, until `built_release`.
+    pub static BUILT: RefCell<Built> = RefCell::new(Built::default());
+    /// Where their parts are, for `built_parts`.
+    static BUILT_PARTS: RefCell<[u32; built_parts::PARTS]> =
+        const { RefCell::new([0; built_parts::PARTS]) };
 }
 
 /// Grow a buffer to hold `need` items, keeping those it holds; false when memory cannot be had
@@ -194,6 +207,43 @@ pub fn take_result() -> String {
 #[wasm_bindgen]
 pub fn take_bytes() -> Vec<u8> {
     RESULT_BYTES.take()
+}
+
+/// Where the parts of the last converted messages ([`BUILT`]) are: a pointer to
+/// `built_parts::PARTS` words, each part's address and length (see [`built_parts`]).
+#[cfg(feature = "convert")]
+#[wasm_bindgen]
+pub fn built_parts() -> *const u32 {
+    use built_parts::*;
+    let parts = BUILT.with_borrow(|b| {
+        let mut parts = [0u32; PARTS];
+        let mut put = |(at, count): (usize, usize), ptr: usize, len: usize| {
+            parts[at] = ptr as u32;
+            parts[count] = len as u32;
+        };
+        let words = &b.tape.words;
+        put((WORDS, WORD_COUNT), words.as_ptr() as usize, words.len());
+        let nums = &b.tape.nums;
+        put((NUMS, NUM_COUNT), nums.as_ptr() as usize, nums.len());
+        put((TEXT, TEXT_BYTES), b.text.as_ptr() as usize, b.text.len());
+        put(
+            (UNITS, UNIT_COUNT),
+            b.units.as_ptr() as usize,
+            b.units.len(),
+        );
+        parts
+    });
+    BUILT_PARTS.with(|p| {
+        p.replace(parts);
+        p.as_ptr() as *const u32
+    })
+}
+
+/// Let go of the last converted messages, once the facade has built them.
+#[cfg(feature = "convert")]
+#[wasm_bindgen]
+pub fn built_release() {
+    BUILT.take();
 }
 
 /// The instance's memory, so the facade can see the tape buffers.

@@ -2,11 +2,12 @@
 //! answer `{ messages, losses, generated, plan }`, and a conversation check's answer, natively.
 use agent_messages::convert::check::check;
 use agent_messages::convert::loss::{DROPPED_FIELD, ERROR_AS_TEXT};
-use agent_messages::convert::report::{self, read_source, write_losses, Request};
+use agent_messages::convert::report::{self, read_source, write_losses, Converted, Request};
 use agent_messages::convert::Loss;
 use agent_messages::formats::Format::{self, *};
 use agent_messages::ids::IdError;
 use agent_messages::tape::builder::{Js, Tape};
+use agent_messages::tape::value::Value;
 use agent_messages::validate::{Options, PathSeg};
 use serde_json::{json, Value as J};
 
@@ -22,17 +23,26 @@ fn request(from: Format, to: Format) -> Request<'static> {
     }
 }
 
-/// The answer for `source` (JS form) as parsed JSON, ids from a counter as the shared
-/// generator; also how many ids the counter gave.
+/// The answer for `source` (JS form) as the facade puts it together: the host's JSON text
+/// parsed, with the messages built from their tape (and for Anthropic the lifted `system`
+/// taken out of them); ids from a counter as the shared generator; also how many ids the
+/// counter gave.
 fn answer(request: &Request, source: &Js) -> (J, u32) {
-    let (text, given) = answer_text(request, source);
-    (
-        serde_json::from_str(&text).expect("the answer is JSON"),
-        given,
-    )
+    let (text, done, given) = answer_text(request, source);
+    let mut got: J = serde_json::from_str(&text).expect("the answer is JSON");
+    let Value::Arr(mut messages) = Value::from_tape(&done.messages.view(), 0) else {
+        panic!("the messages are a list")
+    };
+    if done.lift {
+        let system = report::lift_system(&mut messages).expect("a system to lift");
+        got["system"] = serde_json::from_str(&system.to_json()).unwrap();
+    }
+    got["messages"] = serde_json::from_str(&Value::Arr(messages).to_json()).unwrap();
+    (got, given)
 }
 
-fn answer_text(request: &Request, source: &Js) -> (String, u32) {
+/// The host's JSON text, what it builds the messages from, and how many ids were given.
+fn answer_text(request: &Request, source: &Js) -> (String, Converted, u32) {
     let tape = Tape::from_js(source, true);
     let opts = Options::default();
     let source = read_source(&tape.view(), request.from, &opts).expect("a valid source");
@@ -47,7 +57,7 @@ fn answer_text(request: &Request, source: &Js) -> (String, u32) {
     let done = report::run(request, &source, &opts, &mut shared).expect("converts");
     let mut out = String::new();
     done.write_json("[\"plan\"]", &mut out);
-    (out, given)
+    (out, done, given)
 }
 
 fn chat() -> J {
@@ -63,11 +73,15 @@ fn chat() -> J {
 
 #[test]
 fn the_answer_holds_the_messages_losses_generated_ids_and_the_plan_in_order() {
-    let (text, _) = answer_text(&request(OpenAI, Kernel), &Js::from(&chat()));
+    let (text, _, _) = answer_text(&request(OpenAI, Kernel), &Js::from(&chat()));
     let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
-    assert!(text.starts_with("{\"messages\":["), "{text}");
-    assert!(at("messages") < at("losses") && at("losses") < at("generated"));
+    assert!(text.starts_with("{\"lift\":false,\"losses\":"), "{text}");
+    assert!(at("losses") < at("generated"));
     assert!(text.ends_with(",\"plan\":[\"plan\"]}"), "{text}");
+    assert!(
+        !text.contains("\"messages\""),
+        "the messages are built from their tape"
+    );
     let (got, given) = answer(&request(OpenAI, Kernel), &Js::from(&chat()));
     assert_eq!(got["plan"], json!(["plan"]));
     assert_eq!(got["losses"], json!({ "kinds": [], "at": [] }));
@@ -228,8 +242,7 @@ fn an_anthropic_prompt_carries_the_system_beside_the_messages() {
     let (got, _) = answer(&request(Anthropic, Anthropic), &Js::from(&prompt));
     assert_eq!(got["system"], prompt["system"]);
     // Into OpenAI: the cache_control is lost in the system, the extra key in message 0.
-    let (text, _) = answer_text(&request(Anthropic, OpenAI), &Js::from(&prompt));
-    let got: J = serde_json::from_str(&text).unwrap();
+    let (got, _) = answer(&request(Anthropic, OpenAI), &Js::from(&prompt));
     assert_eq!(
         got["messages"][0],
         json!({ "role": "system", "content": "Be brief." })

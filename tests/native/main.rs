@@ -7,6 +7,7 @@ mod ai_sdk_ui;
 mod anthropic;
 mod bedrock;
 mod built_fields;
+mod built_tape;
 mod convert;
 mod convert_agens;
 mod convert_ai_sdk;
