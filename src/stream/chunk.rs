@@ -3,7 +3,7 @@
 //! hostile chunk object is a chunk with issues, never a crash. A property whose value is
 //! `undefined` is absent, as `JSON.stringify` and every SDK read it.
 
-use crate::tape::value::{key_of, text_of, Value};
+use crate::tape::value::{key_of, Value};
 use crate::tape::*;
 use crate::validate::{Issue, IssueCode, PathSeg};
 
@@ -77,7 +77,7 @@ impl Reader<'_, '_> {
                         "a string with a lone surrogate (read as U+FFFD)",
                     );
                 }
-                Value::Str(text_of(tape, s))
+                Value::Str(tape.str_lossy(s))
             }
             ARR => {
                 let mut items = Vec::new();
@@ -133,5 +133,5 @@ pub fn key_is(tape: &TapeView, i: usize, name: &str) -> bool {
 /// A string of the tape appended to `out` (the stream folds' fast path, which appends a delta's
 /// text straight from the tape).
 pub fn push_text_of(tape: &TapeView, s: Str, out: &mut String) {
-    out.push_str(&text_of(tape, s));
+    out.push_str(&tape.str_lossy(s));
 }

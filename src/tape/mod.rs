@@ -228,18 +228,38 @@ impl<'a> TapeView<'a> {
         }
     }
 
-    /// The copied part of the string as Rust text (lone surrogates become U+FFFD).
+    /// The copied part of the string as Rust text (lone surrogates become U+FFFD), without a
+    /// detour through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the
+    /// parser checked it), and ASCII UTF-16 units are their bytes. (The converters read every
+    /// string of every message through here, the rules every URL and date.)
     pub fn str_lossy(&self, s: Str) -> String {
-        if let Chars::Utf8(text) = self.chars {
-            // Unescaped JSON text is its own UTF-8: no round trip through UTF-16.
-            if s.flags & F_ESCAPED == 0 {
+        match self.chars {
+            Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
                 let raw = text
                     .get(s.off as usize..(s.off + s.len) as usize)
                     .unwrap_or(&[]);
-                return String::from_utf8_lossy(raw).into_owned();
+                String::from_utf8_lossy(raw).into_owned()
             }
+            Chars::Utf16(units) => {
+                let end = (s.off + s.copied.min(s.len)) as usize;
+                let units = units.get(s.off as usize..end).unwrap_or(&[]);
+                // One pass: the low bytes, and whether any unit was not ASCII.
+                let mut high = 0u16;
+                let bytes: Vec<u8> = units
+                    .iter()
+                    .map(|&u| {
+                        high |= u;
+                        u as u8
+                    })
+                    .collect();
+                if high < 0x80 {
+                    String::from_utf8(bytes).unwrap_or_default()
+                } else {
+                    String::from_utf16_lossy(units)
+                }
+            }
+            Chars::Utf8(_) => String::from_utf16_lossy(&self.str_units(s)),
         }
-        String::from_utf16_lossy(&self.str_units(s))
     }
 
     /// The string quoted for a message: `"abc"`, or `"abc…" (5000000 characters)` when only

@@ -34,7 +34,7 @@ impl Value {
             TRUE => Value::Bool(true),
             FALSE => Value::Bool(false),
             NUM => Value::Num(tape.num(at)),
-            STR => Value::Str(text_of(tape, tape.str_at(at))),
+            STR => Value::Str(tape.str_lossy(tape.str_at(at))),
             ARR => Value::Arr(tape.items(at).map(|i| Value::from_tape(tape, i)).collect()),
             OBJ => Value::Obj(
                 tape.entries(at)
@@ -351,45 +351,11 @@ impl Built {
     }
 }
 
-/// A string of the tape as Rust text, as `TapeView::str_lossy` reads it but without its detour
-/// through UTF-16 for the common cases: unescaped JSON text is UTF-8 already (the parser checked
-/// it), and ASCII UTF-16 units are their bytes. (The converters read every string of every
-/// message through here.)
-pub(crate) fn text_of(tape: &TapeView, s: Str) -> String {
-    match tape.chars {
-        Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
-            let raw = text
-                .get(s.off as usize..(s.off + s.len) as usize)
-                .unwrap_or(&[]);
-            String::from_utf8_lossy(raw).into_owned()
-        }
-        Chars::Utf16(units) => {
-            let end = (s.off + s.copied.min(s.len)) as usize;
-            let units = units.get(s.off as usize..end).unwrap_or(&[]);
-            // One pass: the low bytes, and whether any unit was not ASCII.
-            let mut high = 0u16;
-            let bytes: Vec<u8> = units
-                .iter()
-                .map(|&u| {
-                    high |= u;
-                    u as u8
-                })
-                .collect();
-            if high < 0x80 {
-                String::from_utf8(bytes).unwrap_or_default()
-            } else {
-                String::from_utf16_lossy(units)
-            }
-        }
-        Chars::Utf8(_) => tape.str_lossy(s),
-    }
-}
-
-/// The name of the key whose tag is at `i` (`TapeView::key_name`, through [`text_of`]).
+/// The name of the key whose tag is at `i` (`TapeView::key_name`, through `str_lossy`).
 pub(crate) fn key_of(tape: &TapeView, i: usize) -> Name {
     match tape.key_id(i) {
         Some(k) => Name::Borrowed(k.name()),
-        None if tape.word(i) == KEY_STR => Name::Owned(text_of(tape, tape.str_at(i))),
+        None if tape.word(i) == KEY_STR => Name::Owned(tape.str_lossy(tape.str_at(i))),
         None => Name::Owned(tape.key_name(i)),
     }
 }

@@ -132,8 +132,7 @@ impl Walk<'_, '_> {
         if !s.complete() {
             return;
         }
-        // (As `str_lossy` reads it, without its detour through UTF-16 for ASCII.)
-        let text = crate::tape::value::text_of(tape, s);
+        let text = tape.str_lossy(s);
         let parsed = match json::parse(&text, self.opts.max_depth) {
             Ok(parsed) => parsed,
             Err(e) => {

@@ -3,7 +3,7 @@
 
 use super::base64;
 use super::sink::{Nest, Sink, MAX_OUTPUT};
-use crate::tape::value::{key_of, text_of, Name, Value};
+use crate::tape::value::{key_of, Name, Value};
 use crate::tape::*;
 
 /// A [`Value`] under construction.
@@ -86,7 +86,7 @@ impl Sink for ValuesOut {
             TRUE => Value::Bool(true),
             FALSE => Value::Bool(false),
             NUM => Value::Num(tape.num(at)),
-            STR => Value::Str(text_of(tape, tape.str_at(at))),
+            STR => Value::Str(tape.str_lossy(tape.str_at(at))),
             _ => Value::Null,
         });
     }
