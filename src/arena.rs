@@ -57,6 +57,9 @@ struct State {
     next: usize,
     /// The start of the last allocation in `current`, which may grow in place.
     last: usize,
+    /// The allocations of every chunk not yet freed: while none lives, a free needs no search
+    /// (the one every call outside a conversion makes).
+    live: usize,
 }
 
 /// A bump arena in front of `inner` (see the module's head).
@@ -75,6 +78,7 @@ impl<A: GlobalAlloc> Arena<A> {
                 current: SLOTS,
                 next: 0,
                 last: 0,
+                live: 0,
             }),
         }
     }
@@ -138,6 +142,11 @@ impl<A: GlobalAlloc> Arena<A> {
         used.map(|c| (c.end - c.start, c.live)).collect()
     }
 
+    /// How many allocations live in the chunks, all told.
+    pub fn live(&self) -> usize {
+        self.state().live
+    }
+
     /// The slot of the chunk holding `p`: most often the one being bumped through.
     #[inline]
     fn chunk_of(s: &State, p: usize) -> Option<usize> {
@@ -158,6 +167,7 @@ impl<A: GlobalAlloc> Arena<A> {
             return None;
         }
         c.live += 1;
+        s.live += 1;
         s.next = end;
         s.last = at;
         Some(at)
@@ -198,12 +208,12 @@ impl<A: GlobalAlloc> Arena<A> {
     }
 }
 
-unsafe impl<A: GlobalAlloc> GlobalAlloc for Arena<A> {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+impl<A: GlobalAlloc> Arena<A> {
+    /// An allocation inside a scope (kept out of line: outside one, `alloc` is a test and the
+    /// inner allocator's).
+    #[inline(never)]
+    unsafe fn alloc_in_scope(&self, layout: Layout) -> *mut u8 {
         let s = self.state();
-        if !s.active {
-            return self.inner.alloc(layout);
-        }
         if let Some(p) = Self::bump(s, layout) {
             return p as *mut u8;
         }
@@ -215,19 +225,41 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Arena<A> {
         }
         self.inner.alloc(layout)
     }
+}
 
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        let s = self.state();
-        match Self::chunk_of(s, ptr as usize) {
-            Some(n) => s.chunks[n].live -= 1,
-            None => self.inner.dealloc(ptr, layout),
+unsafe impl<A: GlobalAlloc> GlobalAlloc for Arena<A> {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if self.state().active {
+            return self.alloc_in_scope(layout);
         }
+        self.inner.alloc(layout)
     }
 
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        let s = self.state();
+        if s.live != 0 {
+            if let Some(n) = Self::chunk_of(s, ptr as usize) {
+                s.chunks[n].live -= 1;
+                s.live -= 1;
+                return;
+            }
+        }
+        self.inner.dealloc(ptr, layout)
+    }
+
+    #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let s = self.state();
         let p = ptr as usize;
-        let Some(n) = Self::chunk_of(s, p) else {
+        // While nothing lives in a chunk, no pointer is one of theirs.
+        let found = if s.live == 0 {
+            None
+        } else {
+            Self::chunk_of(s, p)
+        };
+        let Some(n) = found else {
             return self.inner.realloc(ptr, layout, new_size);
         };
         // The last allocation of the chunk being bumped grows (or shrinks) where it is.
@@ -475,6 +507,8 @@ mod tests {
                 }
             }
             b.check();
+            let counted: usize = a.chunks().iter().map(|&(_, live)| live).sum();
+            assert_eq!(a.live(), counted, "the total is the chunks' sum");
             // Most die with their scope; some outlive it.
             while b.0.len() > round {
                 b.free(&a, 0);
@@ -488,6 +522,7 @@ mod tests {
         a.enter();
         a.exit();
         assert!(a.chunks().iter().all(|&(_, live)| live == 0));
+        assert_eq!(a.live(), 0);
         assert_eq!(a.chunks().len(), 1);
     }
 }
