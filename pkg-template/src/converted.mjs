@@ -3,6 +3,8 @@
 // offsets the wasm counted. The same values JSON.parse of the messages' JSON text gives,
 // without that text being written, escaped, decoded and parsed.
 
+import { setOwnProperty } from './values.mjs';
+
 export function createBuiltReader(wasm, numbers, keyNames) {
   const { NULL, TRUE, FALSE, NUM, STR, ARR, OBJ, END, KEY_ID } = numbers.tag;
   const { WORDS, WORD_COUNT, NUMS, NUM_COUNT, TEXT, TEXT_BYTES, UNITS, UNIT_COUNT, PARTS } = numbers.builtParts;
@@ -26,10 +28,7 @@ export function createBuiltReader(wasm, numbers, keyNames) {
         while (W[at] !== END) {
           let k;
           if (W[at] === KEY_ID) { k = keyNames[W[at + 1]]; at += 2; } else { at += 5; k = text(); }
-          const v = get();
-          // (defineProperty: a key named "__proto__" stays an ordinary property.)
-          if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
-          else out[k] = v;
+          setOwnProperty(out, k, get());
         }
         at++;
         return out;

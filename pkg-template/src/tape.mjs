@@ -7,7 +7,7 @@
 // exception.
 
 import { numbersOf } from './boundary.mjs';
-import { hasIsWellFormed, LONE_SURROGATE, messageOf } from './values.mjs';
+import { hasIsWellFormed, LONE_SURROGATE, messageOf, setOwnProperty } from './values.mjs';
 
 const toTag = Object.prototype.toString;
 const OBJECT_PROTO = Object.prototype;
@@ -430,10 +430,7 @@ export function createTape(wasm, described) {
         const out = {};
         while (W[at] !== END) {
           const k = W[at++] === KEY_ID ? keyNames[W[at++]] : getChars();
-          const v = get();
-          // (defineProperty: a key named "__proto__" stays an ordinary property.)
-          if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
-          else out[k] = v;
+          setOwnProperty(out, k, get());
         }
         at++;
         return out;

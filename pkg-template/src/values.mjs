@@ -105,3 +105,11 @@ export function createByRole(where, built) {
     return built(role)({ role, ...fields });
   };
 }
+
+/** `target[key] = value` as an own, enumerable data property, also when `key` is
+ * "__proto__" (which an assignment would take as the prototype): how values read back from a
+ * tape get their properties. */
+export function setOwnProperty(target, key, value) {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
