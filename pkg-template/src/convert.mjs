@@ -217,7 +217,8 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     });
     if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), 'kernel messages');
     const r = JSON.parse(wasm.take_result());
-    const rendered = r.plan.length ? applyRevival(r.messages, r.plan, wasm.take_bytes()) : r.messages;
+    const built = readBuilt();
+    const rendered = r.plan.length ? applyRevival(built, r.plan, wasm.take_bytes()) : built;
     return { messages: rendered, findings: r.findings };
   }
 

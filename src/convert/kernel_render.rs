@@ -21,8 +21,7 @@
 
 use super::canonical::{keys, nth, under, Path};
 use super::check::{Finding, Severity};
-use crate::tape::json::JsonTape;
-use crate::tape::value::{obj, Name, Value};
+use crate::tape::value::{obj, Built, Name, Value};
 use crate::validate::{quoted, Input, Issue, Mode, Options, Output, Revive};
 
 macro_rules! render_codes {
@@ -408,14 +407,15 @@ fn escape(v: &Value) -> Value {
 }
 
 impl Rendered {
-    /// The messages as JSON text, checked against the AI SDK's `ModelMessage` in JSON mode (a
-    /// rule bug is an issue, never a bad message), with what reviving their JS form takes.
-    pub fn checked(&mut self, opts: &Options) -> Result<(String, Revive), Vec<Issue>> {
-        let mut text = String::new();
-        let mut tape = JsonTape::default();
+    /// The messages as the host builds them back (a tape over their strings, see [`Built`]),
+    /// checked there against the AI SDK's `ModelMessage` in JSON mode (a rule bug is an
+    /// issue, never a bad message), with what reviving their JS form takes.
+    pub fn checked(&mut self, opts: &Options) -> Result<(Built, Revive), Vec<Issue>> {
+        let mut built = Built::default();
         // Written as one array, without copying the messages.
         let list = Value::Arr(std::mem::take(&mut self.messages));
-        let depth = list.write_with_tape(&mut text, &mut tape);
+        let depth = list.write_built(&mut built);
+        built.finish();
         if let Value::Arr(messages) = list {
             self.messages = messages;
         }
@@ -426,7 +426,7 @@ impl Rendered {
             ))]);
         }
         let checked = crate::validate::run(
-            &tape.view(&text),
+            &built.view(),
             0,
             &crate::formats::ai_sdk::MESSAGE,
             Mode::Json,
@@ -435,17 +435,16 @@ impl Rendered {
             Input::List,
         );
         if checked.issues.is_empty() {
-            Ok((text, checked.revive))
+            Ok((built, checked.revive))
         } else {
             Err(checked.issues)
         }
     }
 
-    /// `{ "messages": <text>, "findings": [...], "plan": <plan> }` appended to `out`.
-    pub fn write_json(&self, messages: &str, plan: &str, out: &mut String) {
-        out.push_str("{\"messages\":");
-        out.push_str(messages);
-        out.push_str(",\"findings\":[");
+    /// `{ "findings": [...], "plan": <plan> }` appended to `out` (the messages are built from
+    /// their tape).
+    pub fn write_json(&self, plan: &str, out: &mut String) {
+        out.push_str("{\"findings\":[");
         for (n, f) in self.findings.iter().enumerate() {
             if n > 0 {
                 out.push(',');

@@ -110,8 +110,9 @@ pub fn convert_tape(
 }
 
 /// Render the Kernel messages on the tape as the Kernel hands them to a model (see
-/// [`crate::convert::kernel_render`]): `{ "messages", "findings", "plan" }`, the messages AI SDK
-/// `ModelMessage`s checked in their JSON form, `plan` reviving their JS form.
+/// [`crate::convert::kernel_render`]): `{ "findings", "plan" }`, the messages AI SDK
+/// `ModelMessage`s checked in their JSON form and built by the facade from their tape (as
+/// `convert_tape`'s), `plan` reviving their JS form.
 #[cfg(feature = "ai-sdk")]
 #[wasm_bindgen]
 pub fn kernel_render_tape(
@@ -136,8 +137,9 @@ pub fn kernel_render_tape(
             match rendered.checked(opts) {
                 Ok((messages, revive)) => {
                     let mut out = String::new();
-                    rendered.write_json(&messages, &revive_json(&revive.ops), &mut out);
+                    rendered.write_json(&revive_json(&revive.ops), &mut out);
                     RESULT_BYTES.set(revive.bytes);
+                    BUILT.set(messages);
                     set_result(out);
                     OK_WITH_DATA
                 }
