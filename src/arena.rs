@@ -41,6 +41,17 @@ struct Chunk {
     live: usize,
 }
 
+impl Chunk {
+    fn size(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// A chunk (not a free slot) that nothing lives in.
+    fn free(&self) -> bool {
+        self.end != 0 && self.live == 0
+    }
+}
+
 const NONE: Chunk = Chunk {
     start: 0,
     end: 0,
@@ -97,15 +108,8 @@ impl<A: GlobalAlloc> Arena<A> {
             return;
         }
         s.active = true;
-        s.current = SLOTS;
         // Start in the largest chunk nothing lives in.
-        let mut best = 0;
-        for (n, c) in s.chunks.iter().enumerate() {
-            if c.end != 0 && c.live == 0 && c.end - c.start > best {
-                best = c.end - c.start;
-                s.current = n;
-            }
-        }
+        s.current = Self::largest_free(s, usize::MAX);
         if s.current < SLOTS {
             s.next = s.chunks[s.current].start;
             s.last = usize::MAX;
@@ -118,16 +122,12 @@ impl<A: GlobalAlloc> Arena<A> {
         let s = self.state();
         s.active = false;
         s.current = SLOTS;
-        let free = |c: &Chunk| c.end != 0 && c.live == 0;
-        let keep = (0..SLOTS)
-            .filter(|&n| free(&s.chunks[n]) && s.chunks[n].end - s.chunks[n].start <= KEEP)
-            .max_by_key(|&n| s.chunks[n].end - s.chunks[n].start)
-            .unwrap_or(SLOTS);
+        let keep = Self::largest_free(s, KEEP);
         for n in 0..SLOTS {
             let c = s.chunks[n];
-            if free(&c) && n != keep {
+            if c.free() && n != keep {
                 s.chunks[n] = NONE;
-                let layout = Layout::from_size_align(c.end - c.start, CHUNK_ALIGN);
+                let layout = Layout::from_size_align(c.size(), CHUNK_ALIGN);
                 if let Ok(layout) = layout {
                     unsafe { self.inner.dealloc(c.start as *mut u8, layout) };
                 }
@@ -139,7 +139,7 @@ impl<A: GlobalAlloc> Arena<A> {
     pub fn chunks(&self) -> Vec<(usize, usize)> {
         let s = self.state();
         let used = s.chunks.iter().filter(|c| c.end != 0);
-        used.map(|c| (c.end - c.start, c.live)).collect()
+        used.map(|c| (c.size(), c.live)).collect()
     }
 
     /// How many allocations live in the chunks, all told.
@@ -147,9 +147,21 @@ impl<A: GlobalAlloc> Arena<A> {
         self.state().live
     }
 
-    /// The slot of the chunk holding `p`: most often the one being bumped through.
+    /// The slot of the largest chunk nothing lives in of at most `max` bytes (`SLOTS`: none).
+    fn largest_free(s: &State, max: usize) -> usize {
+        (0..SLOTS)
+            .filter(|&n| s.chunks[n].free() && s.chunks[n].size() <= max)
+            .max_by_key(|&n| s.chunks[n].size())
+            .unwrap_or(SLOTS)
+    }
+
+    /// The slot of the chunk holding `p`: none while nothing lives in any (no search, the
+    /// case of every free outside a conversion), most often the one being bumped through.
     #[inline]
     fn chunk_of(s: &State, p: usize) -> Option<usize> {
+        if s.live == 0 {
+            return None;
+        }
         let holds = |c: &Chunk| c.start <= p && p < c.end;
         match s.chunks.get(s.current) {
             Some(c) if holds(c) => Some(s.current),
@@ -176,9 +188,9 @@ impl<A: GlobalAlloc> Arena<A> {
     /// Move to a chunk nothing lives in that holds `need` bytes, or make one; false when
     /// every slot is taken or `inner` has no memory.
     fn next_chunk(&self, s: &mut State, need: usize) -> bool {
-        let filled = s.chunks.get(s.current).map_or(0, |c| c.end - c.start);
+        let filled = s.chunks.get(s.current).map_or(0, Chunk::size);
         for (n, c) in s.chunks.iter().enumerate() {
-            if c.end != 0 && n != s.current && c.live == 0 && c.end - c.start >= need {
+            if c.free() && n != s.current && c.size() >= need {
                 s.current = n;
                 s.next = c.start;
                 s.last = usize::MAX;
@@ -206,9 +218,7 @@ impl<A: GlobalAlloc> Arena<A> {
         s.last = usize::MAX;
         true
     }
-}
 
-impl<A: GlobalAlloc> Arena<A> {
     /// An allocation inside a scope (kept out of line: outside one, `alloc` is a test and the
     /// inner allocator's).
     #[inline(never)]
@@ -239,27 +249,20 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Arena<A> {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         let s = self.state();
-        if s.live != 0 {
-            if let Some(n) = Self::chunk_of(s, ptr as usize) {
+        match Self::chunk_of(s, ptr as usize) {
+            Some(n) => {
                 s.chunks[n].live -= 1;
                 s.live -= 1;
-                return;
             }
+            None => self.inner.dealloc(ptr, layout),
         }
-        self.inner.dealloc(ptr, layout)
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let s = self.state();
         let p = ptr as usize;
-        // While nothing lives in a chunk, no pointer is one of theirs.
-        let found = if s.live == 0 {
-            None
-        } else {
-            Self::chunk_of(s, p)
-        };
-        let Some(n) = found else {
+        let Some(n) = Self::chunk_of(s, p) else {
             return self.inner.realloc(ptr, layout, new_size);
         };
         // The last allocation of the chunk being bumped grows (or shrinks) where it is.
