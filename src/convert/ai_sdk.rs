@@ -1231,7 +1231,7 @@ fn item_options(m: &Message, k: usize, losses: &mut Vec<Loss>) -> Option<Value> 
 }
 
 /// Reports item options of a message whose AI SDK form has no parts.
-fn drop_item_options(m: &Message, losses: &mut Vec<Loss>, why: &str) {
+fn drop_item_options(m: &Message, losses: &mut Vec<Loss>, why: &'static str) {
     for o in m.options.iter().filter(|o| o.item.is_some()) {
         losses.push(Loss::at(m.source, o.at.clone(), loss::DROPPED_OPAQUE, why));
     }

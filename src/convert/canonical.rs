@@ -239,7 +239,7 @@ impl Message {
         &self,
         item: Option<usize>,
         losses: &mut Vec<super::loss::Loss>,
-        detail: &str,
+        detail: &'static str,
     ) -> Option<&ProviderOptions> {
         let mut all = self.options_of(item);
         let first = all.next();
@@ -303,7 +303,12 @@ impl Message {
     }
 
     /// A loss about `what` of this message, in the source's words.
-    pub fn loss(&self, what: What, code: super::loss::LossCode, detail: impl Into<String>) -> Loss {
+    pub fn loss(
+        &self,
+        what: What,
+        code: super::loss::LossCode,
+        detail: impl Into<std::borrow::Cow<'static, str>>,
+    ) -> Loss {
         Loss {
             index: self.source,
             path: self.path(what),

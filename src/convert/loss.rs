@@ -2,6 +2,7 @@
 
 use super::canonical::Path;
 use crate::validate::{write_json_string, write_path, PathSeg};
+use std::borrow::Cow;
 
 /// One thing the target cannot carry: the source message `index`, the `path` inside it (in the
 /// source format's words, array positions included), a stable `code`, and a sentence.
@@ -10,17 +11,28 @@ pub struct Loss {
     pub index: usize,
     pub path: Vec<PathSeg>,
     pub code: LossCode,
-    pub detail: String,
+    /// (Most details are fixed sentences: borrowed, not copied for every loss.)
+    pub detail: Cow<'static, str>,
 }
 
 impl Loss {
     /// A loss at a path of keys.
-    pub fn new(index: usize, path: &[&str], code: LossCode, detail: impl Into<String>) -> Loss {
+    pub fn new(
+        index: usize,
+        path: &[&str],
+        code: LossCode,
+        detail: impl Into<Cow<'static, str>>,
+    ) -> Loss {
         Loss::at(index, super::canonical::keys(path), code, detail)
     }
 
     /// A loss at any path.
-    pub fn at(index: usize, path: Path, code: LossCode, detail: impl Into<String>) -> Loss {
+    pub fn at(
+        index: usize,
+        path: Path,
+        code: LossCode,
+        detail: impl Into<Cow<'static, str>>,
+    ) -> Loss {
         Loss {
             index,
             path,

@@ -322,7 +322,7 @@ fn user_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -> Opt
 }
 
 /// Reports a dropped field of message `i`.
-fn lose(i: usize, losses: &mut Vec<Loss>, path: Path, detail: &str) {
+fn lose(i: usize, losses: &mut Vec<Loss>, path: Path, detail: &'static str) {
     losses.push(Loss::at(i, path, loss::DROPPED_FIELD, detail));
 }
 

@@ -104,7 +104,7 @@ fn report_adjacent_outputs(
     losses: &mut Vec<Loss>,
     across: bool,
     joins: impl Fn(&Message) -> bool,
-    detail: &str,
+    detail: &'static str,
 ) {
     let dropped = Dropped::of(losses);
     let outputs = |m: &Message| matches!(m.body, Body::ToolOutputs { .. });

@@ -14,8 +14,8 @@ use crate::ids::{IdError, UlidGenerator};
 use crate::tape::value::{Built, Value};
 use crate::tape::TapeView;
 use crate::validate::{
-    read_values, write_json_string, write_path, Input, Issue, IssueCode, Mode, Options, Output,
-    PathSeg, Revive,
+    read_values, shape_revives, write_json_string, write_path, Input, Issue, IssueCode, Mode,
+    Options, Output, PathSeg, Revive,
 };
 
 /// What a conversion is asked to do, besides the messages and the validation options.
@@ -220,8 +220,8 @@ impl<S: FnMut(f64) -> Result<(String, f64), IdError>> Fill for Generated<'_, S> 
 /// Convert `source` (read by [`read_source`] from `request.from`) into `request.to`; ids come
 /// from `shared` (the host's ULID generator: the next id for a clock reading, and the ms it
 /// carries) unless the request has its own clock. The target is checked on the tape the host
-/// builds it from (a mapping bug is an issue, never a bad message); the check also plans the
-/// revival of bytes and errors. `Err`: the issues.
+/// builds it from, where it also plans the revival of bytes and errors ([`needs_plan`]).
+/// `Err`: the issues.
 pub fn run(
     request: &Request,
     source: &Source,
@@ -247,22 +247,27 @@ pub fn run(
         ))]);
     }
     built.finish();
-    let shape = request.to.message_schema().shape;
-    let checked = crate::validate::run(
-        &built.view(),
-        0,
-        shape,
-        Mode::Json,
-        opts,
-        Output::None,
-        Input::List,
-    );
-    if !checked.issues.is_empty() {
-        return Err(checked.issues);
-    }
-    // Checked as the list it was written as; then the leading system becomes the `system`.
-    // (Anthropic's JSON form is its JS form: there is nothing to revive whose paths move.)
-    let lift = system && checked.revive.ops.is_empty();
+    let revive = if needs_plan(request.to, &built) {
+        let shape = request.to.message_schema().shape;
+        let checked = crate::validate::run(
+            &built.view(),
+            0,
+            shape,
+            Mode::Json,
+            opts,
+            Output::None,
+            Input::List,
+        );
+        if !checked.issues.is_empty() {
+            return Err(checked.issues);
+        }
+        checked.revive
+    } else {
+        Revive::default()
+    };
+    // Written as a list; then the leading system becomes the `system`. (Anthropic's JSON form
+    // is its JS form: there is nothing to revive whose paths move.)
+    let lift = system && revive.ops.is_empty();
     if lift {
         fresh.retain(|&i| i > 0);
         fresh.iter_mut().for_each(|i| *i -= 1);
@@ -272,8 +277,18 @@ pub fn run(
         lift,
         losses,
         generated: fresh,
-        revive: checked.revive,
+        revive,
     })
+}
+
+/// Is the converted list walked against the target's shape, for the plan that revives its JS
+/// form? Only where there may be something to revive: the target's shape holds bytes or errors
+/// ([`shape_revives`]), or the list a tagging object. The walk is also a check; everywhere
+/// else the mappings' output is valid by the round-trip law and the property tests
+/// (`tests/native/convert_law.rs`, `convert_hostile.rs`), and the check would cost 12-18% of
+/// a conversion for nothing (docs/CONVERSIONS.md, "Where it runs").
+pub fn needs_plan(to: Format, built: &Built) -> bool {
+    built.tagged() || shape_revives(to.message_schema().shape)
 }
 
 impl Converted {

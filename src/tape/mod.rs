@@ -253,7 +253,9 @@ impl<'a> TapeView<'a> {
                     })
                     .collect();
                 if high < 0x80 {
-                    String::from_utf8(bytes).unwrap_or_default()
+                    // SAFETY: every byte is below 0x80, ASCII, which is UTF-8. (The checked
+                    // form validated every string of every conversion again: 2% of one.)
+                    unsafe { String::from_utf8_unchecked(bytes) }
                 } else {
                     String::from_utf16_lossy(units)
                 }

@@ -173,6 +173,9 @@ impl Value {
             Value::Obj(entries) => {
                 words.extend([OBJ, 0]);
                 let slot = words.len() - 1;
+                if let [(k, _)] = entries.as_slice() {
+                    out.tagged |= k.starts_with('$');
+                }
                 let mut depth = 0;
                 for (k, v) in entries {
                     match crate::keys::lookup(k.as_bytes()) {
@@ -319,12 +322,20 @@ pub struct Built {
     pub units: Vec<u32>,
     /// UTF-16 units in `text` so far.
     total: u32,
+    /// An object with a single `$`-key was written (see [`Built::tagged`]).
+    tagged: bool,
 }
 
 impl Built {
     /// The view the engine checks.
     pub fn view(&self) -> TapeView<'_> {
         self.tape.view(&self.text)
+    }
+
+    /// Does the value hold an object whose single key starts with `$`: what may be a tagging
+    /// object of the JSON form (`{"$bytes": ...}`), revived in the JS form?
+    pub fn tagged(&self) -> bool {
+        self.tagged
     }
 
     /// Close the list of starts: the total follows the last string's start.

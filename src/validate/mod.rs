@@ -35,7 +35,7 @@ pub use engine::{
 };
 pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
 pub use options::{Options, DEPTH_CEILING};
-pub use revive::{Revive, ReviveKind};
+pub use revive::{shape_revives, Revive, ReviveKind};
 pub use rules::is_image_url;
 pub use shape::{
     enum_names, Described, Elsewhere, Field, MediaShape, ObjectShape, Rule, Shape, TaggedShape,

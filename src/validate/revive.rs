@@ -3,6 +3,7 @@
 //! of the JSON form records it where it accepts such a value.
 
 use super::issue::PathSeg;
+use super::shape::{ObjectShape, Shape, TaggedShape};
 
 /// What the JS form needs at one path of a JSON-form value.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,5 +54,47 @@ impl Revive {
     /// The tagging object at `path` becomes its single property's value.
     pub(super) fn push_unwrap(&mut self, path: Vec<PathSeg>) {
         self.ops.push((path, ReviveKind::Unwrap));
+    }
+}
+
+/// Can a JSON-form value of `shape` hold something its JS form revives that is not a tagging
+/// object: a base64 string read as bytes ([`Shape::Bytes`]) or an error object
+/// ([`Shape::Error`])? A tagging object (a single `$`-key: `{"$bytes": ...}`, `{"$url": ...}`,
+/// `{"$escape": ...}`) may stand anywhere a free value does, and is found in the value itself
+/// (see [`crate::tape::value::Built::tagged`]). Shapes nesting deeper than this walk looks
+/// are taken to revive.
+pub fn shape_revives(shape: &Shape) -> bool {
+    revives_within(shape, 32)
+}
+
+fn revives_within(shape: &Shape, depth: u32) -> bool {
+    let Some(depth) = depth.checked_sub(1) else {
+        return true;
+    };
+    let object = |o: &ObjectShape| o.fields.iter().any(|f| revives_within(&f.shape, depth));
+    let tagged = |t: &TaggedShape| object(t.base) || t.variants.iter().any(|(_, o)| object(o));
+    match shape {
+        Shape::Bytes | Shape::Error => true,
+        Shape::Nullable(inner)
+        | Shape::Array(inner)
+        | Shape::Record(inner)
+        | Shape::Rule(inner, _) => revives_within(inner, depth),
+        Shape::OneOf(all) => all.iter().any(|s| revives_within(s, depth)),
+        Shape::Object(o) => object(o),
+        Shape::Tagged(t) => tagged(t),
+        Shape::Media(m) => m.tagged.is_some_and(tagged),
+        Shape::Union(u) => object(u.base) || u.cases.iter().any(|(_, s)| revives_within(s, depth)),
+        Shape::Any
+        | Shape::Json
+        | Shape::String
+        | Shape::Number
+        | Shape::Boolean
+        | Shape::TaggedBytes
+        | Shape::Url
+        | Shape::Literal(_)
+        | Shape::Enum(_)
+        | Shape::Integer { .. }
+        | Shape::Never
+        | Shape::Bool(_) => false,
     }
 }

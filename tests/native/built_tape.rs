@@ -3,6 +3,8 @@
 //! on the same words. Both must be what the JSON text would have given: the same values back,
 //! the same issues and revival plan from the check, each string's UTF-16 place right.
 use crate::gen::{conversation, json, shape};
+use agent_messages::convert::report::needs_plan;
+use agent_messages::formats::Format;
 use agent_messages::tape::json::{parse, JsonTape};
 use agent_messages::tape::value::{Built, Value};
 use agent_messages::tape::{KEY_STR, STR};
@@ -49,6 +51,16 @@ fn same_as_text(format: &str, list: &[Value]) -> Result<(), TestCaseError> {
     let (on_tape, on_text) = (check(b.view()), check(tape.view(&text)));
     prop_assert_eq!(&on_tape.issues, &on_text.issues, "{} issues", format);
     prop_assert_eq!(&on_tape.revive, &on_text.revive, "{} revival", format);
+    // A conversion skips the walk where it finds nothing to revive: it must have none.
+    let to = Format::parse(format).expect("a format");
+    if !needs_plan(to, &b) {
+        prop_assert!(
+            on_tape.revive.ops.is_empty(),
+            "{} revives {:?} unplanned",
+            format,
+            on_tape.revive.ops
+        );
+    }
     units_are_right(&b)
 }
 
@@ -79,6 +91,23 @@ fn units_are_right(b: &Built) -> Result<(), TestCaseError> {
     prop_assert_eq!(b.units.len(), k + 1, "one start per string and the total");
     prop_assert_eq!(b.units[k], total);
     Ok(())
+}
+
+/// Which targets a conversion walks for a revival plan: those whose shape holds bytes or
+/// errors, and any list holding a tagging object.
+#[test]
+fn the_targets_walked_for_a_plan() {
+    let walked: Vec<&str> = FORMATS
+        .into_iter()
+        .filter(|f| needs_plan(Format::parse(f).unwrap(), &built(&[])))
+        .collect();
+    // (Swarm images, AI SDK media and free values revive from tagging objects only.)
+    assert_eq!(walked, ["kernel"]);
+    let tagging = Value::parse(r#"[{"role":"user","content":"hi","x":{"$bytes":"AA=="}}]"#);
+    let Ok(Value::Arr(list)) = tagging else {
+        unreachable!()
+    };
+    assert!(needs_plan(Format::OpenAI, &built(&list)));
 }
 
 #[test]
