@@ -291,12 +291,12 @@ fn read_step_fields(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Vec<Tagged> 
             continue;
         } else if MAPPED.contains(&k.as_ref()) {
             if is_empty_mapped(val) {
-                marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+                marks.push(Tagged::new(k.clone(), val.clone(), under_key(&[], k)));
             }
         } else if k == "id" {
             marks.push(Tagged::new(AGENS_ID, val.clone(), keys(&["id"])));
         } else if is_field(k) {
-            marks.push(Tagged::new(k.clone(), val.clone(), keys(&[k])));
+            marks.push(Tagged::new(k.clone(), val.clone(), under_key(&[], k)));
         } else {
             losses.push(Loss::new(
                 i,
@@ -313,12 +313,12 @@ fn read_step_fields(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Vec<Tagged> 
 }
 
 /// A canonical message of step `i`, from its field `at`.
-fn step_message(i: usize, body: Body, at: &str) -> Message {
+fn step_message(i: usize, body: Body, at: &'static str) -> Message {
     Message::new(i, Format::Agens, body).at(keys(&[at]), Vec::new())
 }
 
 /// A user input of one text, from the step's field `at`.
-fn text_input(i: usize, text: String, at: &str) -> Message {
+fn text_input(i: usize, text: String, at: &'static str) -> Message {
     let mut m = step_message(
         i,
         Body::UserInput {
@@ -437,7 +437,7 @@ fn read_tool_results(results: &[(Name, Value)], i: usize, names: &[(String, Stri
     let mut m = step_message(i, Body::ToolOutputs { outputs }, "tool_results");
     m.items = results
         .iter()
-        .map(|(id, _)| keys(&["tool_results", id]))
+        .map(|(id, _)| vec![PathSeg::name("tool_results"), PathSeg::key(id)])
         .collect();
     m
 }
@@ -567,16 +567,17 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePie
 /// when the step before's input is reported lost, so is this one.
 pub fn carried_inputs(values: &[Value], losses: &mut Vec<Loss>) {
     let input = keys(&["input"]);
-    let lost = |losses: &[Loss], i: usize| {
-        losses
-            .iter()
-            .any(|l| l.index == i && (l.path.is_empty() || l.path == input))
-    };
+    // Which messages' inputs are lost, found in one pass (an Agens step loses a dozen fields
+    // in most targets: asking the list for each message was a tenth of a conversion).
+    let mut lost = vec![false; values.len()];
+    for l in losses.iter() {
+        if l.index < values.len() && (l.path.is_empty() || l.path == input) {
+            lost[l.index] = true;
+        }
+    }
     for i in 1..values.len() {
-        if values[i].get("input") == values[i - 1].get("input")
-            && lost(losses, i - 1)
-            && !lost(losses, i)
-        {
+        if values[i].get("input") == values[i - 1].get("input") && lost[i - 1] && !lost[i] {
+            lost[i] = true;
             losses.push(Loss::at(
                 i,
                 input.clone(),

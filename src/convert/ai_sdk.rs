@@ -115,7 +115,7 @@ fn read_properties(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
             read_reserved(x, &keys(&[RESERVED]), m, losses);
         } else if !DOCUMENTED.contains(&k.as_ref()) {
             m.extra
-                .push(Tagged::new(k.clone(), x.clone(), keys(&[k.as_ref()])));
+                .push(Tagged::new(k.clone(), x.clone(), under_key(&[], k)));
         }
     }
     let (plain, props): (Vec<Tagged>, Vec<Tagged>) =

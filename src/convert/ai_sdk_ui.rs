@@ -119,7 +119,7 @@ fn report_unknown_keys(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Los
         if !known_key(p, key) {
             losses.push(Loss::at(
                 i,
-                under(at, &[key.as_ref()]),
+                under_key(at, key),
                 loss::DROPPED_FIELD,
                 format!(
                     "{} is not a field of a UI message part; it has no place in the target",
@@ -452,7 +452,7 @@ fn read_tool(p: &Value, k: usize) -> ToolRead {
             marks.push((*key, x.clone(), under(&at, &[key])));
         }
     }
-    let meta = |key: &str| p.get(key).map(|m| (m.clone(), under(&at, &[key])));
+    let meta = |key: &'static str| p.get(key).map(|m| (m.clone(), under(&at, &[key])));
     let output = match state.as_str() {
         "output-available" => Some(Output {
             call_id: Some(id.clone()),
@@ -751,7 +751,9 @@ fn read_message_keys(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
         match k.as_ref() {
             "id" | "role" | "parts" => {}
             RESERVED => read_reserved(x, &keys(&[RESERVED]), m, losses),
-            _ => m.extra.push(Tagged::new(k.clone(), x.clone(), keys(&[k]))),
+            _ => m
+                .extra
+                .push(Tagged::new(k.clone(), x.clone(), under_key(&[], k))),
         }
     }
     let (plain, props): (Vec<Tagged>, Vec<Tagged>) =

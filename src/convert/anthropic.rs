@@ -1657,7 +1657,7 @@ fn put_option(
             let at = if single {
                 o.at.clone()
             } else {
-                under(&o.at, &[provider.as_ref()])
+                under_key(&o.at, provider)
             };
             losses.push(Loss::at(
                 m.source,
@@ -1684,7 +1684,7 @@ fn put_option(
             let at = if single {
                 o.at.clone()
             } else {
-                under(&o.at, &[provider.as_ref(), key.as_ref()])
+                under_key(&under_key(&o.at, provider), key)
             };
             match field {
                 Some(name) if name == "title" && block.has("title") => {

@@ -75,15 +75,24 @@ pub fn piece_kind(body: &Body) -> &'static str {
 /// A path inside a source message.
 pub type Path = Vec<PathSeg>;
 
-/// A path from keys.
-pub fn keys(path: &[&str]) -> Path {
-    path.iter().map(|k| PathSeg::key(k)).collect()
+/// A path from keys the mappings name (borrowed, not copied: every item of every message
+/// has a path). A key read from a message is [`PathSeg::key`].
+pub fn keys(path: &[&'static str]) -> Path {
+    path.iter().map(|k| PathSeg::name(k)).collect()
 }
 
 /// `base` with `more` keys after it.
-pub fn under(base: &[PathSeg], more: &[&str]) -> Path {
+pub fn under(base: &[PathSeg], more: &[&'static str]) -> Path {
     let mut p = base.to_vec();
-    p.extend(more.iter().map(|k| PathSeg::key(k)));
+    p.extend(more.iter().map(|k| PathSeg::name(k)));
+    p
+}
+
+/// `base` with a key read from a message after it (one the shapes know stays borrowed).
+pub fn under_key(base: &[PathSeg], key: &Name) -> Path {
+    let mut p = Vec::with_capacity(base.len() + 1);
+    p.extend_from_slice(base);
+    p.push(PathSeg::Key(key.clone()));
     p
 }
 
@@ -293,7 +302,7 @@ impl Message {
                 .extra
                 .iter()
                 .find(|t| t.name == name)
-                .map_or_else(|| keys(&[name]), |t| t.at.clone()),
+                .map_or_else(|| vec![PathSeg::key(name)], |t| t.at.clone()),
             What::Mark(name) => self
                 .marks
                 .iter()

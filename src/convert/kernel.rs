@@ -232,7 +232,7 @@ fn read_properties(m: &mut Message, v: &Value, ty: &str, losses: &mut Vec<Loss>)
             read_reserved(x, &keys(&[RESERVED]), m, losses);
         } else if !documented(ty).contains(&k.as_ref()) || empty_files {
             m.extra
-                .push(Tagged::new(k.clone(), x.clone(), keys(&[k.as_ref()])));
+                .push(Tagged::new(k.clone(), x.clone(), under_key(&[], k)));
         }
     }
     let (plain, props): (Vec<Tagged>, Vec<Tagged>) =

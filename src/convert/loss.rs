@@ -23,7 +23,12 @@ impl Loss {
         code: LossCode,
         detail: impl Into<Cow<'static, str>>,
     ) -> Loss {
-        Loss::at(index, super::canonical::keys(path), code, detail)
+        Loss::at(
+            index,
+            path.iter().map(|k| PathSeg::key(k)).collect(),
+            code,
+            detail,
+        )
     }
 
     /// A loss at any path.

@@ -190,7 +190,7 @@ fn read_extras(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
                 ),
             ));
             m.extra
-                .push(Tagged::new(key.clone(), x.clone(), keys(&[key])));
+                .push(Tagged::new(key.clone(), x.clone(), under_key(&[], key)));
         }
     }
 }
@@ -206,8 +206,11 @@ fn read_payload(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
                     let at = keys(&[PAYLOAD, RESERVED]);
                     read_reserved(x, &at, m, losses);
                 } else {
-                    m.extra
-                        .push(Tagged::new(k.clone(), x.clone(), keys(&[PAYLOAD, k])));
+                    m.extra.push(Tagged::new(
+                        k.clone(),
+                        x.clone(),
+                        under_key(&keys(&[PAYLOAD]), k),
+                    ));
                 }
             }
             // The reserved object's extra properties follow the plain ones.
