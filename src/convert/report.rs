@@ -318,7 +318,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     let mut kinds: Vec<&Loss> = Vec::new();
     let mut at = String::new();
     for (n, l) in losses.iter().enumerate() {
-        let mut h = fnv::field(fnv::SEED, l.code.as_str().as_bytes());
+        let mut h = fnv::step(fnv::SEED, l.code as u32);
         h = fnv::field(h, l.detail.as_bytes());
         for seg in &l.path {
             h = match seg {
@@ -328,7 +328,10 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
         }
         let same = |k: usize| {
             let seen: &Loss = kinds[k];
-            seen.code == l.code && seen.detail == l.detail && seen.path == l.path
+            // (A fixed sentence is the same text where it is the same place.)
+            let detail =
+                std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref()) || seen.detail == l.detail;
+            seen.code == l.code && detail && seen.path == l.path
         };
         let kind = match table.insert(h, kinds.len(), same) {
             Some(k) => k,
@@ -409,7 +412,9 @@ pub(crate) fn push_decimal(out: &mut String, mut n: usize) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+    for &d in &digits[at..] {
+        out.push(d as char);
+    }
 }
 
 #[cfg(test)]
