@@ -141,7 +141,7 @@ mod tests {
                 _ => return None,
             } as u32)
         };
-        if text.len() % 4 != 0 {
+        if !text.len().is_multiple_of(4) {
             return Err(text.len());
         }
         let mut out = Vec::new();
