@@ -310,7 +310,8 @@ export type Shortcut<From extends ConvertibleFormat, To extends ConvertibleForma
 ) => ConvertedTo<To>;
 
 /** Convert messages between formats through one canonical model. The source is validated
- * (a ValidationError if it is not valid); the result is checked against the target. */
+ * (a ValidationError if it is not valid); the result is valid in the target (held by the
+ * round-trip law and property tests; walked against the target where its JS form is revived). */
 export declare function convert<From extends ConvertibleFormat, To extends ConvertibleFormat>(
   messages: unknown,
   options: ConvertOptions<From, To>,
