@@ -288,7 +288,24 @@ pub fn run(
 /// (`tests/native/convert_law.rs`, `convert_hostile.rs`), and the check would cost 12-18% of
 /// a conversion for nothing (docs/CONVERSIONS.md, "Where it runs").
 pub fn needs_plan(to: Format, built: &Built) -> bool {
-    built.tagged() || shape_revives(to.message_schema().shape)
+    built.tagged() || revives(to)
+}
+
+/// [`shape_revives`] of `to`'s message shape, worked out once per format (Anthropic's shapes
+/// take a few µs to walk), in an array: nothing allocated, so nothing of it is kept in a
+/// conversion's arena.
+fn revives(to: Format) -> bool {
+    const N: usize = Format::ALL.len();
+    static KNOWN: std::sync::OnceLock<[bool; N]> = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        let mut known = [true; N];
+        for (k, f) in known.iter_mut().zip(Format::ALL) {
+            *k = shape_revives(f.message_schema().shape);
+        }
+        known
+    });
+    let at = Format::ALL.iter().position(|&f| f == to);
+    at.is_none_or(|n| known[n])
 }
 
 impl Converted {
