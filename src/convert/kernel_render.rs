@@ -22,7 +22,7 @@
 use super::canonical::{keys, nth, under, Path};
 use super::check::{Finding, Severity};
 use crate::tape::value::{obj, Built, Name, Value};
-use crate::validate::{quoted, Input, Issue, Mode, Options, Output, Revive};
+use crate::validate::{quoted, Issue, Options, Revive};
 
 macro_rules! render_codes {
     ($($(#[$doc:meta])* $konst:ident $name:literal,)*) => {
@@ -425,20 +425,8 @@ impl Rendered {
                 opts.max_depth
             ))]);
         }
-        let checked = crate::validate::run(
-            &built.view(),
-            0,
-            &crate::formats::ai_sdk::MESSAGE,
-            Mode::Json,
-            opts,
-            Output::None,
-            Input::List,
-        );
-        if checked.issues.is_empty() {
-            Ok((built, checked.revive))
-        } else {
-            Err(checked.issues)
-        }
+        let revive = super::report::plan(&built, &crate::formats::ai_sdk::MESSAGE, opts)?;
+        Ok((built, revive))
     }
 
     /// `{ "findings": [...], "plan": <plan> }` appended to `out` (the messages are built from

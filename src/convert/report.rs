@@ -15,7 +15,7 @@ use crate::tape::value::{Built, Value};
 use crate::tape::TapeView;
 use crate::validate::{
     read_values, shape_revives, write_json_string, write_path, Input, Issue, IssueCode, Mode,
-    Options, Output, PathSeg, Revive,
+    Options, Output, PathSeg, Revive, Shape,
 };
 
 /// What a conversion is asked to do, besides the messages and the validation options.
@@ -248,20 +248,7 @@ pub fn run(
     }
     built.finish();
     let revive = if needs_plan(request.to, &built) {
-        let shape = request.to.message_schema().shape;
-        let checked = crate::validate::run(
-            &built.view(),
-            0,
-            shape,
-            Mode::Json,
-            opts,
-            Output::None,
-            Input::List,
-        );
-        if !checked.issues.is_empty() {
-            return Err(checked.issues);
-        }
-        checked.revive
+        plan(&built, request.to.message_schema().shape, opts)?
     } else {
         Revive::default()
     };
@@ -279,6 +266,25 @@ pub fn run(
         generated: fresh,
         revive,
     })
+}
+
+/// The list written on `built` walked against `shape` in JSON mode: the plan that revives its
+/// JS form, or the issues (a mapping's or a rendering rule's bug, never a bad message).
+pub(crate) fn plan(built: &Built, shape: &Shape, opts: &Options) -> Result<Revive, Vec<Issue>> {
+    let checked = crate::validate::run(
+        &built.view(),
+        0,
+        shape,
+        Mode::Json,
+        opts,
+        Output::None,
+        Input::List,
+    );
+    if checked.issues.is_empty() {
+        Ok(checked.revive)
+    } else {
+        Err(checked.issues)
+    }
 }
 
 /// Is the converted list walked against the target's shape, for the plan that revives its JS
