@@ -38,6 +38,7 @@ for (const p of PAIRS) {
   p.inputs = SEEDS.map((seed) => p.fixture(seed));
   p.handName = `hand${name(p.from)}To${name(p.to)}`;
   p.zodName = `zod${name(p.from)}To${name(p.to)}`;
+  p.checkName = `check${name(p.from)}`;
   p.withZod = P.withZod(p.from, p.hand);
   p.options = { from: p.from, to: p.to };
   // Does the built package convert this pair? (It rejects a format it has no mapping for.)
@@ -53,7 +54,7 @@ for (const p of PAIRS) {
 /** What the ops of these rows (compiled by run.mjs's `fresh`) may name. */
 export const CONVERT_SCOPE = {
   convert,
-  ...Object.fromEntries(PAIRS.flatMap((p) => [[p.handName, p.hand], [p.zodName, p.withZod]])),
+  ...Object.fromEntries(PAIRS.flatMap((p) => [[p.handName, p.hand], [p.zodName, p.withZod], [p.checkName, pkg[p.from].validateMany]])),
 };
 
 /** The groups of section 7, in run.mjs's group format (plus `verify` and `unavailable`). */
@@ -72,6 +73,9 @@ export const CONVERT_GROUPS = PAIRS.map((p) => {
       { key: 'ours', label: `ours   convert(list, { from: '${p.from}', to: '${p.to}' })`, op: `a => convert(a, { from: '${p.from}', to: '${p.to}' }).messages.length > 0 ? 1 : 0`, target: true, compare: 'hand' },
       { key: 'hand', label: 'hand-written JS mapping (no validation)', op: `a => ${p.handName}(a)${count} > 0 ? 1 : 0`, baseline: true, short: 'the mapping' },
       { key: 'hand-zod', label: 'zod 4 array safeParse of the input + that mapping', op: `a => ${p.zodName}(a)${count} > 0 ? 1 : 0`, short: 'zod + mapping' },
+      // What a conversion cannot do without: the check of its untrusted source (walker and
+      // validation, no values built), beside the budget the target leaves (2x zod + mapping).
+      { key: 'check', label: `ours   ${p.from}.validateMany(list) alone: the source check every conversion keeps (reference)`, op: `a => ${p.checkName}(a).every((r) => r.ok) ? 1 : 0` },
     ],
     // (Issue 14: against zod 4 + the mapping; the ratio to the mapping alone stays beside it.)
     target: { label: `convert ${p.from} → ${p.to} (100 msgs): at most 2x zod 4 + a hand-written mapping`, max: 2, against: 'hand-zod' },
@@ -127,6 +131,7 @@ export function verifyConvert(id) {
     p.inputs.forEach((input, n) => {
       const hand = p.hand(input);
       check(`${p.id}: fixture #${n} is valid ${p.from} for ours`, () => input.every((m) => validate(m).ok));
+      check(`${p.id}: ${p.from}.validateMany accepts fixture #${n}, one result a message`, () => { const r = pkg[p.from].validateMany(input); return r.length === input.length && r.every((x) => x.ok); });
       check(`${p.id}: the zod-validated mapping gives the hand-written one's messages (#${n})`, () => isDeepStrictEqual(p.prompt ? p.withZod(input) : comparable(p.withZod(input), p.fresh), p.prompt ? hand : comparable(hand, p.fresh)));
       check(`${p.id}: zod rejects fixture #${n} with a broken message`, () => {
         const bad = [...input];
