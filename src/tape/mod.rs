@@ -208,6 +208,18 @@ impl<'a> TapeView<'a> {
         }
     }
 
+    /// The bytes of a string of JSON text written without escapes: two such strings are the
+    /// same string when their bytes are the same (the parser checked they are UTF-8). `None`
+    /// for an escaped string or a JS value's.
+    pub fn str_raw(&self, s: Str) -> Option<&'a [u8]> {
+        match self.chars {
+            Chars::Utf8(text) if s.flags & F_ESCAPED == 0 => {
+                text.get(s.off as usize..(s.off + s.len) as usize)
+            }
+            _ => None,
+        }
+    }
+
     /// The copied part of the string as UTF-16 units (lone surrogates kept).
     pub fn str_units(&self, s: Str) -> Vec<u16> {
         match self.chars {

@@ -29,6 +29,19 @@ impl SeenIds {
     }
 }
 
+/// How many names of one object [`repeated_few`] compares pairwise.
+pub(super) const FEW_KEYS: usize = 8;
+
+/// Call `found(n)` for each of a few `names` that equals an earlier one, in order (as
+/// [`repeated_names`]; with no table, for at most [`FEW_KEYS`] names).
+pub(super) fn repeated_few<T: PartialEq>(names: &[T], mut found: impl FnMut(usize)) {
+    for n in 1..names.len() {
+        if names[..n].contains(&names[n]) {
+            found(n);
+        }
+    }
+}
+
 /// Call `found(n)` for each of `names` (UTF-16 units) that equals an earlier one, in order.
 pub(super) fn repeated_names(names: &[Vec<u16>], mut found: impl FnMut(usize)) {
     let mut table = fnv::Table::with_capacity(names.len());
@@ -62,5 +75,30 @@ mod tests {
         let mut found = Vec::new();
         repeated_names(&names, |n| found.push(n));
         assert_eq!(found, [2, 4, 5, 6]);
+        let mut few = Vec::new();
+        repeated_few(&names, |n| few.push(n));
+        assert_eq!(few, found);
+    }
+
+    /// The pairwise comparison finds what the table finds, for every list of up to
+    /// [`FEW_KEYS`] names drawn from three.
+    #[test]
+    fn a_few_names_compared_pairwise_repeat_as_through_the_table() {
+        let pool: [&[u8]; 3] = [b"a", b"b", b"ab"];
+        for len in 0..=FEW_KEYS {
+            for pick in 0..3usize.pow(len as u32) {
+                let names: Vec<&[u8]> = (0..len)
+                    .map(|d| pool[pick / 3usize.pow(d as u32) % 3])
+                    .collect();
+                let units: Vec<Vec<u16>> = names
+                    .iter()
+                    .map(|b| b.iter().map(|&c| c as u16).collect())
+                    .collect();
+                let (mut few, mut table) = (Vec::new(), Vec::new());
+                repeated_few(&names, |n| few.push(n));
+                repeated_names(&units, |n| table.push(n));
+                assert_eq!(few, table, "{names:?}");
+            }
+        }
     }
 }
