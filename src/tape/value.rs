@@ -202,7 +202,7 @@ impl Value {
 
     pub fn get(&self, key: &str) -> Option<&Value> {
         match self {
-            Value::Obj(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            Value::Obj(entries) => entries.iter().find(|(k, _)| same(k, key)).map(|(_, v)| v),
             _ => None,
         }
     }
@@ -369,6 +369,14 @@ pub(crate) fn key_of(tape: &TapeView, i: usize) -> Name {
         None if tape.word(i) == KEY_STR => Name::Owned(tape.str_lossy(tape.str_at(i))),
         None => Name::Owned(tape.key_name(i)),
     }
+}
+
+/// Are two names the same text? A known key read from a message borrows the same static
+/// text as the literal a mapping asks for (one constant after linking), so the address
+/// usually answers before the bytes are compared.
+#[inline]
+fn same(name: &str, key: &str) -> bool {
+    name.len() == key.len() && (name.as_ptr() == key.as_ptr() || name == key)
 }
 
 /// `key` as a [`Name`]: borrowed if it is a known key.
