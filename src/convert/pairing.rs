@@ -132,23 +132,20 @@ pub(crate) struct Dropped<'a>(Vec<(usize, &'a [crate::validate::PathSeg])>);
 
 impl<'a> Dropped<'a> {
     pub(crate) fn of(losses: &'a [Loss]) -> Dropped<'a> {
-        let mut dropped: Vec<_> = losses
-            .iter()
-            .filter(|l| l.code == loss::UNSUPPORTED_MESSAGE)
-            .map(|l| (l.index, l.path.as_slice()))
-            .collect();
-        dropped.sort_by_key(|&(i, _)| i);
-        Dropped(dropped)
+        Dropped(
+            losses
+                .iter()
+                .filter(|l| l.code == loss::UNSUPPORTED_MESSAGE)
+                .map(|l| (l.index, l.path.as_slice()))
+                .collect(),
+        )
     }
 
-    /// Did the target leave `m` out (an `unsupported_message` loss at its own path)? Only the
-    /// losses of its source message are compared.
+    /// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
     pub(crate) fn has(&self, m: &Message) -> bool {
-        let from = self.0.partition_point(|&(i, _)| i < m.source);
-        self.0[from..]
+        self.0
             .iter()
-            .take_while(|&&(i, _)| i == m.source)
-            .any(|&(_, p)| p == m.at.as_slice())
+            .any(|(i, p)| *i == m.source && *p == m.at.as_slice())
     }
 }
 
