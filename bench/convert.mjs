@@ -1,14 +1,16 @@
 // The benchmark's conversion groups: for each pair, four 100-message conversations of the source
 // format (fixtures-convert.mjs) converted in turn by ours (`convert(list, { from, to })`), by a
 // hand-written JS mapping of the same pair (the baseline; peers-convert.mjs) and by that mapping
-// after zod has validated the input. Target: ours at most 2x the hand-written mapping. run.mjs
-// measures these groups like its own (section 7); this file holds their fixtures, rows, the names
-// the rows' ops use, and their fixture checks: before anything is timed, the hand-written
-// mappings must give exactly our messages (ids and timestamps we generate left out).
+// after zod has validated the input, and beside them our check of the source alone
+// (`validateMany`, which every conversion keeps). Target (issue 14): ours at most 2x zod + the
+// hand-written mapping. run.mjs measures these groups like its own (section 7); this file holds
+// their fixtures, rows, the names the rows' ops use, and their fixture checks: before anything is
+// timed, the hand-written mappings must give exactly our messages (ids and timestamps we generate
+// left out).
 //
-// A pair whose format the built package does not convert yet (swarm and agens, see
-// docs/CONVERSIONS.md) is shown as "not in this build"; its hand-written mappings are still
-// checked against each other and its fixtures against our validator.
+// A pair whose format a built package does not convert (a build without conversions) is shown
+// as "not in this build"; its hand-written mappings are still checked against each other and its
+// fixtures against our validator.
 
 import { isDeepStrictEqual } from 'node:util';
 import * as FC from './fixtures-convert.mjs';
@@ -133,9 +135,9 @@ export function verifyConvert(id) {
       check(`${p.id}: fixture #${n} is valid ${p.from} for ours`, () => input.every((m) => validate(m).ok));
       check(`${p.id}: ${p.from}.validateMany accepts fixture #${n}, one result a message`, () => { const r = pkg[p.from].validateMany(input); return r.length === input.length && r.every((x) => x.ok); });
       check(`${p.id}: the zod-validated mapping gives the hand-written one's messages (#${n})`, () => isDeepStrictEqual(p.prompt ? p.withZod(input) : comparable(p.withZod(input), p.fresh), p.prompt ? hand : comparable(hand, p.fresh)));
+      const bad = [...input];
+      bad[7] = { ...bad[7], [p.from === 'bedrock' ? 'type' : p.from === 'agens' ? 'input' : p.from === 'kernel' ? 'type' : 'role']: 42 };
       check(`${p.id}: zod rejects fixture #${n} with a broken message`, () => {
-        const bad = [...input];
-        bad[7] = { ...bad[7], [p.from === 'bedrock' ? 'type' : p.from === 'agens' ? 'input' : p.from === 'kernel' ? 'type' : 'role']: 42 };
         try {
           p.withZod(bad);
           return false;
@@ -143,6 +145,7 @@ export function verifyConvert(id) {
           return true;
         }
       });
+      check(`${p.id}: ${p.from}.validateMany rejects that broken message alone (#${n})`, () => pkg[p.from].validateMany(bad).every((r, i) => r.ok === (i !== 7)));
       if (!p.available) return;
       check(`${p.id}: the hand-written mapping gives our messages for fixture #${n}`, () => {
         if (p.prompt) {

@@ -474,8 +474,11 @@ fn arguments_hold_an_object_without_repeated_keys_or_lone_surrogates() {
         ("[1,2]", "not an object"),
         ("null", "not an object"),
         (r#"{"a":1,"a":2}"#, "more than once"),
-        // A repeat written with an escape, and one among more keys than are compared pairwise.
+        // A repeat written with an escape, one of a name beyond ASCII (bytes compared, and
+        // escaped), and one among more keys than are compared pairwise.
         (r#"{"a":1,"b":2,"\u0061":3}"#, "more than once"),
+        (r#"{"é":1,"x":2,"é":3}"#, "more than once"),
+        (r#"{"é":1,"\u00e9":2}"#, "more than once"),
         (
             r#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"b":10}"#,
             "more than once",
