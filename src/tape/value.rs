@@ -237,7 +237,10 @@ impl Value {
 
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         match self {
-            Value::Obj(entries) => entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v),
+            Value::Obj(entries) => entries
+                .iter_mut()
+                .find(|(k, _)| same(k, key))
+                .map(|(_, v)| v),
             _ => None,
         }
     }
@@ -252,7 +255,7 @@ impl Value {
     /// Set a property of an object: replaced where it is, or added last.
     pub fn set(&mut self, key: &str, value: Value) {
         if let Value::Obj(entries) = self {
-            match entries.iter_mut().find(|(k, _)| k == key) {
+            match entries.iter_mut().find(|(k, _)| same(k, key)) {
                 Some((_, v)) => *v = value,
                 None => entries.push((name(key), value)),
             }
