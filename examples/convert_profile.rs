@@ -8,7 +8,8 @@
 //!   cargo run --release --example convert_profile openai kernel [rounds] [/tmp/fx-openai.json]
 //!
 //! JSON stands in for the JS form, so a fixture with `Uint8Array`s or `Error`s (Kernel, swarm)
-//! does not validate here; OpenAI, Bedrock and Agens do.
+//! does not validate here; OpenAI, Bedrock and Agens do. Allocations go through the wasm's
+//! bump arena (over the system allocator), as in the wasm.
 use agent_messages::convert::{convert, Fill};
 use agent_messages::formats::Format;
 use agent_messages::tape::builder::{Js, Tape};
@@ -27,6 +28,25 @@ impl Fill for F {
     }
 }
 
+/// The system allocator behind the wasm's bump arena, entered for each conversion as the wasm
+/// enters it (src/wasm/mod.rs): allocations cost here what they cost there, not malloc's.
+struct G(agent_messages::arena::Arena<std::alloc::System>);
+// One thread: the example runs on main alone.
+unsafe impl Sync for G {}
+unsafe impl std::alloc::GlobalAlloc for G {
+    unsafe fn alloc(&self, l: std::alloc::Layout) -> *mut u8 {
+        self.0.alloc(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: std::alloc::Layout) {
+        self.0.dealloc(p, l)
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: std::alloc::Layout, s: usize) -> *mut u8 {
+        self.0.realloc(p, l, s)
+    }
+}
+#[global_allocator]
+static A: G = G(agent_messages::arena::Arena::new(std::alloc::System));
+
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let (from, to) = (a[1].as_str(), a[2].as_str());
@@ -39,6 +59,7 @@ fn main() {
     let opts = Options::default();
     let mut t = [0f64; 5];
     for _ in 0..n {
+        A.0.enter();
         let s = Instant::now();
         let c = read_values(&tape.view(), 0, src.shape, Mode::Js, &opts, Input::List);
         let Some(Value::Arr(values)) = c.value else {
@@ -72,6 +93,7 @@ fn main() {
         }
         t[4] += s.elapsed().as_secs_f64();
         drop(values);
+        A.0.exit();
     }
     let names = [
         "validate + source values",
