@@ -44,7 +44,8 @@ unsafe impl std::alloc::GlobalAlloc for G {
         self.0.realloc(p, l, s)
     }
 }
-#[global_allocator]
+// (The wasm has the arena as its own allocator already.)
+#[cfg_attr(not(target_arch = "wasm32"), global_allocator)]
 static A: G = G(agent_messages::arena::Arena::new(std::alloc::System));
 
 fn main() {

@@ -431,7 +431,7 @@ impl Doc for Text<'_> {
                 Err(_) => String::from_utf8_lossy(raw).into_owned(),
             },
             (raw, true) => crate::tape::json::unescape(raw)
-                .map(|units| String::from_utf16_lossy(&units))
+                .map(|units| crate::tape::utf16_lossy(&units))
                 .unwrap_or_default(),
         }
     }

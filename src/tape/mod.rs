@@ -269,10 +269,10 @@ impl<'a> TapeView<'a> {
                     // form validated every string of every conversion again: 2% of one.)
                     unsafe { String::from_utf8_unchecked(bytes) }
                 } else {
-                    String::from_utf16_lossy(units)
+                    utf16_lossy(units)
                 }
             }
-            Chars::Utf8(_) => String::from_utf16_lossy(&self.str_units(s)),
+            Chars::Utf8(_) => utf16_lossy(&self.str_units(s)),
         }
     }
 
@@ -298,7 +298,7 @@ impl<'a> TapeView<'a> {
                 units[..units.len().min(SHOWN)].to_vec()
             }
         };
-        let shown = crate::json_text::quoted(&String::from_utf16_lossy(&head));
+        let shown = crate::json_text::quoted(&utf16_lossy(&head));
         let whole = match self.chars {
             Chars::Utf16(_) => head.len() as u32 == s.len,
             Chars::Utf8(_) => s.len as usize <= SHOWN && s.flags & F_ESCAPED == 0,
@@ -445,8 +445,73 @@ impl Iterator for Items<'_, '_> {
     }
 }
 
+/// UTF-16 as UTF-8 text, a lone surrogate as U+FFFD: what `String::from_utf16_lossy` gives,
+/// a unit at a time into bytes sized first (that one collects `char`s, growing as it goes:
+/// a tenth of a conversion of text beyond ASCII).
+pub fn utf16_lossy(units: &[u16]) -> String {
+    // A valid pair is two bytes a unit; a lone surrogate (three) may make it grow once.
+    let size = |u: &u16| match *u {
+        0..=0x7F => 1,
+        0x80..=0x7FF | 0xD800..=0xDFFF => 2,
+        _ => 3,
+    };
+    let mut out = Vec::with_capacity(units.iter().map(size).sum());
+    let mut i = 0;
+    while let Some(&u) = units.get(i) {
+        i += 1;
+        let u = u32::from(u);
+        let low = units.get(i).map_or(0, |&l| u32::from(l));
+        let c = match u {
+            0..=0x7F => {
+                out.push(u as u8);
+                continue;
+            }
+            0xD800..=0xDBFF if (0xDC00..=0xDFFF).contains(&low) => {
+                i += 1;
+                0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00)
+            }
+            0xD800..=0xDFFF => 0xFFFD,
+            _ => u,
+        };
+        let tail = |shift: u32| 0x80 | (c >> shift & 0x3F) as u8;
+        match c {
+            0..=0x7FF => out.extend_from_slice(&[0xC0 | (c >> 6) as u8, tail(0)]),
+            0x800..=0xFFFF => out.extend_from_slice(&[0xE0 | (c >> 12) as u8, tail(6), tail(0)]),
+            _ => out.extend_from_slice(&[0xF0 | (c >> 18) as u8, tail(12), tail(6), tail(0)]),
+        }
+    }
+    // SAFETY: each unit, or pair of units, was written above as the UTF-8 of one scalar value
+    // (a surrogate alone as U+FFFD's).
+    unsafe { String::from_utf8_unchecked(out) }
+}
+
 #[cfg(test)]
 mod tests {
+    /// Every string of up to four units drawn from the edges of each UTF-8 length and of
+    /// the surrogates reads as the standard library reads it.
+    #[test]
+    fn utf16_lossy_is_the_standard_reading() {
+        const EDGES: [u16; 12] = [
+            0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF,
+        ];
+        let mut units = Vec::new();
+        for len in 0..=4u32 {
+            for n in 0..EDGES.len().pow(len) {
+                units.clear();
+                let mut k = n;
+                for _ in 0..len {
+                    units.push(EDGES[k % EDGES.len()]);
+                    k /= EDGES.len();
+                }
+                assert_eq!(
+                    super::utf16_lossy(&units),
+                    String::from_utf16_lossy(&units),
+                    "{units:x?}"
+                );
+            }
+        }
+    }
+
     use super::builder::{Js, Tape};
 
     #[test]

@@ -329,6 +329,14 @@ pub struct Built {
     tagged: bool,
 }
 
+/// The UTF-16 units of `s`, from its bytes: one for each byte that starts a character, and
+/// one more for each that starts a character past U+FFFF (four bytes, a surrogate pair).
+fn utf16_len(s: &str) -> u32 {
+    s.bytes()
+        .map(|b| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0))
+        .sum()
+}
+
 impl Built {
     /// The view the engine checks.
     pub fn view(&self) -> TapeView<'_> {
@@ -352,11 +360,7 @@ impl Built {
         self.tape.words.extend([len, off, len, 0]);
         self.text.push_str(s);
         self.units.push(self.total);
-        self.total += if s.is_ascii() {
-            len
-        } else {
-            s.chars().map(|c| c.len_utf16() as u32).sum()
-        };
+        self.total += if s.is_ascii() { len } else { utf16_len(s) };
     }
 
     fn close(&mut self, slot: usize) {
@@ -402,6 +406,24 @@ pub fn obj<const N: usize>(entries: [(&'static str, Value); N]) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn utf16_len_counts_what_encode_utf16_gives() {
+        for s in [
+            "",
+            "a",
+            "é",
+            "✓",
+            "😀",
+            "a😀é✓\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}",
+        ] {
+            assert_eq!(
+                super::utf16_len(s) as usize,
+                s.encode_utf16().count(),
+                "{s}"
+            );
+        }
+    }
+
     use super::*;
 
     /// Found by the `json_text` fuzz target: a number too large for a double reads as an

@@ -294,7 +294,7 @@ pub fn path_at(text: &[u8], offset: usize) -> Vec<PathSeg> {
                         *key_next = false;
                         let raw = &text[start..i.min(text.len())];
                         let key = crate::tape::json::unescape(raw)
-                            .map(|u| String::from_utf16_lossy(&u))
+                            .map(|u| crate::tape::utf16_lossy(&u))
                             .unwrap_or_default();
                         if let Some(last) = path.last_mut() {
                             *last = PathSeg::Key(key.into());

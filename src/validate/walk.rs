@@ -926,7 +926,7 @@ impl<'t, 'a> Walk<'t, 'a> {
                 .get(s.off as usize..(s.off + s.len) as usize)
                 .unwrap_or(&[]),
             Chars::Utf8(_) => {
-                owned = String::from_utf16_lossy(&tape.str_units(s)).into_bytes();
+                owned = crate::tape::utf16_lossy(&tape.str_units(s)).into_bytes();
                 &owned
             }
             Chars::Utf16(_) => {
