@@ -25,6 +25,7 @@ import * as v from 'valibot';
 import { ulid, monotonicFactory, isValid as isUlid, decodeTime } from 'ulid';
 
 import { checklist, measureGroup, PROFILES } from './harness.mjs';
+import { createIssueReader } from '../pkg-template/src/issues.mjs';
 import { privateInstance } from './private-instance.mjs';
 import * as F from './fixtures.mjs';
 import { WASM_GZIP_LIMIT } from './budgets.mjs';
@@ -66,10 +67,11 @@ function hypotheticalListValidator() {
   const { wasm, tape, described } = privateInstance();
   const schema = described.schemas.findIndex(([format, name]) => format === 'kernel' && name === 'KernelMessage');
   const { mode: { LIST }, result: { OK }, limit: { DEFAULT_MAX_DEPTH: MAX_DEPTH, DEFAULT_MAX_ISSUES: MAX_ISSUES } } = described.numbers;
+  const { readIssues } = createIssueReader(described.numbers);
   return function validateList(values) {
     tape.write(values, false, MAX_DEPTH, false);
     if (tape.check(schema, LIST, 0, MAX_ISSUES, MAX_DEPTH) === OK) return { ok: true, value: values };
-    return { ok: false, issues: JSON.parse(wasm.take_result()) };
+    return { ok: false, issues: readIssues(wasm.take_result()) };
   };
 }
 const validateList = hypotheticalListValidator();

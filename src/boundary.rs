@@ -146,8 +146,23 @@ tables! {
         OK = 0,
         /// Valid, and `take_result` holds data (JSON text, or a revival plan).
         OK_WITH_DATA = 1,
-        /// Invalid: `take_result` holds the issues.
+        /// Invalid: `take_result` holds the issues (in the form of
+        /// [`crate::validate::issues_compact`]).
         INVALID = 2,
+    }
+
+    /// The marks of that form of issues, as character codes (counts and lengths are decimal).
+    issue_form("issueForm"): u8 {
+        /// A path step that is an array index (its decimal follows).
+        INDEX = b'i',
+        /// A path step that is a property name (its string follows).
+        KEY = b'k',
+        /// No `expected` (or no `received`).
+        NONE = b'-',
+        /// Ends a count or an index.
+        END_NUMBER = b',',
+        /// Ends a string's length (its UTF-16 units follow).
+        END_LENGTH = b':',
     }
 
     /// What a step of a revival plan (`[path, kind, ...]`) makes of the JSON form.

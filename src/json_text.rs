@@ -196,6 +196,15 @@ impl<'a> JsonList<'a> {
     }
 }
 
+/// `n` in decimal, appended without a `String` of its own. (Its digits from the highest, a
+/// call each: the loop over a buffer of digits was half a kilobyte of wasm.)
+pub fn push_decimal(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

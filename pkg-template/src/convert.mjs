@@ -4,6 +4,7 @@
 // generated, revival plan, whether Anthropic's system is lifted).
 
 import { AgentMessagesError, ValidationError } from './errors.mjs';
+import { createIssueReader } from './issues.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 import { shortcutPairs } from './shortcuts.mjs';
@@ -72,6 +73,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     name, lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]],
   ]));
   const { INVALID } = numbers.result;
+  const { readIssues } = createIssueReader(numbers);
   const readBuilt = createBuiltReader(wasm, numbers, described.keys);
   const { MAX_CLOCK } = numbers.limit;
   const { read: readOptions, DEFAULTS } = options;
@@ -122,7 +124,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${from} messages`);
       return tape.withSizes((nw, nn, nc, nb) => wasm.convert_tape(from, to, nw, nn, nc, nb, o.maxIssues, o.maxDepth, fill.clock, fill.ownClock, fill.agentName));
     });
-    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${from} messages`);
+    if (code === INVALID) throw new ValidationError(readIssues(wasm.take_result()), `${from} messages`);
     const r = JSON.parse(wasm.take_result());
     const built = readBuilt();
     r.losses = expandLosses(r.losses);
@@ -170,7 +172,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), `${format} messages`);
       return tape.withSizes((nw, nn, nc, nb) => wasm.check_conversation_tape(format, nw, nn, nc, nb, o.maxDepth));
     });
-    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), `${format} messages`);
+    if (code === INVALID) throw new ValidationError(readIssues(wasm.take_result()), `${format} messages`);
     return { list, result: JSON.parse(wasm.take_result()) };
   }
 
@@ -215,7 +217,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
       if (!tape.write(list, true, o.maxDepth, false)) throw new ValidationError(JSON.parse(TOO_LARGE), 'kernel messages');
       return tape.withSizes((nw, nn, nc, nb) => wasm.kernel_render_tape(nw, nn, nc, nb, o.maxIssues, o.maxDepth));
     });
-    if (code === INVALID) throw new ValidationError(JSON.parse(wasm.take_result()), 'kernel messages');
+    if (code === INVALID) throw new ValidationError(readIssues(wasm.take_result()), 'kernel messages');
     const r = JSON.parse(wasm.take_result());
     const built = readBuilt();
     const rendered = r.plan.length ? applyRevival(built, r.plan, wasm.take_bytes()) : built;

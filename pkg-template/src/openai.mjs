@@ -5,6 +5,7 @@
 
 import { BUILT } from './built.mjs';
 import { generated, ValidationError } from './errors.mjs';
+import { createIssueReader } from './issues.mjs';
 import { sniffImage } from './media.mjs';
 import { TOO_LARGE } from './validator.mjs';
 import { createByRole, kindOf, mergeInit, messageOf } from './values.mjs';
@@ -17,6 +18,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
   const ROLE_TYPES = Object.fromEntries(ROLES.map((role, n) => [role, roleTypes[n]]));
   const { DEFAULT_MAX_DEPTH, DEFAULT_MAX_ISSUES } = numbers.limit;
   const { OK_WITH_DATA } = numbers.result;
+  const { readIssues } = createIssueReader(numbers);
   const message = validators.ChatCompletionMessageParam;
   const toolCallValidator = validators.ChatCompletionMessageToolCall;
   const imagePart = validators.ChatCompletionContentPartImage;
@@ -50,7 +52,7 @@ export function createOpenAI(wasm, validators, numbers, tape, { ROLES, ROLE_TYPE
   function argumentsText(args) {
     const code = tape.run(writeArguments, args);
     if (code === OK_WITH_DATA) return wasm.take_result();
-    const issues = JSON.parse(code === null ? TOO_LARGE : wasm.take_result());
+    const issues = code === null ? JSON.parse(TOO_LARGE) : readIssues(wasm.take_result());
     for (const issue of issues) issue.path = ['function', 'arguments', ...issue.path];
     throw new ValidationError(issues, 'ChatCompletionMessageToolCall');
   }

@@ -5,6 +5,7 @@
 // chunk JSON text cross as bytes.
 
 import { AgentMessagesError } from './errors.mjs';
+import { createIssueReader } from './issues.mjs';
 import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
 
 // Brand checks that never throw (a revoked Proxy throws on `instanceof`).
@@ -38,6 +39,7 @@ export function createStream({ wasm, tape, texts, numbers, options }, format) {
     return { createAccumulator: missing, accumulate: async (...args) => missing(...args) };
   }
   const { OK, INVALID } = numbers.result;
+  const { readIssues, readIssuesThen } = createIssueReader(numbers);
   const { read: readOptions, DEFAULTS } = options;
 
   // Write a chunk object on the tape and fold it: the push code, or null when it does not fit.
@@ -67,7 +69,7 @@ export function createStream({ wasm, tape, texts, numbers, options }, format) {
     // Whether pushRaw was called (finish then ends the raw body).
     let raw = false;
 
-    const issuesOf = (code) => (code === INVALID ? JSON.parse(wasm.take_result()) : []);
+    const issuesOf = (code) => (code === INVALID ? readIssues(wasm.take_result()) : []);
     const update = (issues) => {
       if (onUpdate) onUpdate(snapshot(), issues);
       return issues;
@@ -115,7 +117,8 @@ export function createStream({ wasm, tape, texts, numbers, options }, format) {
       const count = handle.count();
       if (raw) handle.end_bytes();
       handle.finish();
-      const { ok, messages, responses, issues } = JSON.parse(wasm.take_result());
+      const [issues, rest] = readIssuesThen(wasm.take_result());
+      const { ok, messages, responses } = JSON.parse(rest);
       handle.free();
       const result = { ok, value: messages[messages.length - 1], messages, issues };
       if (responses.length > 0) result.responses = responses;

@@ -3,6 +3,7 @@
 
 import { BUILT, builtCheck } from './built.mjs';
 import { ValidationError } from './errors.mjs';
+import { createIssueReader } from './issues.mjs';
 import { MAX_ITEMS } from './tape.mjs';
 import { escapeLoneSurrogates, kindOf, messageOf } from './values.mjs';
 
@@ -52,6 +53,7 @@ class ReturnsItsArgument {
 export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival) {
   const { LIST, EACH, ENCODE, JSON_FORM } = numbers.mode;
   const { OK, OK_WITH_DATA, INVALID } = numbers.result;
+  const { readIssues, readFailures } = createIssueReader(numbers);
   const { read: readOptions, DEFAULTS, GUARD } = options;
 
   // The success result of validateJson: the check built no tree, so the JS form is made (and
@@ -123,6 +125,10 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       }
       return wasm.take_result();
     }
+    // The issues of the INVALID result just given (the walker's own, or the engine's).
+    function issues() {
+      return pending !== null ? JSON.parse(result()) : readIssues(wasm.take_result());
+    }
 
     // The in-place checks (built.mjs), made on first use: a flat message of plain fields is
     // valid without crossing into the engine.
@@ -133,7 +139,7 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       const o = options === undefined ? DEFAULTS : readOptions(options) ?? DEFAULTS;
       const code = check(value, o, 0, false);
       if (code === OK) return { ok: true, value };
-      return { ok: false, issues: JSON.parse(result()) };
+      return { ok: false, issues: issues() };
     }
 
     function validateMany(values, options) {
@@ -150,10 +156,10 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       const results = new Array(values.length);
       let failures = null;
       if (pending !== null) {
-        const issues = JSON.parse(result());
-        return results.fill(null).map(() => ({ ok: false, issues }));
+        const all = issues();
+        return results.fill(null).map(() => ({ ok: false, issues: all }));
       }
-      if (bad > 0) failures = new Map(JSON.parse(result()));
+      if (bad > 0) failures = readFailures(wasm.take_result());
       for (let i = 0; i < values.length; i++) {
         const issues = failures?.get(i);
         results[i] = issues ? { ok: false, issues } : { ok: true, value: values[i] };
@@ -169,7 +175,7 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       const len = texts.put(escapeLoneSurrogates(text));
       if (len < 0) return { ok: false, issues: JSON.parse(TOO_LARGE) };
       const code = wasm.json_check_buffer(id, len, o.flags, o.maxIssues, o.maxDepth);
-      if (code === INVALID) return { ok: false, issues: JSON.parse(wasm.take_result()) };
+      if (code === INVALID) return { ok: false, issues: readIssues(wasm.take_result()) };
       if (code !== OK_WITH_DATA) return validJson(text, null, null);
       return validJson(text, JSON.parse(wasm.take_result()), wasm.take_bytes());
     }
@@ -188,7 +194,7 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
     function toJSON(value, options) {
       const o = readOptions(options) ?? DEFAULTS;
       const code = check(value, o, ENCODE | (kindOf(value) === 'array' ? LIST : 0), true);
-      if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+      if (code === INVALID) throw new ValidationError(issues(), typeName);
       return result();
     }
 
@@ -203,7 +209,7 @@ export function validatorMaker(wasm, tape, texts, numbers, options, applyRevival
       // check read (the tape read back): a Proxy or a getter is read once, as validate reads it.
       const o = readOptions(options) ?? DEFAULTS;
       const [code, copy] = tape.run(writeCheckAndRead, textOrValue, o, JSON_FORM | (kindOf(textOrValue) === 'array' ? LIST : 0));
-      if (code === INVALID) throw new ValidationError(JSON.parse(result()), typeName);
+      if (code === INVALID) throw new ValidationError(issues(), typeName);
       if (code !== OK_WITH_DATA) return copy;
       const plan = JSON.parse(result());
       return applyRevival(copy, plan, wasm.take_bytes());

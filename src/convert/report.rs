@@ -11,6 +11,7 @@ use super::{convert, Fill};
 use crate::fnv;
 use crate::formats::Format;
 use crate::ids::{IdError, UlidGenerator};
+pub(crate) use crate::json_text::push_decimal;
 use crate::tape::value::{Built, Value};
 use crate::tape::TapeView;
 use crate::validate::{
@@ -421,23 +422,6 @@ pub(crate) fn write_indices(list: &[usize], out: &mut String) {
         push_decimal(out, i);
     }
     out.push(']');
-}
-
-/// `n` in decimal, appended without a `String` of its own.
-pub(crate) fn push_decimal(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(d as char);
-    }
 }
 
 #[cfg(test)]

@@ -445,6 +445,15 @@ impl Iterator for Items<'_, '_> {
     }
 }
 
+/// The UTF-16 units of `s`, from its bytes: one for each byte that starts a character, and
+/// one more for each that starts a character past U+FFFF (four bytes, a surrogate pair).
+#[inline(never)]
+pub fn utf16_len(s: &str) -> u32 {
+    s.bytes()
+        .map(|b| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0))
+        .sum()
+}
+
 /// UTF-16 as UTF-8 text, a lone surrogate as U+FFFD: what `String::from_utf16_lossy` gives,
 /// a unit at a time into bytes sized first (that one collects `char`s, growing as it goes:
 /// a tenth of a conversion of text beyond ASCII).

@@ -329,14 +329,6 @@ pub struct Built {
     tagged: bool,
 }
 
-/// The UTF-16 units of `s`, from its bytes: one for each byte that starts a character, and
-/// one more for each that starts a character past U+FFFF (four bytes, a surrogate pair).
-fn utf16_len(s: &str) -> u32 {
-    s.bytes()
-        .map(|b| u32::from(b & 0xC0 != 0x80) + u32::from(b >= 0xF0))
-        .sum()
-}
-
 impl Built {
     /// The view the engine checks.
     pub fn view(&self) -> TapeView<'_> {
@@ -417,7 +409,7 @@ mod tests {
             "a😀é✓\u{FFFF}\u{10FFFF}\u{80}\u{7FF}\u{800}",
         ] {
             assert_eq!(
-                super::utf16_len(s) as usize,
+                crate::tape::utf16_len(s) as usize,
                 s.encode_utf16().count(),
                 "{s}"
             );

@@ -33,7 +33,10 @@ pub use built::{built_fields_json, built_shape, built_tag};
 pub use engine::{
     check, check_each, encode_json, plain_json_text, read_values, run, Checked, Input, Mode, Output,
 };
-pub use issue::{issues_json, path_at, syntax_issue, write_path, Issue, IssueCode, PathSeg};
+pub use issue::{
+    failures_compact, issues_compact, issues_json, path_at, syntax_issue, write_path, Issue,
+    IssueCode, PathSeg,
+};
 pub use options::{Options, DEPTH_CEILING};
 pub use revive::{shape_revives, Revive, ReviveKind};
 pub use rules::is_image_url;

@@ -5,20 +5,12 @@
 
 use super::ids::next_ulid;
 use super::interop::{
-    revive_json, set_result, with_options, with_tape, BUILT, INVALID, OK_WITH_DATA, RESULT_BYTES,
+    invalid, revive_json, set_result, with_options, with_tape, BUILT, OK_WITH_DATA, RESULT_BYTES,
 };
 use crate::convert::report::{self, Request};
 use crate::formats::Format;
-use crate::validate::{issues_json, quoted, Issue};
+use crate::validate::quoted;
 use wasm_bindgen::prelude::*;
-
-/// Publish `issues`: the `INVALID` result.
-fn invalid(issues: &[Issue]) -> u32 {
-    let mut out = String::new();
-    issues_json(issues, &mut out);
-    set_result(out);
-    INVALID
-}
 
 /// Check the conversation on the tape (format `format`): `{ "findings": [...] }`, and for
 /// agent-swarm-kit also `"kept"`, the indices its history rule would send to a model.

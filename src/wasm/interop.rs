@@ -10,7 +10,7 @@ use crate::host::Host;
 #[cfg(feature = "convert")]
 use crate::tape::value::Built;
 use crate::tape::{Chars, TapeView};
-use crate::validate::{issues_json, write_path, Checked, Options, PathSeg, ReviveKind};
+use crate::validate::{issues_compact, write_path, Checked, Issue, Options, PathSeg, ReviveKind};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -152,13 +152,19 @@ pub fn set_result(s: String) {
     RESULT.set(s);
 }
 
+/// `INVALID`, with `issues` as its result in the form the facade reads
+/// ([`issues_compact`]): every call that answers `INVALID` says why through here.
+pub fn invalid(issues: &[Issue]) -> u32 {
+    let mut out = String::new();
+    issues_compact(issues, &mut out);
+    set_result(out);
+    INVALID
+}
+
 /// Store what a check produced and say which code it is.
 pub fn publish(checked: Checked, want_revive: bool) -> u32 {
     if !checked.issues.is_empty() {
-        let mut out = String::new();
-        issues_json(&checked.issues, &mut out);
-        set_result(out);
-        return INVALID;
+        return invalid(&checked.issues);
     }
     if let Some(json) = checked.json {
         set_result(json);

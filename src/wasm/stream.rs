@@ -3,12 +3,12 @@
 //! stream bytes or one chunk's JSON text cross as bytes. Each push answers `OK` (no issue) or
 //! `INVALID` with the chunk's issues in `take_result`; `snapshot` and `finish` answer JSON text.
 
-use super::interop::{set_result, with_options, with_tape, INVALID, OK, OK_WITH_DATA};
+use super::interop::{invalid, set_result, with_options, with_tape, OK, OK_WITH_DATA};
 use super::validate::with_text;
 use crate::formats::Format;
 use crate::json_text::JsonList;
 use crate::stream::Accumulator;
-use crate::validate::{issues_json, Issue, Options};
+use crate::validate::{issues_compact, Issue, Options};
 use wasm_bindgen::prelude::*;
 
 /// One stream being folded.
@@ -23,10 +23,7 @@ fn answer(issues: Vec<Issue>) -> u32 {
     if issues.is_empty() {
         return OK;
     }
-    let mut out = String::new();
-    issues_json(&issues, &mut out);
-    set_result(out);
-    INVALID
+    invalid(&issues)
 }
 
 #[wasm_bindgen]
@@ -116,14 +113,16 @@ impl StreamHandle {
         }
     }
 
-    /// End the stream: `{ "ok", "messages", "responses", "issues" }`. A second call answers
-    /// `OK` and nothing.
+    /// End the stream: its issues (as [`issues_compact`] writes them), then `{ "ok",
+    /// "messages", "responses" }`. A second call answers `OK` and nothing.
     pub fn finish(&mut self) -> u32 {
         let Some(acc) = self.acc.take() else {
             return OK;
         };
         let done = acc.finish();
-        let mut out = String::from("{\"ok\":");
+        let mut out = String::new();
+        issues_compact(&done.issues, &mut out);
+        out.push_str("{\"ok\":");
         out.push_str(if done.ok { "true" } else { "false" });
         out.push_str(",\"messages\":");
         let mut list = JsonList::open(&mut out);
@@ -137,8 +136,6 @@ impl StreamHandle {
             v.write(list.item());
         }
         list.close();
-        out.push_str(",\"issues\":");
-        issues_json(&done.issues, &mut out);
         out.push('}');
         set_result(out);
         OK_WITH_DATA

@@ -1,6 +1,6 @@
 //! Validation and the JSON codec, for every format: JavaScript names a schema by its number.
 
-use super::interop::{publish, set_result, with_options, with_tape, INVALID, OK};
+use super::interop::{invalid, publish, set_result, with_options, with_tape, OK};
 use crate::boundary::mode;
 use crate::formats::{schemas, Describe};
 use crate::tape::json;
@@ -21,17 +21,11 @@ fn shape(schema: u32) -> Option<&'static Shape> {
 }
 
 fn unknown_schema(schema: u32) -> u32 {
-    let mut out = String::new();
-    crate::validate::issues_json(
-        &[Issue::new(
-            IssueCode::InvalidInput,
-            vec![],
-            format!("no schema number {schema}"),
-        )],
-        &mut out,
-    );
-    set_result(out);
-    INVALID
+    invalid(&[Issue::new(
+        IssueCode::InvalidInput,
+        vec![],
+        format!("no schema number {schema}"),
+    )])
 }
 
 /// Check the tape JavaScript just wrote, as [`mode`] says: a list (an array of values, one
@@ -84,27 +78,21 @@ pub fn tape_check(
     })
 }
 
-/// Per-item outcomes as `[[index, issues], ...]` for the invalid items; the count returned.
+/// Per-item outcomes: the invalid items' indices and issues
+/// ([`crate::validate::failures_compact`]); their count returned.
 fn each(results: Vec<crate::validate::Checked>) -> u32 {
-    let mut out = String::from("[");
-    let mut bad = 0;
-    for (i, r) in results.iter().enumerate() {
-        if r.issues.is_empty() {
-            continue;
-        }
-        if bad > 0 {
-            out.push(',');
-        }
-        out.push_str(&format!("[{i},"));
-        crate::validate::issues_json(&r.issues, &mut out);
-        out.push(']');
-        bad += 1;
-    }
-    out.push(']');
-    if bad > 0 {
+    let failures: Vec<(usize, &[Issue])> = results
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.issues.is_empty())
+        .map(|(i, r)| (i, r.issues.as_slice()))
+        .collect();
+    if !failures.is_empty() {
+        let mut out = String::new();
+        crate::validate::failures_compact(&failures, &mut out);
         set_result(out);
     }
-    bad
+    failures.len() as u32
 }
 
 thread_local! {
@@ -175,13 +163,7 @@ fn check_text(schema: u32, text: &[u8], flags: u32, max_issues: u32, max_depth: 
                     ),
                     true,
                 ),
-                Err(e) => {
-                    let issue = crate::validate::syntax_issue(&e, text);
-                    let mut out = String::new();
-                    crate::validate::issues_json(&[issue], &mut out);
-                    set_result(out);
-                    INVALID
-                }
+                Err(e) => invalid(&[crate::validate::syntax_issue(&e, text)]),
             },
         )
     })
