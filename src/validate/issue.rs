@@ -242,9 +242,9 @@ pub fn issues_json(issues: &[Issue], out: &mut String) {
 /// string is its length in UTF-16 units, `:`, and the string as it is (nothing escaped), so
 /// that JavaScript cuts it out with `slice`; a number ends with `,`. The list is its count,
 /// then each issue: its code, the count of its path's steps, each step (`i` and an index, or
-/// `k` and a name), its message, and its `expected` and `received` (`-` for none). Reading it is about 5x faster than `JSON.parse` of the
-/// JSON text (the most of an invalid message's validation), and nothing is escaped to
-/// write it.
+/// `k` and a name), its message, and its `expected` and `received` (`-` for none). Reading it
+/// is about 5x faster than `JSON.parse` of the JSON text (the most of an invalid message's
+/// validation), and nothing is escaped to write it.
 pub fn issues_compact(issues: &[Issue], out: &mut String) {
     push_count(out, issues.len());
     for issue in issues {
