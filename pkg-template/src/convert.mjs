@@ -53,13 +53,20 @@ function isPrompt(value) {
 
 const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
 
-// The losses as the wasm writes them (each distinct loss once, then index/kind pairs), as the
-// public list of { index, path, code, detail }: each loss its own object and path array.
+// The losses as the wasm writes them (each distinct loss once, then runs of a message's losses
+// as index/first kind/count triples: src/convert/report.rs, write_losses), as the public list
+// of { index, path, code, detail }: each loss its own object and path array.
 function expandLosses({ kinds, at }) {
-  const out = new Array(at.length >> 1);
-  for (let n = 0; n < out.length; n++) {
-    const [path, code, detail] = kinds[at[2 * n + 1]];
-    out[n] = { index: at[2 * n], path: path.slice(), code, detail };
+  let total = 0;
+  for (let r = 2; r < at.length; r += 3) total += at[r];
+  const out = new Array(total);
+  let n = 0;
+  for (let r = 0; r < at.length; r += 3) {
+    const index = at[r];
+    for (let k = at[r + 1], end = k + at[r + 2]; k < end; k++) {
+      const [path, code, detail] = kinds[k];
+      out[n++] = { index, path: path.slice(), code, detail };
+    }
   }
   return out;
 }

@@ -333,47 +333,61 @@ impl Converted {
 }
 
 /// The losses in the compact form the facade expands: `{ "kinds": [[path, code, detail], ...],
-/// "at": [index, kind, index, kind, ...] }`. A conversion repeats the same few losses for
-/// every message (an Agens step loses the same dozen fields each time): each distinct loss is
-/// written and parsed once, not per message.
+/// "at": [index, kind, count, index, kind, count, ...] }`, each triple `count` losses of one
+/// message (`index`, `null` for a lifted system) of the kinds `kind`, `kind + 1`, ... in turn.
+/// A conversion repeats the same few losses for every message (an Agens step loses the same
+/// dozen fields each time, in the same order): each distinct loss is written and parsed once, and
+/// a message's run of them is one triple.
 pub fn write_losses(losses: &[Loss], out: &mut String) {
     // The distinct losses, by their FNV-1a hash.
     let mut table = fnv::Table::with_capacity(losses.len());
     let mut kinds: Vec<&Loss> = Vec::new();
     let mut at = String::new();
-    for (n, l) in losses.iter().enumerate() {
-        let mut h = fnv::step(fnv::SEED, l.code as u32);
-        h = fnv::field(h, l.detail.as_bytes());
-        for seg in &l.path {
-            h = match seg {
-                PathSeg::Key(k) => fnv::field(h, k.as_bytes()),
-                PathSeg::Index(i) => fnv::field(h, &i.to_le_bytes()),
-            };
-        }
-        let same = |k: usize| {
-            let seen: &Loss = kinds[k];
+    // The run being written: its message, its first kind, how many.
+    let mut run: Option<(usize, usize, usize)> = None;
+    for l in losses {
+        let same = |seen: &Loss| {
             // (A fixed sentence is the same text where it is the same place.)
             let detail =
                 std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref()) || seen.detail == l.detail;
             seen.code == l.code && detail && seen.path == l.path
         };
-        let kind = match table.insert(h, kinds.len(), same) {
+        // The kind after the last one, as the message before had it: no hash to work out.
+        let next = run.map(|(_, first, count)| first + count);
+        let kind = match next.filter(|&k| k < kinds.len() && same(kinds[k])) {
             Some(k) => k,
             None => {
-                kinds.push(l);
-                kinds.len() - 1
+                let mut h = fnv::step(fnv::SEED, l.code as u32);
+                h = fnv::field(h, l.detail.as_bytes());
+                for seg in &l.path {
+                    h = match seg {
+                        PathSeg::Key(k) => fnv::field(h, k.as_bytes()),
+                        PathSeg::Index(i) => fnv::field(h, &i.to_le_bytes()),
+                    };
+                }
+                match table.insert(h, kinds.len(), |k| same(kinds[k])) {
+                    Some(k) => k,
+                    None => {
+                        kinds.push(l);
+                        kinds.len() - 1
+                    }
+                }
             }
         };
-        if n > 0 {
-            at.push(',');
-        }
-        if l.index == SYSTEM {
-            at.push_str("null");
-        } else {
-            push_decimal(&mut at, l.index);
-        }
-        at.push(',');
-        push_decimal(&mut at, kind);
+        run = match run {
+            Some((index, first, count)) if index == l.index && Some(kind) == next => {
+                Some((index, first, count + 1))
+            }
+            _ => {
+                if let Some(done) = run {
+                    write_run(&mut at, done);
+                }
+                Some((l.index, kind, 1))
+            }
+        };
+    }
+    if let Some(done) = run {
+        write_run(&mut at, done);
     }
     out.push_str("{\"kinds\":[");
     for (n, k) in kinds.iter().enumerate() {
@@ -391,6 +405,22 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     out.push_str("],\"at\":[");
     out.push_str(&at);
     out.push_str("]}");
+}
+
+/// One run of [`write_losses`]'s `at`, after those before it: `index,kind,count`.
+fn write_run(at: &mut String, (index, kind, count): (usize, usize, usize)) {
+    if !at.is_empty() {
+        at.push(',');
+    }
+    if index == SYSTEM {
+        at.push_str("null");
+    } else {
+        push_decimal(at, index);
+    }
+    at.push(',');
+    push_decimal(at, kind);
+    at.push(',');
+    push_decimal(at, count);
 }
 
 /// The indices of the messages whose `id` is one of `ids` (those the conversion generated).

@@ -170,13 +170,39 @@ fn losses_are_written_once_per_kind_with_where_each_occurs() {
     ];
     let mut out = String::new();
     write_losses(&losses, &mut out);
+    // Message 2's two losses are kinds 0 and 1 in turn: one run.
     assert_eq!(
         out,
-        r#"{"kinds":[[["a"],"dropped_field","gone"],[[1],"error_as_text","as \"text\""],[["ab"],"dropped_field","gone"]],"at":[0,0,2,0,2,1,3,2,5,0]}"#
+        r#"{"kinds":[[["a"],"dropped_field","gone"],[[1],"error_as_text","as \"text\""],[["ab"],"dropped_field","gone"]],"at":[0,0,1,2,0,2,3,2,1,5,0,1]}"#
     );
     let mut none = String::new();
     write_losses(&[], &mut none);
     assert_eq!(none, r#"{"kinds":[],"at":[]}"#);
+}
+
+#[test]
+fn a_run_of_losses_is_one_message_s_kinds_in_turn() {
+    let key = |k: &str| vec![PathSeg::key(k)];
+    let step = |i: usize, keys: &[&str]| -> Vec<Loss> {
+        keys.iter()
+            .map(|k| Loss::at(i, key(k), DROPPED_FIELD, "gone"))
+            .collect()
+    };
+    let mut losses = Vec::new();
+    losses.extend(step(0, &["a", "b", "c"]));
+    losses.extend(step(1, &["a", "b", "c"]));
+    // A kind out of turn ends the run, and so does a new kind; a new message starts one.
+    losses.extend(step(2, &["a", "c", "b"]));
+    losses.extend(step(3, &["a", "d", "b"]));
+    losses.extend(step(report::SYSTEM, &["b", "c"]));
+    // The same kind twice in one message: two runs.
+    losses.extend(step(4, &["a", "a"]));
+    let mut out = String::new();
+    write_losses(&losses, &mut out);
+    assert_eq!(
+        out,
+        r#"{"kinds":[[["a"],"dropped_field","gone"],[["b"],"dropped_field","gone"],[["c"],"dropped_field","gone"],[["d"],"dropped_field","gone"]],"at":[0,0,3,1,0,3,2,0,1,2,2,1,2,1,1,3,0,1,3,3,1,3,1,1,null,1,2,4,0,1,4,0,1]}"#
+    );
 }
 
 #[test]
@@ -249,13 +275,13 @@ fn an_anthropic_prompt_carries_the_system_beside_the_messages() {
     );
     let at: Vec<J> = got["losses"]["at"].as_array().unwrap().clone();
     let kinds = got["losses"]["kinds"].as_array().unwrap();
+    // Each run: a message, its first kind, how many kinds in turn.
     let rows: Vec<(J, J)> = at
-        .chunks(2)
-        .map(|p| {
-            (
-                p[0].clone(),
-                kinds[p[1].as_u64().unwrap() as usize][0].clone(),
-            )
+        .chunks(3)
+        .flat_map(|r| {
+            let first = r[1].as_u64().unwrap() as usize;
+            let count = r[2].as_u64().unwrap() as usize;
+            (first..first + count).map(|k| (r[0].clone(), kinds[k][0].clone()))
         })
         .collect();
     assert!(
