@@ -74,7 +74,12 @@ const figures = samples.map(median);
 console.log(`${from} → ${to}, 100 messages (${inputs.length} conversations in turn); µs per conversation, median of ${ROUNDS} rounds`);
 stages.forEach(([label], j) => console.log(`${label.padEnd(62)}${figures[j].toFixed(1).padStart(9)}`));
 const resultBytes = Math.round(resultTexts.reduce((s, t) => s + t.length, 0) / resultTexts.length);
-// (Losses cross as `{ kinds, at }`: each distinct loss once, then index/first kind/count triples.)
-const lossCount = ({ at }) => at.reduce((sum, v, i) => (i % 3 === 2 ? sum + v : sum), 0);
+// (Losses cross as `{ kinds, at }`: each distinct loss once, then each run of one message's
+// losses as its index and first kind, and -n after them for a run of n > 1.)
+const lossCount = ({ at }) => {
+  let count = 0;
+  for (let r = 0; r < at.length; r += 2) count += at[r + 2] < 0 ? -at[r++ + 2] : 1;
+  return count;
+};
 const losses = Math.round(resultTexts.reduce((s, t) => s + lossCount(JSON.parse(t).losses), 0) / resultTexts.length);
 console.log(`(result text ${resultBytes} characters on average, ${losses} losses)`);

@@ -53,19 +53,20 @@ function isPrompt(value) {
 
 const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
 
-// The losses as the wasm writes them (each distinct loss once, then runs of a message's losses
-// as index/first kind/count triples: src/convert/report.rs, write_losses), as the public list
-// of { index, path, code, detail }: each loss its own object and path array.
+// The losses as the wasm writes them (each distinct loss once, then for each run of one
+// message's losses its index and first kind, and -n for a run of n > 1 kinds in turn:
+// src/convert/report.rs, write_losses), as the public list of { index, path, code, detail }:
+// each loss its own object and path array.
 function expandLosses({ kinds, at }) {
-  let total = 0;
-  for (let r = 2; r < at.length; r += 3) total += at[r];
-  const out = new Array(total);
-  let n = 0;
-  for (let r = 0; r < at.length; r += 3) {
+  const out = [];
+  for (let r = 0; r < at.length; r += 2) {
     const index = at[r];
-    for (let k = at[r + 1], end = k + at[r + 2]; k < end; k++) {
+    let k = at[r + 1];
+    let end = k + 1;
+    if (at[r + 2] < 0) end = k - at[r++ + 2];
+    for (; k < end; k++) {
       const [path, code, detail] = kinds[k];
-      out[n++] = { index, path: path.slice(), code, detail };
+      out.push({ index, path: path.slice(), code, detail });
     }
   }
   return out;

@@ -333,11 +333,12 @@ impl Converted {
 }
 
 /// The losses in the compact form the facade expands: `{ "kinds": [[path, code, detail], ...],
-/// "at": [index, kind, count, index, kind, count, ...] }`, each triple `count` losses of one
-/// message (`index`, `null` for a lifted system) of the kinds `kind`, `kind + 1`, ... in turn.
-/// A conversion repeats the same few losses for every message (an Agens step loses the same
-/// dozen fields each time, in the same order): each distinct loss is written and parsed once, and
-/// a message's run of them is one triple.
+/// "at": [...] }`, where `at` holds, for each run of one message's losses, the message's index
+/// (`null` for a lifted system) and the run's first kind, then, for a run of `n > 1`, `-n`: the
+/// run is the kinds `kind`, `kind + 1`, ... `kind + n - 1` in turn. A conversion repeats the
+/// same few losses for every message (an Agens step loses the same dozen fields each time, in
+/// the same order): each distinct loss is written and parsed once, a message's run of them
+/// takes three numbers, and a lone loss two.
 pub fn write_losses(losses: &[Loss], out: &mut String) {
     // The distinct losses, by their FNV-1a hash.
     let mut table = fnv::Table::with_capacity(losses.len());
@@ -348,9 +349,10 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     for l in losses {
         let same = |seen: &Loss| {
             // (A fixed sentence is the same text where it is the same place.)
-            let detail =
-                std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref()) || seen.detail == l.detail;
-            seen.code == l.code && detail && seen.path == l.path
+            seen.code == l.code
+                && (std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref())
+                    || seen.detail == l.detail)
+                && seen.path == l.path
         };
         // The kind after the last one, as the message before had it: no hash to work out.
         let next = run.map(|(_, first, count)| first + count);
@@ -407,7 +409,8 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     out.push_str("]}");
 }
 
-/// One run of [`write_losses`]'s `at`, after those before it: `index,kind,count`.
+/// One run of [`write_losses`]'s `at`, after those before it: `index,kind`, and `,-count` for
+/// more than one.
 fn write_run(at: &mut String, (index, kind, count): (usize, usize, usize)) {
     if !at.is_empty() {
         at.push(',');
@@ -419,8 +422,10 @@ fn write_run(at: &mut String, (index, kind, count): (usize, usize, usize)) {
     }
     at.push(',');
     push_decimal(at, kind);
-    at.push(',');
-    push_decimal(at, count);
+    if count > 1 {
+        at.push_str(",-");
+        push_decimal(at, count);
+    }
 }
 
 /// The indices of the messages whose `id` is one of `ids` (those the conversion generated).

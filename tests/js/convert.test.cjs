@@ -220,6 +220,33 @@ test('Agens to Kernel and OpenAI: a step becomes its messages, and back exactly 
   assert.deepEqual(fromChat.messages[0], run[0]);
 });
 
+test('losses come out one object each, in order, however the wasm groups them (runs of one step\'s losses, lone ones)', () => {
+  // Three steps that each lose the same fields in the same order (a run of kinds the first step
+  // introduced), then one that loses them in another order, then a lone loss.
+  const step = (id, extra) => ({ id, run_id: 'r', parent_run_id: null, thread_id: 't', input: 'go', system: null, user: null, result: `answer ${id}`,
+    job_id: 'j', node_id: 'n', agent_id: 'a', serving_name: 's', tool_calls: null, tool_results: null, retries: 0, next: [], ...extra });
+  const steps = [step('s1'), step('s2'), step('s3'), { ...step('s4'), next: [], retries: 0, job_id: 'j' }];
+  const reordered = Object.fromEntries(Object.entries(steps[3]).reverse());
+  steps[3] = reordered;
+  const { messages, losses } = api.agensToOpenAI(steps);
+  assert.ok(messages.every((m) => openai.is(m)));
+  // Each loss its own object and path array.
+  assert.equal(new Set(losses).size, losses.length);
+  assert.equal(new Set(losses.map((l) => l.path)).size, losses.length);
+  const of = (i) => losses.filter((l) => l.index === i).map((l) => `${l.code} ${l.path.join('.')}`);
+  assert.ok(of(0).length >= 8, `a step loses its own fields: ${of(0)}`);
+  assert.deepEqual(of(1), of(0));
+  assert.deepEqual(of(2), of(0));
+  assert.deepEqual([...of(3)].sort(), [...of(0)].sort());
+  assert.deepEqual(losses.map((l) => l.index), [...losses.map((l) => l.index)].sort((a, b) => a - b));
+  // One loss a message (swarm's author), and a lifted system's losses at index null.
+  const swarmed = api.swarmToOpenAI([1, 2, 3].map((n) => ({ role: 'user', agentName: `a${n}`, content: 'hi', mode: 'user' })));
+  assert.deepEqual(swarmed.losses.map((l) => `${l.index} ${l.path}`), ['0 agentName', '1 agentName', '2 agentName']);
+  const prompt = { system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'hi', extra: 1 }] };
+  const lifted = api.anthropicToOpenAI(prompt);
+  assert.deepEqual(lifted.losses.map((l) => `${l.index} ${l.path.join('.')}`), ['null system.0.cache_control', '0 extra']);
+});
+
 test('what swarm and Agens cannot carry is a loss, and strict refuses it for the new pairs too', () => {
   const flush = [{ role: 'flush', agentName: 'agent', content: '', mode: 'tool' }];
   const k = api.swarmToKernel(flush);

@@ -173,7 +173,7 @@ fn losses_are_written_once_per_kind_with_where_each_occurs() {
     // Message 2's two losses are kinds 0 and 1 in turn: one run.
     assert_eq!(
         out,
-        r#"{"kinds":[[["a"],"dropped_field","gone"],[[1],"error_as_text","as \"text\""],[["ab"],"dropped_field","gone"]],"at":[0,0,1,2,0,2,3,2,1,5,0,1]}"#
+        r#"{"kinds":[[["a"],"dropped_field","gone"],[[1],"error_as_text","as \"text\""],[["ab"],"dropped_field","gone"]],"at":[0,0,2,0,-2,3,2,5,0]}"#
     );
     let mut none = String::new();
     write_losses(&[], &mut none);
@@ -201,7 +201,7 @@ fn a_run_of_losses_is_one_message_s_kinds_in_turn() {
     write_losses(&losses, &mut out);
     assert_eq!(
         out,
-        r#"{"kinds":[[["a"],"dropped_field","gone"],[["b"],"dropped_field","gone"],[["c"],"dropped_field","gone"],[["d"],"dropped_field","gone"]],"at":[0,0,3,1,0,3,2,0,1,2,2,1,2,1,1,3,0,1,3,3,1,3,1,1,null,1,2,4,0,1,4,0,1]}"#
+        r#"{"kinds":[[["a"],"dropped_field","gone"],[["b"],"dropped_field","gone"],[["c"],"dropped_field","gone"],[["d"],"dropped_field","gone"]],"at":[0,0,-3,1,0,-3,2,0,2,2,2,1,3,0,3,3,3,1,null,1,-2,4,0,4,0]}"#
     );
 }
 
@@ -275,15 +275,20 @@ fn an_anthropic_prompt_carries_the_system_beside_the_messages() {
     );
     let at: Vec<J> = got["losses"]["at"].as_array().unwrap().clone();
     let kinds = got["losses"]["kinds"].as_array().unwrap();
-    // Each run: a message, its first kind, how many kinds in turn.
-    let rows: Vec<(J, J)> = at
-        .chunks(3)
-        .flat_map(|r| {
-            let first = r[1].as_u64().unwrap() as usize;
-            let count = r[2].as_u64().unwrap() as usize;
-            (first..first + count).map(|k| (r[0].clone(), kinds[k][0].clone()))
-        })
-        .collect();
+    // Each run: a message, its first kind, and -n for n > 1 kinds in turn.
+    let mut rows: Vec<(J, J)> = Vec::new();
+    let mut r = 0;
+    while r < at.len() {
+        let first = at[r + 1].as_u64().unwrap() as usize;
+        let count = match at.get(r + 2).and_then(J::as_i64) {
+            Some(n) if n < 0 => (-n) as usize,
+            _ => 1,
+        };
+        for kind in &kinds[first..first + count] {
+            rows.push((at[r].clone(), kind[0].clone()));
+        }
+        r += if count > 1 { 3 } else { 2 };
+    }
     assert!(
         rows.contains(&(J::Null, json!(["system", 0, "cache_control"]))),
         "{rows:?}"
