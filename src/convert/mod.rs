@@ -197,49 +197,45 @@ fn settle_marks(m: &mut Message, own: &[&str], losses: &mut Vec<Loss>) {
 
 /// Stable sort of a list by a source index. The lists are runs already in order, one per pass
 /// that appended to them (an Agens conversion's 1,400 losses come in four or five): the order is
-/// worked out on the positions alone by merging those runs ([`stable_order`], one copy in the
-/// wasm for every `T`), and the items are then moved into it, each once. Not `sort_by_key`: each
-/// instantiation adds a few KiB of quicksort to the wasm. (An insertion sort moved every late
-/// item past all the ones after its place, one swap at a time: an eighth of an Agens conversion.)
+/// worked out on the positions alone ([`stable_swaps`], one copy in the wasm for every `T`), and
+/// the items are then moved into it, each once. Not `sort_by_key`: each instantiation adds a
+/// few KiB of quicksort to the wasm. (An insertion sort moved every late item past all the ones
+/// after its place, one swap at a time: quadratic, an eighth of converting 100 Agens steps and
+/// most of converting 8,000, 1.08 s where this takes 0.30 s: `node bench/convert-scale.mjs`.)
 pub fn by_index<T>(list: &mut [T], index: impl Fn(&T) -> usize) {
-    if list.windows(2).all(|w| index(&w[0]) <= index(&w[1])) {
-        return;
-    }
-    let keys: Vec<usize> = list.iter().map(index).collect();
-    let mut order = stable_order(&keys);
-    // Item `order[j]` goes to `j`: each cycle of the permutation, a swap a step.
-    for i in 0..order.len() {
-        let mut j = i;
-        loop {
-            let k = order[j];
-            order[j] = j;
-            if k == i {
-                break;
-            }
-            list.swap(j, k);
-            j = k;
-        }
+    for (a, b) in stable_swaps(list.len(), &|i| index(&list[i])) {
+        list.swap(a, b);
     }
 }
 
-/// The positions of `keys` in the order of their keys, equal keys in the order they stand: the
-/// runs already in order, merged two by two.
-fn stable_order(keys: &[usize]) -> Vec<usize> {
-    let n = keys.len();
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut runs: Vec<usize> = (1..n).filter(|&i| keys[i - 1] > keys[i]).collect();
-    runs.push(n);
+/// The swaps that put `n` items in the order of their keys (`key(i)` of the item at `i`),
+/// equal keys in the order they stand: none where they are in order already. The runs already
+/// in order are merged two by two until one is left (n log r steps for r runs: a list in
+/// hostile order costs n log n, not n²), and the permutation is then followed cycle by cycle.
+/// (Loops rather than iterator adapters: each adapter is code of its own in the wasm.)
+fn stable_swaps(n: usize, key: &dyn Fn(usize) -> usize) -> Vec<(usize, usize)> {
+    let mut keys = Vec::with_capacity(n);
+    let mut order = Vec::with_capacity(n);
+    // Where each run ends.
+    let mut ends = Vec::new();
+    for i in 0..n {
+        keys.push(key(i));
+        order.push(i);
+        if i > 0 && keys[i - 1] > keys[i] {
+            ends.push(i);
+        }
+    }
+    ends.push(n);
     let mut merged = Vec::with_capacity(n);
-    while runs.len() > 1 {
-        let mut start = 0;
-        let mut next = Vec::with_capacity(runs.len() / 2 + 1);
-        for pair in runs.chunks(2) {
-            let end = pair[pair.len() - 1];
-            let (mut a, mut b) = (start, pair[0]);
-            let (a_end, b_end) = (pair[0], end);
-            while a < a_end && b < b_end {
-                // The left run first where keys are equal: stable.
-                if keys[order[b]] < keys[order[a]] {
+    while ends.len() > 1 {
+        let (mut start, mut kept, mut r) = (0, 0, 0);
+        while r < ends.len() {
+            let mid = ends[r];
+            let end = if r + 1 < ends.len() { ends[r + 1] } else { mid };
+            let (mut a, mut b) = (start, mid);
+            while a < mid || b < end {
+                // The left run's item first where keys are equal: stable.
+                if b < end && (a == mid || keys[order[b]] < keys[order[a]]) {
                     merged.push(order[b]);
                     b += 1;
                 } else {
@@ -247,16 +243,28 @@ fn stable_order(keys: &[usize]) -> Vec<usize> {
                     a += 1;
                 }
             }
-            merged.extend_from_slice(&order[a..a_end]);
-            merged.extend_from_slice(&order[b..b_end]);
-            next.push(end);
+            ends[kept] = end;
+            kept += 1;
             start = end;
+            r += 2;
         }
+        ends.truncate(kept);
         std::mem::swap(&mut order, &mut merged);
         merged.clear();
-        runs = next;
     }
-    order
+    // Item `order[j]` goes to `j`: a swap a step along each cycle.
+    let mut swaps = Vec::new();
+    for i in 0..n {
+        let mut j = i;
+        while order[j] != i {
+            let k = order[j];
+            order[j] = j;
+            swaps.push((j, k));
+            j = k;
+        }
+        order[j] = j;
+    }
+    swaps
 }
 
 /// A tool call as swarm and Bedrock write it: `{ id, type: "function", function: { name,

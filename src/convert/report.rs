@@ -347,7 +347,8 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     // The run being written: its message, its first kind, how many.
     let mut run: Option<(usize, usize, usize)> = None;
     for l in losses {
-        let same = |seen: &Loss| {
+        let same = |k: usize| {
+            let seen: &Loss = kinds[k];
             // (A fixed sentence is the same text where it is the same place.)
             seen.code == l.code
                 && (std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref())
@@ -356,7 +357,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
         };
         // The kind after the last one, as the message before had it: no hash to work out.
         let next = run.map(|(_, first, count)| first + count);
-        let kind = match next.filter(|&k| k < kinds.len() && same(kinds[k])) {
+        let kind = match next.filter(|&k| k < kinds.len() && same(k)) {
             Some(k) => k,
             None => {
                 let mut h = fnv::step(fnv::SEED, l.code as u32);
@@ -367,7 +368,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
                         PathSeg::Index(i) => fnv::field(h, &i.to_le_bytes()),
                     };
                 }
-                match table.insert(h, kinds.len(), |k| same(kinds[k])) {
+                match table.insert(h, kinds.len(), same) {
                     Some(k) => k,
                     None => {
                         kinds.push(l);
@@ -376,21 +377,26 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
                 }
             }
         };
-        run = match run {
-            Some((index, first, count)) if index == l.index && Some(kind) == next => {
-                Some((index, first, count + 1))
-            }
+        // A run goes on, or the next begins: `index,kind` now, `,-count` once it ends.
+        match &mut run {
+            Some((index, _, count)) if *index == l.index && Some(kind) == next => *count += 1,
             _ => {
-                if let Some(done) = run {
-                    write_run(&mut at, done);
+                end_run(&mut at, run);
+                if !at.is_empty() {
+                    at.push(',');
                 }
-                Some((l.index, kind, 1))
+                if l.index == SYSTEM {
+                    at.push_str("null");
+                } else {
+                    push_decimal(&mut at, l.index);
+                }
+                at.push(',');
+                push_decimal(&mut at, kind);
+                run = Some((l.index, kind, 1));
             }
-        };
+        }
     }
-    if let Some(done) = run {
-        write_run(&mut at, done);
-    }
+    end_run(&mut at, run);
     out.push_str("{\"kinds\":[");
     for (n, k) in kinds.iter().enumerate() {
         if n > 0 {
@@ -409,20 +415,9 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
     out.push_str("]}");
 }
 
-/// One run of [`write_losses`]'s `at`, after those before it: `index,kind`, and `,-count` for
-/// more than one.
-fn write_run(at: &mut String, (index, kind, count): (usize, usize, usize)) {
-    if !at.is_empty() {
-        at.push(',');
-    }
-    if index == SYSTEM {
-        at.push_str("null");
-    } else {
-        push_decimal(at, index);
-    }
-    at.push(',');
-    push_decimal(at, kind);
-    if count > 1 {
+/// The end of a run of [`write_losses`]'s `at`: `,-count` for more than one.
+fn end_run(at: &mut String, run: Option<(usize, usize, usize)>) {
+    if let Some((_, _, count @ 2..)) = run {
         at.push_str(",-");
         push_decimal(at, count);
     }
