@@ -12,7 +12,7 @@
 //   builds carry none of it. 225 KB was the ceiling until the size work of issue 14; 226 KB
 //   since issue 14's stable sort of losses and findings by merging runs (src/convert/mod.rs,
 //   by_index), 0.9 KB: the insertion sort it replaced was quadratic (converting 8,000 Agens
-//   steps took 1.08 s against 0.30 s, bench/convert-scale.mjs), and nothing smaller kept
+//   steps took 1.0-1.4 s against 0.25-0.3 s, bench/convert-scale.mjs), and nothing smaller kept
 //   n log n on a list in hostile order.
 export const WASM_GZIP_LIMIT = {
   web: 226_000,

@@ -201,7 +201,8 @@ fn settle_marks(m: &mut Message, own: &[&str], losses: &mut Vec<Loss>) {
 /// the items are then moved into it, each once. Not `sort_by_key`: each instantiation adds a
 /// few KiB of quicksort to the wasm. (An insertion sort moved every late item past all the ones
 /// after its place, one swap at a time: quadratic, an eighth of converting 100 Agens steps and
-/// most of converting 8,000, 1.08 s where this takes 0.30 s: `node bench/convert-scale.mjs`.)
+/// most of converting 8,000, 1.0-1.4 s where this takes 0.25-0.3 s:
+/// `node bench/convert-scale.mjs`.)
 pub fn by_index<T>(list: &mut [T], index: impl Fn(&T) -> usize) {
     for (a, b) in stable_swaps(list.len(), &|i| index(&list[i])) {
         list.swap(a, b);
