@@ -226,6 +226,10 @@ fn stable_swaps(n: usize, key: &dyn Fn(usize) -> usize) -> Vec<(usize, usize)> {
             ends.push(i);
         }
     }
+    if ends.is_empty() {
+        // One run: in order already.
+        return Vec::new();
+    }
     ends.push(n);
     let mut merged = Vec::with_capacity(n);
     while ends.len() > 1 {

@@ -225,9 +225,7 @@ test('losses come out one object each, in order, however the wasm groups them (r
   // introduced), then one that loses them in another order, then a lone loss.
   const step = (id, extra) => ({ id, run_id: 'r', parent_run_id: null, thread_id: 't', input: 'go', system: null, user: null, result: `answer ${id}`,
     job_id: 'j', node_id: 'n', agent_id: 'a', serving_name: 's', tool_calls: null, tool_results: null, retries: 0, next: [], ...extra });
-  const steps = [step('s1'), step('s2'), step('s3'), { ...step('s4'), next: [], retries: 0, job_id: 'j' }];
-  const reordered = Object.fromEntries(Object.entries(steps[3]).reverse());
-  steps[3] = reordered;
+  const steps = [step('s1'), step('s2'), step('s3'), Object.fromEntries(Object.entries(step('s4')).reverse())];
   const { messages, losses } = api.agensToOpenAI(steps);
   assert.ok(messages.every((m) => openai.is(m)));
   // Each loss its own object and path array.
