@@ -461,19 +461,19 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePie
     let kept = |m: &Message| slot(State::default(), m).is_some() && !dropped.has(m);
     // A target that keeps marks keeps a step's fields (they begin a step read back), unless it
     // reported them lost.
-    let mut lost: Vec<(usize, &[PathSeg])> = losses
-        .iter()
-        .filter(|l| l.code == loss::DROPPED_FIELD)
-        .map(|l| (l.index, l.path.as_slice()))
-        .collect();
-    lost.sort_unstable_by_key(|(i, _)| *i);
+    let lost = super::pairing::by_message(
+        losses
+            .iter()
+            .filter(|l| l.code == loss::DROPPED_FIELD)
+            .map(|l| (l.index, l.path.as_slice()))
+            .collect(),
+    );
     let begins_read_back = |m: &Message| {
-        let from = lost.partition_point(|(i, _)| *i < m.source);
-        let to = lost.partition_point(|(i, _)| *i <= m.source);
+        let lost = super::pairing::at_message(&lost, m.source);
         marks.is_some()
             && m.marks
                 .iter()
-                .any(|t| starts_step_mark(t) && !lost[from..to].iter().any(|(_, p)| *p == t.at))
+                .any(|t| starts_step_mark(t) && !lost.iter().any(|(_, p)| *p == t.at))
     };
     let written: Vec<&Message> = msgs.iter().filter(|m| kept(m)).collect();
     // The step (counted from 0) each written message reads back into, and the slot it fills.
@@ -506,11 +506,15 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePie
     }
     let is_input = |x: &Message| matches!(x.body, Body::UserInput { .. });
     let input = keys(&["input"]);
-    let mut said: Vec<usize> = losses
-        .iter()
-        .filter(|l| l.path.is_empty() || l.path == input)
-        .map(|l| l.index)
-        .collect();
+    // The steps whose input (or whole step) a loss names already, by source index.
+    let mut said = vec![false; msgs.iter().map(|m| m.source + 1).max().unwrap_or(0)];
+    for l in losses.iter() {
+        if l.path.is_empty() || l.path == input {
+            if let Some(s) = said.get_mut(l.index) {
+                *s = true;
+            }
+        }
+    }
     let mut found = Vec::new();
     // A step's messages stand together: each run of one source is one step.
     let mut a = 0;
@@ -532,8 +536,8 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePie
                 .take_while(|(_, &g)| g == back[a])
                 .any(|(x, _)| is_input(x));
         let whole = begins && together && !takes_input;
-        if !whole && !said.contains(&s) {
-            said.push(s);
+        if !whole && !said[s] {
+            said[s] = true;
             found.push(Loss::at(
                 s,
                 input.clone(),

@@ -126,26 +126,44 @@ fn report_adjacent_outputs(
     losses.extend(split);
 }
 
-/// What the target left out: the `unsupported_message` losses (a few in any conversion), by
-/// message and path, gathered once so that asking about each message stays linear.
-pub(crate) struct Dropped<'a>(Vec<(usize, &'a [crate::validate::PathSeg])>);
+/// What the target left out: the `unsupported_message` losses, by message and path, gathered
+/// once and ordered by message, so that asking about each message stays linear (a target such
+/// as Bedrock leaves out half of an Agens conversation's messages: a search of the whole list
+/// for each message made those conversions quadratic in their length).
+pub(crate) struct Dropped<'a>(Vec<Located<'a>>);
+
+/// A loss's message (its source index) and path.
+pub(crate) type Located<'a> = (usize, &'a [crate::validate::PathSeg]);
+
+/// `list` ordered by message (one sort for every list of [`Located`] losses).
+pub(crate) fn by_message(mut list: Vec<Located<'_>>) -> Vec<Located<'_>> {
+    list.sort_unstable_by_key(|(i, _)| *i);
+    list
+}
+
+/// The losses of `list` (ordered by [`by_message`]) at message `source`.
+pub(crate) fn at_message<'l, 'a>(list: &'l [Located<'a>], source: usize) -> &'l [Located<'a>] {
+    let from = list.partition_point(|(i, _)| *i < source);
+    let to = from + list[from..].partition_point(|(i, _)| *i <= source);
+    &list[from..to]
+}
 
 impl<'a> Dropped<'a> {
     pub(crate) fn of(losses: &'a [Loss]) -> Dropped<'a> {
-        Dropped(
+        Dropped(by_message(
             losses
                 .iter()
                 .filter(|l| l.code == loss::UNSUPPORTED_MESSAGE)
                 .map(|l| (l.index, l.path.as_slice()))
                 .collect(),
-        )
+        ))
     }
 
     /// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
     pub(crate) fn has(&self, m: &Message) -> bool {
-        self.0
+        at_message(&self.0, m.source)
             .iter()
-            .any(|(i, p)| *i == m.source && *p == m.at.as_slice())
+            .any(|(_, p)| *p == m.at.as_slice())
     }
 }
 
@@ -195,5 +213,57 @@ pub fn report_reused_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
             (What::Field(k, Field::CallId), REUSED_BY_RESULT)
         };
         losses.push(msgs[n].loss(what, loss::REUSED_CALL_ID, detail));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::canonical::{keys, Body};
+
+    /// `Dropped::has` (ordered by message, searched by halves) answers as a search of the
+    /// whole list does, whatever order the losses came in and however many share a message.
+    #[test]
+    fn dropped_answers_as_a_search_of_every_loss() {
+        let paths = [Vec::new(), keys(&["tool_calls"]), keys(&["content"])];
+        let mut seed = 7u32;
+        let mut next = |n: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) % n
+        };
+        for round in 0..200 {
+            let count = (round % 12) as u32;
+            let mut losses: Vec<Loss> = (0..count)
+                .map(|_| {
+                    let (i, p) = (next(6) as usize, next(3) as usize);
+                    let code = if next(4) == 0 {
+                        loss::DROPPED_FIELD
+                    } else {
+                        loss::UNSUPPORTED_MESSAGE
+                    };
+                    Loss::at(i, paths[p].clone(), code, "")
+                })
+                .collect();
+            if round % 2 == 0 {
+                losses.sort_by_key(|l| l.index);
+            }
+            let dropped = Dropped::of(&losses);
+            for source in 0..7 {
+                for at in &paths {
+                    let m = Message::new(
+                        source,
+                        Format::OpenAI,
+                        Body::Reply {
+                            text: String::new(),
+                        },
+                    )
+                    .at(at.clone(), Vec::new());
+                    let searched = losses.iter().any(|l| {
+                        l.code == loss::UNSUPPORTED_MESSAGE && l.index == source && l.path == *at
+                    });
+                    assert_eq!(dropped.has(&m), searched, "{source} {at:?} in {losses:?}");
+                }
+            }
+        }
     }
 }
