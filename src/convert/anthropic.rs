@@ -1327,7 +1327,7 @@ fn lose(
     m: &Message,
     what: What,
     code: LossCode,
-    detail: impl Into<std::borrow::Cow<'static, str>>,
+    detail: impl Into<super::loss::Detail>,
     losses: &mut Vec<Loss>,
 ) {
     losses.push(m.loss(what, code, detail));

@@ -316,7 +316,7 @@ impl Message {
         &self,
         what: What,
         code: super::loss::LossCode,
-        detail: impl Into<std::borrow::Cow<'static, str>>,
+        detail: impl Into<super::loss::Detail>,
     ) -> Loss {
         Loss {
             index: self.source,

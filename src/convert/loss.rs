@@ -1,6 +1,7 @@
 //! What a conversion could not carry.
 
 use super::canonical::Path;
+use crate::tape::value::Name;
 use crate::validate::{write_json_string, write_path, PathSeg};
 use std::borrow::Cow;
 
@@ -11,18 +12,105 @@ pub struct Loss {
     pub index: usize,
     pub path: Vec<PathSeg>,
     pub code: LossCode,
-    /// (Most details are fixed sentences: borrowed, not copied for every loss.)
-    pub detail: Cow<'static, str>,
+    pub detail: Detail,
+}
+
+/// A loss's sentence. Most are fixed sentences, borrowed, not copied for every loss; a field
+/// or mark a target has no place for (an Agens step loses a dozen in most targets, every step)
+/// is kept as its parts until it is written, so that no sentence is built, compared or hashed
+/// whole for each loss.
+#[derive(Clone, Debug)]
+pub enum Detail {
+    Text(Cow<'static, str>),
+    /// `<target> messages have no place for "<name>"`, or with `says`, `... for what "<name>"
+    /// says`: a user's extra property, or a mapping's mark.
+    NoPlace {
+        target: &'static str,
+        name: Name,
+        says: bool,
+    },
+}
+
+impl Detail {
+    /// The sentence.
+    pub fn text(&self) -> Cow<'_, str> {
+        match self {
+            Detail::Text(t) => Cow::Borrowed(t),
+            Detail::NoPlace { target, name, says } => {
+                let mut out = String::with_capacity(target.len() + name.len() + 48);
+                out.push_str(target);
+                out.push_str(if *says {
+                    " messages have no place for what "
+                } else {
+                    " messages have no place for "
+                });
+                crate::json_text::write_str(&mut out, name);
+                if *says {
+                    out.push_str(" says");
+                }
+                Cow::Owned(out)
+            }
+        }
+    }
+
+    /// The same parts (a fixed sentence where it is the same place, first): what tells two
+    /// losses' kinds apart when they are written (a sentence and parts that spell it are two
+    /// kinds there, each with its own copy of the text).
+    pub(crate) fn same_parts(&self, other: &Detail) -> bool {
+        match (self, other) {
+            (Detail::Text(a), Detail::Text(b)) => std::ptr::eq(a.as_ref(), b.as_ref()) || a == b,
+            (
+                Detail::NoPlace { target, name, says },
+                Detail::NoPlace {
+                    target: t,
+                    name: n,
+                    says: s,
+                },
+            ) => says == s && name == n && target == t,
+            _ => false,
+        }
+    }
+
+    /// `h` with the parts mixed in (FNV-1a; equal parts, equal hashes).
+    pub(crate) fn hash(&self, h: u32) -> u32 {
+        match self {
+            Detail::Text(t) => crate::fnv::field(h, t.as_bytes()),
+            Detail::NoPlace { target, name, says } => {
+                let h = crate::fnv::step(h, u32::from(*says) + 1);
+                crate::fnv::field(crate::fnv::field(h, target.as_bytes()), name.as_bytes())
+            }
+        }
+    }
+}
+
+/// Two details are the same sentence, however each is kept.
+impl PartialEq for Detail {
+    fn eq(&self, other: &Detail) -> bool {
+        self.same_parts(other) || self.text() == other.text()
+    }
+}
+
+impl From<&'static str> for Detail {
+    fn from(s: &'static str) -> Detail {
+        Detail::Text(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Detail {
+    fn from(s: String) -> Detail {
+        Detail::Text(Cow::Owned(s))
+    }
+}
+
+impl From<Cow<'static, str>> for Detail {
+    fn from(s: Cow<'static, str>) -> Detail {
+        Detail::Text(s)
+    }
 }
 
 impl Loss {
     /// A loss at a path of keys.
-    pub fn new(
-        index: usize,
-        path: &[&str],
-        code: LossCode,
-        detail: impl Into<Cow<'static, str>>,
-    ) -> Loss {
+    pub fn new(index: usize, path: &[&str], code: LossCode, detail: impl Into<Detail>) -> Loss {
         Loss::at(
             index,
             path.iter().map(|k| PathSeg::key(k)).collect(),
@@ -32,12 +120,7 @@ impl Loss {
     }
 
     /// A loss at any path.
-    pub fn at(
-        index: usize,
-        path: Path,
-        code: LossCode,
-        detail: impl Into<Cow<'static, str>>,
-    ) -> Loss {
+    pub fn at(index: usize, path: Path, code: LossCode, detail: impl Into<Detail>) -> Loss {
         Loss {
             index,
             path,
@@ -57,7 +140,7 @@ impl Loss {
         out.push_str(",\"code\":");
         write_json_string(out, self.code.as_str());
         out.push_str(",\"detail\":");
-        write_json_string(out, &self.detail);
+        write_json_string(out, &self.detail.text());
         out.push('}');
     }
 }
@@ -126,5 +209,46 @@ impl std::fmt::Display for LossCode {
 impl PartialEq<&str> for LossCode {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field or mark kept as its parts reads as the sentence that was written out for it
+    /// (quotes and escapes in the name included), is the same detail as that sentence, and
+    /// parts that are the same hash the same.
+    #[test]
+    fn parts_read_as_their_sentence() {
+        let parts = |name: &str, says| Detail::NoPlace {
+            target: "OpenAI",
+            name: Name::Owned(name.to_string()),
+            says,
+        };
+        let field = parts("run_id", false);
+        let mark = parts("say \"hi\"\n", true);
+        assert_eq!(field.text(), "OpenAI messages have no place for \"run_id\"");
+        assert_eq!(
+            mark.text(),
+            "OpenAI messages have no place for what \"say \\\"hi\\\"\\n\" says"
+        );
+        assert_eq!(
+            field,
+            Detail::from("OpenAI messages have no place for \"run_id\"")
+        );
+        assert_ne!(field, parts("run_id", true));
+        assert_ne!(field, parts("job_id", false));
+        let borrowed = Detail::NoPlace {
+            target: "OpenAI",
+            name: Name::Borrowed("run_id"),
+            says: false,
+        };
+        assert!(field.same_parts(&borrowed));
+        assert_eq!(
+            field.hash(crate::fnv::SEED),
+            borrowed.hash(crate::fnv::SEED)
+        );
+        assert!(!field.same_parts(&Detail::from(field.text().into_owned())));
     }
 }

@@ -452,20 +452,13 @@ pub(crate) fn report_rest_but(
 
 /// `<target> messages have no place for "<name>"` (`what_it_says`: `for what "<name>" says`):
 /// the detail of a field or mark a target drops, reported for nearly every message of some
-/// pairs (an Agens step's dozen fields), so written out without `format!`'s machinery.
-fn no_place(target: &str, name: &str, what_it_says: bool) -> String {
-    let mut out = String::with_capacity(target.len() + name.len() + 48);
-    out.push_str(target);
-    out.push_str(if what_it_says {
-        " messages have no place for what "
-    } else {
-        " messages have no place for "
-    });
-    crate::json_text::write_str(&mut out, name);
-    if what_it_says {
-        out.push_str(" says");
+/// pairs (an Agens step's dozen fields), so kept as its parts ([`loss::Detail::NoPlace`]).
+fn no_place(target: &'static str, name: &Name, what_it_says: bool) -> loss::Detail {
+    loss::Detail::NoPlace {
+        target,
+        name: name.clone(),
+        says: what_it_says,
     }
-    out
 }
 
 /// Are `a` and the canonical message after it, `b`, pieces of one message (a target that

@@ -350,10 +350,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
         let same = |k: usize| {
             let seen: &Loss = kinds[k];
             // (A fixed sentence is the same text where it is the same place.)
-            seen.code == l.code
-                && (std::ptr::eq(seen.detail.as_ref(), l.detail.as_ref())
-                    || seen.detail == l.detail)
-                && seen.path == l.path
+            seen.code == l.code && seen.detail.same_parts(&l.detail) && seen.path == l.path
         };
         // The kind after the last one, as the message before had it: no hash to work out.
         let next = run.map(|(_, first, count)| first + count);
@@ -361,7 +358,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
             Some(k) => k,
             None => {
                 let mut h = fnv::step(fnv::SEED, l.code as u32);
-                h = fnv::field(h, l.detail.as_bytes());
+                h = l.detail.hash(h);
                 for seg in &l.path {
                     h = match seg {
                         PathSeg::Key(k) => fnv::field(h, k.as_bytes()),
@@ -407,7 +404,7 @@ pub fn write_losses(losses: &[Loss], out: &mut String) {
         out.push(',');
         write_json_string(out, k.code.as_str());
         out.push(',');
-        write_json_string(out, &k.detail);
+        write_json_string(out, &k.detail.text());
         out.push(']');
     }
     out.push_str("],\"at\":[");

@@ -125,7 +125,7 @@ pub fn write_loss(out: &mut String, line: u64, column: u32, index: Option<usize>
     out.push_str(",\"code\":");
     write_str(out, l.code.as_str());
     out.push_str(",\"detail\":");
-    write_str(out, &l.detail);
+    write_str(out, &l.detail.text());
     out.push_str("}\n");
 }
 

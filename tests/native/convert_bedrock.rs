@@ -269,7 +269,7 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
     );
     // The details say what happened.
     let (_, full) = convert(Kernel, Bedrock, &ours(&k[3..5]), &mut Counter(0));
-    let details: Vec<&str> = full.iter().map(|l| l.detail.as_ref()).collect();
+    let details: Vec<String> = full.iter().map(|l| l.detail.text().into_owned()).collect();
     assert_eq!(
         details,
         [

@@ -437,7 +437,7 @@ proptest! {
             .iter()
             .map(|l| {
                 let path = serde_json::to_string(&l.path).unwrap();
-                format!("{} \"{}\" {path} {}", l.index + 1, l.code.as_str(), serde_json::to_string(&l.detail).unwrap())
+                format!("{} \"{}\" {path} {}", l.index + 1, l.code.as_str(), serde_json::to_string(&l.detail.text()).unwrap())
             })
             .collect();
         got.sort();
