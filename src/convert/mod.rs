@@ -387,19 +387,19 @@ pub(crate) fn report_unknown(
 /// (`{ id, type, function: { name, arguments } }`): its path and its `function`, with every key
 /// that `call` or `function` (the format's shapes) does not name reported; `what` names the
 /// call and its function for the report.
-pub(crate) fn function_call(
-    c: &Value,
+pub(crate) fn function_call<'v>(
+    c: &'v Value,
     k: usize,
     i: usize,
     (call, function): (&crate::validate::ObjectShape, &crate::validate::ObjectShape),
     what: (&str, &str),
     losses: &mut Vec<Loss>,
-) -> (canonical::Path, Value) {
+) -> (canonical::Path, &'v Value) {
     let at = canonical::nth(&canonical::keys(&["tool_calls"]), k);
-    let f = c.get("function").cloned().unwrap_or(Value::Null);
+    let f = c.get("function").unwrap_or(&Value::Null);
     report_unknown(c, call, i, &at, what.0, losses);
     report_unknown(
-        &f,
+        f,
         function,
         i,
         &canonical::under(&at, &["function"]),

@@ -237,9 +237,12 @@ fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Cal
         ("an OpenAI tool call", "an OpenAI tool call's function"),
         losses,
     );
-    let raw = text(&f, "arguments").unwrap_or_default();
+    let raw = f
+        .get("arguments")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     // Validation has checked this is the JSON text of an object.
-    let args = Value::parse(&raw).unwrap_or(Value::Null);
+    let args = Value::parse(raw).unwrap_or(Value::Null);
     if args.to_json() != raw {
         losses.push(Loss::at(
             i,
@@ -250,7 +253,7 @@ fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Cal
     }
     let call = Call {
         id: text(c, "id").unwrap_or_default(),
-        name: text(&f, "name").unwrap_or_default(),
+        name: text(f, "name").unwrap_or_default(),
         args: Some(args),
     };
     (call, at)

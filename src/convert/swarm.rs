@@ -280,7 +280,7 @@ fn read_tool_calls(
             items.push(at);
             let call = Call {
                 id: text(c, "id").unwrap_or_default(),
-                name: text(&f, "name").unwrap_or_default(),
+                name: text(f, "name").unwrap_or_default(),
                 args: f.get("arguments").cloned(),
             };
             names.push((call.id.clone(), call.name.clone()));
