@@ -10,6 +10,9 @@
 //   node bench/convert-scale.mjs                         every pair, this build
 //   node bench/convert-scale.mjs --only 'agens→'         the pairs whose name matches
 //   node bench/convert-scale.mjs --long 25600 old pkg    longer, an old build beside the new one
+//   node bench/convert-scale.mjs --wide                  one OpenAI message of 500 and of 4,000
+//                                                        tool calls with their results, into
+//                                                        every format and back (µs a call)
 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +26,8 @@ const option = (name, fallback) => {
   return value;
 };
 const only = new RegExp(option('--only', '.'));
+const WIDE = args.includes('--wide');
+if (WIDE) args.splice(args.indexOf('--wide'), 1);
 const SHORT = 400;
 const LONG = Number(option('--long', '12800'));
 const dirs = args.length ? args : ['pkg'];
@@ -52,6 +57,39 @@ function time(f, times) {
     t.push(performance.now() - t0);
   }
   return t.sort((a, b) => a - b)[times >> 1];
+}
+
+// One OpenAI assistant message with `n` tool calls, and a tool message for each.
+function wide(n) {
+  const calls = Array.from({ length: n }, (_, k) => ({
+    id: `call_${k}`, type: 'function', function: { name: `f${k % 7}`, arguments: `{"k":${k}}` },
+  }));
+  return [
+    { role: 'user', content: 'go' },
+    { role: 'assistant', content: null, tool_calls: calls },
+    ...calls.map((c) => ({ role: 'tool', tool_call_id: c.id, content: `ok ${c.id}` })),
+  ];
+}
+
+if (WIDE) {
+  const [small, big] = [500, 4000];
+  console.log(`µs a tool call with ${small} and ${big} calls in one message, and ${big} / ${small}`);
+  console.log(`${'pair'.padEnd(24)}${builds.map(([d]) => ` ${d}`.padEnd(36)).join('')}`);
+  for (const to of FORMATS.filter((f) => f !== 'openai')) {
+    for (const [from, into] of [['openai', to], [to, 'openai'], [to, 'kernel']]) {
+      if (from === into || !only.test(`${from}→${into}`)) continue;
+      const cells = builds.map(([, pkg]) => {
+        const source = (n) => (from === 'openai' ? wide(n) : pkg.convert(wide(n), { from: 'openai', to: from }).messages);
+        const [a, b] = [small, big].map((n) => {
+          const list = source(n);
+          return (time(() => pkg.convert(list, { from, to: into }), 3) / n) * 1000;
+        });
+        return `${a.toFixed(2).padStart(9)} ${b.toFixed(2).padStart(8)} ${(b / a).toFixed(2).padStart(6)}x`.padEnd(36);
+      });
+      console.log(`${`${from}→${into}`.padEnd(24)}${cells.join('')}`);
+    }
+  }
+  process.exit(0);
 }
 
 const short = conversations(builds[0][1], SHORT);

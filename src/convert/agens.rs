@@ -198,19 +198,15 @@ fn is_empty_mapped(v: &Value) -> bool {
     }
 }
 
-fn lookup(names: &[(String, String)], id: &str) -> Option<String> {
-    names
-        .iter()
-        .rev()
-        .find(|(c, _)| c == id)
-        .map(|(_, n)| n.clone())
+fn lookup(names: &super::pairing::CallNames, id: &str) -> Option<String> {
+    names.get(id).map(str::to_string)
 }
 
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     let mut prev_input = NO_INPUT.to_string();
     let mut prev_state: Option<State> = None;
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (i, v) in values.iter().enumerate() {
         let mut marks = read_step_fields(v, i, losses);
         let input = text(v, "input").unwrap_or_default();
@@ -336,7 +332,7 @@ fn read_tool_calls(
     list: &[Value],
     i: usize,
     after_result: bool,
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Message {
     let mut servers = Vec::new();
@@ -368,7 +364,7 @@ fn read_tool_calls(
                 name: text(c, "name").unwrap_or_default(),
                 args: Some(args),
             };
-            names.push((call.id.clone(), call.name.clone()));
+            names.push(&call.id, &call.name);
             call
         })
         .collect();
@@ -424,7 +420,11 @@ fn read_arguments(c: &Value, at: &[PathSeg], i: usize, losses: &mut Vec<Loss>) -
 }
 
 /// The step's `tool_results`, each named after its call.
-fn read_tool_results(results: &[(Name, Value)], i: usize, names: &[(String, String)]) -> Message {
+fn read_tool_results(
+    results: &[(Name, Value)],
+    i: usize,
+    names: &super::pairing::CallNames,
+) -> Message {
     let outputs = results
         .iter()
         .map(|(id, value)| Output {
@@ -601,6 +601,10 @@ struct Step {
     /// Marked null / empty mapped fields (message index, name, value, path), applied if the
     /// step has no such field.
     pending: Vec<(usize, String, Value, Path)>,
+    /// The call ids `tool_results` holds, and how many of its entries that is (a count that
+    /// differs says the entries were set elsewhere: they are indexed again). A result's id was
+    /// searched for in every entry before it: quadratic in a step of many results.
+    result_ids: (crate::fnv::IdMap<usize>, usize),
 }
 
 /// Does this JSON value fit the Agens field's shape?
@@ -635,6 +639,7 @@ fn finish(
         input,
         pending,
         state,
+        ..
     } = step;
     // A step none of whose messages was carried (each reported) is no step: written, it would
     // read back as an input of its own.
@@ -772,7 +777,7 @@ fn write_tool_calls(
     s: &mut Step,
     m: &Message,
     calls: &[Call],
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> (bool, bool) {
     let mut takes_slot = true;
@@ -791,7 +796,7 @@ fn write_tool_calls(
         .iter()
         .enumerate()
         .map(|(n, c)| {
-            names.push((c.id.clone(), c.name.clone()));
+            names.push(&c.id, &c.name);
             let server = servers.map(|l| l[n].clone());
             let pick = |k: &str, d: &str| {
                 server
@@ -820,7 +825,7 @@ fn write_tool_outputs(
     s: &mut Step,
     m: &Message,
     outputs: &[Output],
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> bool {
     if outputs.is_empty() {
@@ -853,15 +858,33 @@ fn write_tool_outputs(
             ));
         }
         let value = output_value(m, k, o, losses);
-        let results = s.fields.get_mut("tool_results").expect("set above");
-        if results.has(id) {
+        // (An object: set above, or a valid field a mark carried.)
+        let Some(Value::Obj(results)) = s.fields.get_mut("tool_results") else {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::DROPPED_FIELD,
+                "the step's tool_results is not a map of results; this result has no place there",
+            ));
+            continue;
+        };
+        let (ids, indexed) = &mut s.result_ids;
+        if *indexed != results.len() {
+            ids.clear();
+            for (n, (key, _)) in results.iter().enumerate() {
+                ids.insert(key, n);
+            }
+        }
+        *indexed = results.len();
+        if ids.contains(id) {
             losses.push(m.loss(
                 What::Item(k),
                 loss::DROPPED_FIELD,
                 format!("a second result for call {} is not carried", quoted(id)),
             ));
         } else {
-            results.set(id, value);
+            ids.insert(id, results.len());
+            results.push((crate::tape::value::name(id), value));
+            *indexed += 1;
         }
     }
     carried
@@ -936,6 +959,7 @@ fn new_step() -> Step {
         fields: Value::Obj(Vec::new()),
         input: None,
         pending: Vec::new(),
+        result_ids: Default::default(),
     }
 }
 
@@ -944,7 +968,7 @@ struct Steps {
     out: Vec<Value>,
     carried_input: String,
     prev_last: Option<Slot>,
-    names: Vec<(String, String)>,
+    names: super::pairing::CallNames,
     step: Option<Step>,
 }
 
@@ -1044,7 +1068,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         out: Vec::new(),
         carried_input: NO_INPUT.to_string(),
         prev_last: None,
-        names: Vec::new(),
+        names: super::pairing::CallNames::default(),
         step: None,
     };
     for m in msgs {

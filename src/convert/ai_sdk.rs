@@ -908,7 +908,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
     let _ = fill;
     let mut groups: Vec<Group> = Vec::new();
     // Tool names by call id: a result names its tool.
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     // The last canonical message written (not left out).
     let mut written: Option<usize> = None;
     for (n, m) in msgs.iter().enumerate() {
@@ -1071,7 +1071,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     ));
                 }
                 for (k, c) in calls.iter().enumerate() {
-                    names.push((c.id.clone(), c.name.clone()));
+                    names.push(&c.id, &c.name);
                     g.parts.push(call_part(m, k, c, losses));
                 }
             }
@@ -1599,7 +1599,7 @@ fn write_outputs(
     g: &mut Group,
     m: &Message,
     outputs: &[Output],
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     used: &mut Vec<&'static str>,
     losses: &mut Vec<Loss>,
 ) {
@@ -1616,13 +1616,10 @@ fn write_outputs(
             ));
             continue;
         };
-        let name = o.name.clone().or_else(|| {
-            names
-                .iter()
-                .rev()
-                .find(|(id, _)| id == call_id)
-                .map(|(_, n)| n.clone())
-        });
+        let name = o
+            .name
+            .clone()
+            .or_else(|| names.get(call_id).map(str::to_string));
         let name = name.unwrap_or_else(|| {
             losses.push(m.loss(
                 What::Field(k, Field::Name),

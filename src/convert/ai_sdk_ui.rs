@@ -575,18 +575,23 @@ fn read_tool_part(r: &mut Reader, p: &Value, k: usize, outputs: &mut StepOutputs
 /// (read by id, the output would go to that one; the UI writer, pairing the same way, too) is
 /// reported.
 pub(crate) fn report_shared_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
-    // The calls of the UI message being read: id, part path, answered by id yet.
-    let mut calls: Vec<(&str, &Path, bool)> = Vec::new();
+    // The part paths of the calls of the UI message being read, and by id those of its calls
+    // not answered yet, in order (found by hash: a search of every call for each output was
+    // quadratic in a message of many tool parts).
+    let mut calls: Vec<&Path> = Vec::new();
+    let mut waiting = crate::fnv::IdMap::<Vec<usize>>::default();
     let mut source = None;
     for m in msgs.iter().filter(|m| m.from == F) {
         if source != Some(m.source) {
             calls.clear();
+            waiting.clear();
             source = Some(m.source);
         }
         match &m.body {
             Body::ToolCalls { calls: list } => {
                 for (c, at) in list.iter().zip(&m.items) {
-                    calls.push((&c.id, at, false));
+                    waiting.entry(&c.id).push(calls.len());
+                    calls.push(at);
                 }
             }
             Body::ToolOutputs { outputs } => {
@@ -594,12 +599,14 @@ pub(crate) fn report_shared_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
                     let Some(id) = o.call_id.as_deref() else {
                         continue;
                     };
-                    let Some(first) = calls.iter_mut().find(|(c, _, taken)| *c == id && !taken)
+                    let Some(first) = waiting
+                        .get_mut(id)
+                        .filter(|w| !w.is_empty())
+                        .map(|w| w.remove(0))
                     else {
                         continue;
                     };
-                    first.2 = true;
-                    if first.1 != at {
+                    if calls[first] != at {
                         losses.push(Loss::at(
                             m.source,
                             under(at, &["toolCallId"]),
@@ -836,6 +843,10 @@ struct UiMessage {
     merged: Option<usize>,
     /// The canonical message whose outputs went into the last step last.
     merged_from: Option<usize>,
+    /// The tool parts by call id, in order, and how many of `parts` are indexed (parts are
+    /// only ever appended): an output finds its call's part by hash (a search of every part
+    /// for each output was quadratic in a message of many tool parts).
+    by_call: (crate::fnv::IdMap<Vec<usize>>, usize),
 }
 
 struct Writer<'a> {
@@ -969,6 +980,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     step_at: 0,
                     merged: None,
                     merged_from: None,
+                    by_call: Default::default(),
                 });
                 w.written = Some(n);
                 continue;
@@ -1094,6 +1106,7 @@ impl Writer<'_> {
                 step_at: 0,
                 merged: None,
                 merged_from: None,
+                by_call: Default::default(),
             });
         } else {
             if join == Join::Append && m.marked(CONTINUES) {
@@ -1671,16 +1684,20 @@ impl Writer<'_> {
         let call = o.call_id.as_deref();
         let found = self.out.last_mut().and_then(|u| {
             let (step_at, merged) = (u.step_at, u.merged);
-            let at = u.parts.iter().position(|p| match p {
-                UiPart::Tool(t) => {
-                    t.output.is_none()
-                        && !t.marks.contains(&STATE)
-                        && call.is_some()
-                        && t.fields
-                            .iter()
-                            .any(|(f, v)| *f == "toolCallId" && v.as_str() == call)
+            let (index, indexed) = &mut u.by_call;
+            for (n, p) in u.parts.iter().enumerate().skip(*indexed) {
+                if let UiPart::Tool(t) = p {
+                    for (_, id) in t.fields.iter().filter(|(f, _)| *f == "toolCallId") {
+                        if let Some(id) = id.as_str() {
+                            index.entry(id).push(n);
+                        }
+                    }
                 }
-                _ => false,
+            }
+            *indexed = u.parts.len();
+            // The first of its call's parts that waits for an output.
+            let at = index.get(call?)?.iter().copied().find(|&p| {
+                matches!(&u.parts[p], UiPart::Tool(t) if t.output.is_none() && !t.marks.contains(&STATE))
             })?;
             u.merged = Some(merged.map_or(at, |m| m.max(at)));
             let moved = at < step_at || merged.is_some_and(|m| at < m);

@@ -72,7 +72,7 @@ impl Piece {
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     // Tool names by call id, to name each tool result after its call.
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
         let shape: &ObjectShape = match role.as_str() {
@@ -269,7 +269,7 @@ fn read_system(blocks: &[Value], i: usize, losses: &mut Vec<Loss>) -> Vec<Piece>
 fn read_user(
     blocks: &[Value],
     i: usize,
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Vec<Piece> {
     let mut results: Option<Piece> = None;
@@ -327,7 +327,7 @@ fn read_tool_result(
     b: &Value,
     i: usize,
     at: &[PathSeg],
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Output {
     report_unknown(
@@ -349,8 +349,8 @@ fn read_tool_result(
     let call_id = text(b, "tool_use_id");
     let name = call_id
         .as_ref()
-        .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
-        .map(|(_, n)| n.clone());
+        .and_then(|id| names.get(id))
+        .map(str::to_string);
     let content = b.get("content").cloned();
     let (output, error) = match b.get("is_error") {
         Some(Value::Bool(true)) => match content {
@@ -613,7 +613,7 @@ fn read_user_part(
 fn read_assistant(
     blocks: &[Value],
     i: usize,
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Vec<Piece> {
     let mut pieces: Vec<Piece> = Vec::new();
@@ -699,7 +699,7 @@ fn read_assistant(
                     name: text(b, "name").unwrap_or_default(),
                     args: b.get("input").cloned(),
                 };
-                names.push((call.id.clone(), call.name.clone()));
+                names.push(&call.id, &call.name);
                 // A run of tool_use blocks is one set of calls.
                 let run = pieces.last().is_some_and(|p| {
                     matches!(p.body, Body::ToolCalls { .. }) && p.blocks.last() == Some(&(k - 1))
@@ -778,7 +778,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
     // Messages written, settled (a string content where it may be) once every option is on.
     let mut closed: Vec<Open> = Vec::new();
     // (call id, tool name) of the calls written, to check a result's tool name.
-    let mut calls: Vec<(&str, &str)> = Vec::new();
+    let mut calls = super::pairing::CallNames::default();
     // Options of the whole source message (not of a system message), written on the last
     // block written of that message once it is written (as @ai-sdk/anthropic writes a
     // message's cacheControl on its last part).
@@ -1049,9 +1049,9 @@ fn text_block(t: &str) -> Option<Value> {
 
 /// The blocks of one canonical message, each with the item it holds (`None`: the message's one
 /// block); what cannot be written is reported.
-fn write_blocks<'a>(
-    m: &'a Message,
-    calls: &mut Vec<(&'a str, &'a str)>,
+fn write_blocks(
+    m: &Message,
+    calls: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Vec<(Option<usize>, Value)> {
     let mut out = Vec::new();
@@ -1122,7 +1122,7 @@ fn write_blocks<'a>(
                 ));
             }
             for (k, c) in list.iter().enumerate() {
-                calls.push((&c.id, &c.name));
+                calls.push(&c.id, &c.name);
                 out.push((Some(k), tool_use(m, k, c, losses)));
             }
         }
@@ -1231,7 +1231,7 @@ fn tool_result(
     m: &Message,
     k: usize,
     o: &Output,
-    calls: &[(&str, &str)],
+    calls: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Option<Value> {
     let Some(call_id) = &o.call_id else {
@@ -1242,8 +1242,8 @@ fn tool_result(
         ));
         return None;
     };
-    let called = calls.iter().rev().find(|(c, _)| c == call_id);
-    if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
+    let called = calls.get(call_id);
+    if o.name.is_some() && o.name.as_deref() != called {
         losses.push(m.loss(
             What::Field(k, Field::Name),
             loss::DROPPED_FIELD,

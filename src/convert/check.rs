@@ -5,6 +5,7 @@ use super::canonical::{keys, nth, Path};
 pub use super::conversation::check_conversation;
 use super::conversation::Pos;
 use super::report::{push_decimal, write_indices};
+use crate::fnv::IdMap;
 use crate::formats::Format;
 use crate::tape::value::Value;
 use crate::validate::{quoted, write_json_string, write_path, PathSeg};
@@ -172,21 +173,21 @@ pub fn swarm_history(values: &[Value]) -> (Vec<Kept>, Vec<Finding>) {
             ),
         ));
     }
-    let outputs: Vec<String> = values[start..]
-        .iter()
-        .filter(|v| swarm_role(v) == "tool")
-        .filter_map(|v| {
-            v.get("tool_call_id")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        })
-        .collect();
-    let mut kept_calls: Vec<String> = Vec::new();
+    // The call ids answered by some output, and those of the calls kept so far: sets by hash
+    // (searched as lists, for every call and every output, they made a long history's
+    // reading quadratic).
+    let mut outputs = IdMap::<usize>::default();
+    for v in values[start..].iter().filter(|v| swarm_role(v) == "tool") {
+        if let Some(id) = v.get("tool_call_id").and_then(Value::as_str) {
+            outputs.insert(id, 0);
+        }
+    }
+    let mut kept_calls = IdMap::<usize>::default();
     let mut kept = Vec::new();
     for (i, v) in values.iter().enumerate().skip(start) {
         if swarm_role(v) == "tool" {
             let id = v.get("tool_call_id").and_then(Value::as_str).unwrap_or("");
-            if !kept_calls.iter().any(|c| c == id) {
+            if !kept_calls.contains(id) {
                 findings.push(Finding::new(
                     i,
                     keys(&["tool_call_id"]),
@@ -251,8 +252,8 @@ fn call_ids(v: &Value) -> Vec<String> {
 fn keep_answered_calls(
     i: usize,
     v: &Value,
-    outputs: &[String],
-    kept_calls: &mut Vec<String>,
+    outputs: &IdMap<usize>,
+    kept_calls: &mut IdMap<usize>,
     findings: &mut Vec<Finding>,
 ) -> Option<Kept> {
     let ids = call_ids(v);
@@ -260,7 +261,7 @@ fn keep_answered_calls(
         .filter(|&k| outputs.contains(&ids[k]))
         .collect();
     for (k, id) in ids.iter().enumerate() {
-        if !answered.contains(&k) {
+        if !outputs.contains(id) {
             findings.push(Finding::new(
                 i,
                 nth(&keys(&["tool_calls"]), k),
@@ -270,7 +271,9 @@ fn keep_answered_calls(
             ));
         }
     }
-    kept_calls.extend(answered.iter().map(|&k| ids[k].clone()));
+    for &k in &answered {
+        kept_calls.insert(&ids[k], 0);
+    }
     let content = v.get("content").and_then(Value::as_str).unwrap_or("");
     if answered.len() == ids.len() {
         Some(Kept {

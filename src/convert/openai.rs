@@ -49,7 +49,7 @@ const NO_CONTENT: &str = "no_content";
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     // Tool names by call id, to name each tool output after its call.
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
         report_undocumented(v, i, &role, losses);
@@ -161,7 +161,7 @@ fn detail_of(m: &Message, k: usize) -> Option<&ProviderOptions> {
 fn read_assistant(
     v: &Value,
     i: usize,
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     out: &mut Vec<Message>,
     losses: &mut Vec<Loss>,
 ) {
@@ -205,7 +205,7 @@ fn read_assistant(
         .map(|(k, c)| {
             let (call, at) = read_tool_call(c, k, i, losses);
             items.push(at);
-            names.push((call.id.clone(), call.name.clone()));
+            names.push(&call.id, &call.name);
             call
         })
         .collect();
@@ -260,12 +260,17 @@ fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Cal
 }
 
 /// A tool message: one output, named after its call.
-fn read_tool(v: &Value, i: usize, names: &[(String, String)], losses: &mut Vec<Loss>) -> Message {
+fn read_tool(
+    v: &Value,
+    i: usize,
+    names: &super::pairing::CallNames,
+    losses: &mut Vec<Loss>,
+) -> Message {
     let call_id = text(v, "tool_call_id");
     let name = call_id
         .as_ref()
-        .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
-        .map(|(_, n)| n.clone());
+        .and_then(|id| names.get(id))
+        .map(str::to_string);
     Message::new(
         i,
         Format::OpenAI,
@@ -435,7 +440,7 @@ fn read_file_part(p: &Value, i: usize, at: &[PathSeg], losses: &mut Vec<Loss>) -
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     // Tool names by call id: a tool message is named after its call, and names nothing else.
-    let mut names: Vec<(&str, &str)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (n, m) in msgs.iter().enumerate() {
         if let Some(what) = m.body.kind_chats_lack() {
             losses.push(m.loss(
@@ -565,17 +570,17 @@ fn write_user(
 }
 
 /// Tool calls as OpenAI's, remembering each call's name for its tool message.
-fn write_tool_calls<'a>(
+fn write_tool_calls(
     m: &Message,
-    calls: &'a [Call],
-    names: &mut Vec<(&'a str, &'a str)>,
+    calls: &[Call],
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Vec<Value> {
     calls
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            names.push((&c.id, &c.name));
+            names.push(&c.id, &c.name);
             let args = arguments_text(m, k, c, losses);
             obj([
                 ("id", Value::from(&c.id)),
@@ -654,7 +659,7 @@ fn write_tool_outputs(
     out: &mut Vec<Value>,
     m: &Message,
     outputs: &[Output],
-    names: &[(&str, &str)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) {
     if outputs.is_empty() {
@@ -669,8 +674,8 @@ fn write_tool_outputs(
             losses.push(m.loss(What::Item(k), loss::UNSUPPORTED_MESSAGE, "an OpenAI tool message needs the call id; a result without one (and no call at its position to pair it with) is not carried"));
             continue;
         };
-        let called = names.iter().rev().find(|(c, _)| c == call_id);
-        if o.name.is_some() && o.name.as_deref() != called.map(|(_, n)| *n) {
+        let called = names.get(call_id);
+        if o.name.is_some() && o.name.as_deref() != called {
             losses.push(m.loss(
                 What::Field(k, Field::Name),
                 loss::DROPPED_FIELD,

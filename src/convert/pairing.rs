@@ -6,6 +6,29 @@ use super::loss::{self, Loss};
 use crate::formats::Format;
 use crate::validate::quoted;
 
+/// The tool name of each call id read or written so far, so that a tool result is named after
+/// its call (the formats that name a result's tool, and the checks that a result's name is its
+/// call's): the last call with an id wins, as a search of the calls from the end found it, but
+/// by hash (that search, for each result, made a message of many calls quadratic).
+#[derive(Default)]
+pub(crate) struct CallNames {
+    names: Vec<String>,
+    at: crate::fnv::IdMap<usize>,
+}
+
+impl CallNames {
+    /// A call `id` of the tool `name`.
+    pub(crate) fn push(&mut self, id: &str, name: &str) {
+        self.at.insert(id, self.names.len());
+        self.names.push(name.to_string());
+    }
+
+    /// The tool of the last call `id`.
+    pub(crate) fn get(&self, id: &str) -> Option<&str> {
+        self.at.get(id).map(|&k| self.names[k].as_str())
+    }
+}
+
 /// The call group of each tool-calls message: its index and the indices of the tool-outputs
 /// messages right after it.
 fn groups(msgs: &[Message]) -> Vec<(usize, Vec<usize>)> {
@@ -37,7 +60,13 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
                 flat.extend((0..outputs.len()).map(|o| (r, o)));
             }
         }
-        let unique = ids.iter().enumerate().all(|(k, id)| !ids[..k].contains(id));
+        // (Each id against the ones before it, and each against the results' ids, by hash: a
+        // group of many calls made these searches quadratic.)
+        let mut seen = crate::fnv::Table::with_capacity(ids.len());
+        let unique = (0..ids.len()).all(|k| {
+            let hash = crate::fnv::bytes(ids[k].as_bytes());
+            seen.insert(hash, k, |j| ids[j] == ids[k]).is_none()
+        });
         if flat.len() != ids.len() || !unique {
             continue;
         }
@@ -48,9 +77,13 @@ pub fn infer_call_ids(msgs: &mut [Message], losses: &mut Vec<Loss>) {
                 _ => None,
             })
             .collect();
+        let mut answered = crate::fnv::IdMap::<usize>::default();
+        for id in named.iter().flatten() {
+            answered.insert(id, 0);
+        }
         for (k, &(r, o)) in flat.iter().enumerate() {
             let id = &ids[k];
-            if named[k].is_some() || named.iter().any(|n| n.as_deref() == Some(id)) {
+            if named[k].is_some() || answered.contains(id) {
                 continue;
             }
             if let Body::ToolOutputs { outputs } = &mut msgs[r].body {
@@ -220,6 +253,24 @@ pub fn report_reused_call_ids(msgs: &[Message], losses: &mut Vec<Loss>) {
 mod tests {
     use super::*;
     use crate::convert::canonical::{keys, Body};
+
+    /// A call id names the tool of its last call, as a search of the calls from the end did.
+    #[test]
+    fn call_names_are_the_last_call_s() {
+        let calls = [("a", "f"), ("b", "g"), ("a", "h"), ("", "e"), ("c", "f")];
+        let mut names = CallNames::default();
+        for (n, (id, name)) in calls.iter().enumerate() {
+            names.push(id, name);
+            for probe in ["a", "b", "c", "", "d"] {
+                let searched = calls[..=n]
+                    .iter()
+                    .rev()
+                    .find(|(c, _)| *c == probe)
+                    .map(|(_, t)| *t);
+                assert_eq!(names.get(probe), searched, "{probe} after {n}");
+            }
+        }
+    }
 
     /// `Dropped::has` (ordered by message, searched by halves) answers as a search of the
     /// whole list does, whatever order the losses came in and however many share a message.

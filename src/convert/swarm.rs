@@ -69,7 +69,7 @@ fn image(v: &Value) -> Part {
 pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     // Tool names by call id, to name each tool output after its call.
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (i, v) in values.iter().enumerate() {
         let role = text(v, "role").unwrap_or_default();
         if role == "flush" || role == "resque" {
@@ -124,8 +124,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 let call_id = text(v, "tool_call_id");
                 let name = call_id
                     .as_ref()
-                    .and_then(|id| names.iter().rev().find(|(c, _)| c == id))
-                    .map(|(_, n)| n.clone());
+                    .and_then(|id| names.get(id))
+                    .map(str::to_string);
                 m.body = Body::ToolOutputs {
                     outputs: vec![Output {
                         call_id,
@@ -260,7 +260,7 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
 fn read_tool_calls(
     calls: &[Value],
     i: usize,
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> (Vec<Call>, Vec<Path>) {
     let mut items = Vec::new();
@@ -283,7 +283,7 @@ fn read_tool_calls(
                 name: text(f, "name").unwrap_or_default(),
                 args: f.get("arguments").cloned(),
             };
-            names.push((call.id.clone(), call.name.clone()));
+            names.push(&call.id, &call.name);
             call
         })
         .collect();
@@ -443,7 +443,7 @@ fn message(role: &str, h: &Head, content: String) -> Value {
 /// [`DEFAULT_AGENT`]).
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, agent: &str) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
-    let mut names: Vec<(String, String)> = Vec::new();
+    let mut names = super::pairing::CallNames::default();
     for (n, m) in msgs.iter().enumerate() {
         super::report_options(m, losses, Format::Swarm);
         if is_unsupported(&m.body) {
@@ -546,14 +546,14 @@ fn write_user(m: &Message, parts: &[Part], h: &Head, losses: &mut Vec<Loss>) -> 
 fn write_tool_calls(
     m: &Message,
     calls: &[Call],
-    names: &mut Vec<(String, String)>,
+    names: &mut super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) -> Vec<Value> {
     calls
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            names.push((c.id.clone(), c.name.clone()));
+            names.push(&c.id, &c.name);
             super::object_call(m, k, c, losses, Format::Swarm)
         })
         .collect()
@@ -596,7 +596,7 @@ fn write_tool_outputs(
     m: &Message,
     outputs: &[Output],
     h: &Head,
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) {
     if outputs.is_empty() {
@@ -677,11 +677,11 @@ fn report_output_name(
     m: &Message,
     k: usize,
     r: &Output,
-    names: &[(String, String)],
+    names: &super::pairing::CallNames,
     losses: &mut Vec<Loss>,
 ) {
     if let (Some(name), Some(id)) = (&r.name, &r.call_id) {
-        let called = names.iter().rev().find(|(c, _)| c == id).map(|(_, n)| n);
+        let called = names.get(id);
         if called != Some(name) {
             losses.push(m.loss(
                 What::Field(k, Field::Name),
