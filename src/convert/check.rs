@@ -257,11 +257,12 @@ fn keep_answered_calls(
     findings: &mut Vec<Finding>,
 ) -> Option<Kept> {
     let ids = call_ids(v);
-    let answered: Vec<usize> = (0..ids.len())
-        .filter(|&k| outputs.contains(&ids[k]))
-        .collect();
+    let mut answered: Vec<usize> = Vec::new();
     for (k, id) in ids.iter().enumerate() {
-        if !outputs.contains(id) {
+        if outputs.contains(id) {
+            answered.push(k);
+            kept_calls.insert(id, 0);
+        } else {
             findings.push(Finding::new(
                 i,
                 nth(&keys(&["tool_calls"]), k),
@@ -270,9 +271,6 @@ fn keep_answered_calls(
                 format!("dropped: tool call {} has no output", quoted(id)),
             ));
         }
-    }
-    for &k in &answered {
-        kept_calls.insert(&ids[k], 0);
     }
     let content = v.get("content").and_then(Value::as_str).unwrap_or("");
     if answered.len() == ids.len() {

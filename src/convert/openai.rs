@@ -295,10 +295,10 @@ fn keep_nulls(v: &Value, i: usize, out: &mut [Message]) {
     // The messages of source `i` are the last ones read: the first of them is found from the
     // end (a search from the start made a conversation's reading quadratic in its length).
     let ours = out.iter().rev().take_while(|m| m.source == i).count();
-    let Some(first) = out.len().checked_sub(ours).filter(|_| ours > 0) else {
+    if ours == 0 {
         return;
-    };
-    let first = &mut out[first];
+    }
+    let first = &mut out[out.len() - ours];
     for key in NULLABLE {
         if v.get(key).is_some_and(Value::is_null) {
             first.set_mark(key, Value::Null, keys(&[key]));
