@@ -51,8 +51,6 @@ function isPrompt(value) {
   }
 }
 
-const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };
-
 // The losses as the wasm writes them (each distinct loss once, then for each run of one
 // message's losses its index and first kind, and -n for a run of n > 1 kinds in turn:
 // src/convert/report.rs, write_losses), as the public list of { index, path, code, detail }:
@@ -79,11 +77,6 @@ function expandLosses({ kinds, at }) {
 export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described) {
   // The formats that convert, in the wasm's order.
   const CONVERTIBLE = described.formats.filter((f) => f.convertible).map((f) => f.name);
-  // The types a stored message of each format may be (Bedrock stores responses and events):
-  // the format's list STORED, or its message type (its first schema).
-  const DETECT_TYPES = Object.fromEntries(described.formats.filter((f) => f.convertible).map(({ name, lists }) => [
-    name, lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]],
-  ]));
   const { INVALID } = numbers.result;
   const { readIssues } = createIssueReader(numbers);
   const readBuilt = createBuiltReader(wasm, numbers, described.keys);
@@ -92,7 +85,10 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
 
   /** Which format(s) a message or an array of them is: every format some item is valid in,
    * with the share of items valid (`matched`), and the share valid even in strict mode (no
-   * property the format does not name), best first. Never throws. */
+   * property the format does not name), best first. Never throws (a list too large to read
+   * matches nothing). The list is written once
+   * and every format's stored types are tried on it in the wasm (src/convert/detect.rs, the
+   * command line's `detect` too). */
   function detectFormat(value) {
     let list;
     try {
@@ -100,22 +96,15 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
     } catch {
       list = [value];
     }
-    const found = [];
-    for (const [format, types] of Object.entries(DETECT_TYPES)) {
-      const ns = formats[format];
-      let matched = 0, exact = 0;
-      for (const item of list) {
-        const validators = types.map((t) => ns[t]).filter(Boolean);
-        if (!validators.some((v) => v.is(item))) continue;
-        matched++;
-        if (validators.some((v) => v.validate(item, STRICT_GUARD).ok)) exact++;
-      }
-      if (matched > 0) {
-        const total = list.length;
-        found.push({ format, confidence: (matched + exact) / (2 * total), matched, exact, total });
-      }
-    }
-    return found.sort((a, b) => b.confidence - a.confidence);
+    const { maxDepth } = DEFAULTS;
+    const code = tape.run(() => {
+      if (!tape.write(list, true, maxDepth, true)) return null;
+      return tape.withSizes((nw, nn, nc, nb) => wasm.detect_tape(nw, nn, nc, nb, maxDepth));
+    });
+    // A list too large for the wasm's memory (or of more than MAX_ITEMS items) is one no
+    // validator reads: valid in no format.
+    if (code === null) return [];
+    return JSON.parse(wasm.take_result());
   }
 
   function convert(messages, options) {
@@ -174,8 +163,8 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
   function conversation(messages, options, fixedFormat) {
     const format = fixedFormat ?? options?.format;
     // A string only: an object whose toString names a format would reach the wasm as no string.
-    if (typeof format !== 'string' || !Object.hasOwn(DETECT_TYPES, format)) {
-      throw new TypeError(`checkConversation: format must be one of ${Object.keys(DETECT_TYPES).join(', ')}, received ${JSON.stringify(format)}`);
+    if (typeof format !== 'string' || !CONVERTIBLE.includes(format)) {
+      throw new TypeError(`checkConversation: format must be one of ${CONVERTIBLE.join(', ')}, received ${JSON.stringify(format)}`);
     }
     const { format: _, ...limits } = options ?? {};
     const o = readOptions(limits) ?? DEFAULTS;

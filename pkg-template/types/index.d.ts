@@ -329,7 +329,10 @@ export interface DetectedFormat {
   total: number;
 }
 
-/** Which format(s) a message or an array of them is, best first; empty when none. */
+/** Which format(s) a message or an array of them is, best first; empty when none (and for a
+ * list too large to read). A format matches an item when one of its stored types accepts it
+ * (Bedrock stores responses and events; every other format its message type), exactly when one
+ * accepts it in strict mode. The command line's `detect` scores a conversation the same way. */
 export declare function detectFormat(value: unknown): DetectedFormat[];
 
 /** A problem with a conversation as a whole. */

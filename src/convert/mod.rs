@@ -13,6 +13,7 @@ pub mod bedrock;
 pub mod canonical;
 pub mod check;
 pub mod conversation;
+pub mod detect;
 pub mod kernel;
 pub mod kernel_render;
 pub mod loss;

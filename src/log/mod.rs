@@ -83,17 +83,8 @@ pub fn write_conversation(
     out.push_str(",\"format\":");
     write_str(out, format.name());
     out.push_str(&format!(
-        ",\"messages\":{messages},\"given\":{given},\"detected\":["
+        ",\"messages\":{messages},\"given\":{given},\"detected\":"
     ));
-    for (n, (f, confidence, matched, exact)) in tally.ranked().into_iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"format\":");
-        write_str(out, f.name());
-        out.push_str(",\"confidence\":");
-        crate::json_text::write_num(out, confidence);
-        out.push_str(&format!(",\"matched\":{matched},\"exact\":{exact}}}"));
-    }
-    out.push_str("]}\n");
+    tally.write_ranked(out, false);
+    out.push_str("}\n");
 }

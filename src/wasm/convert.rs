@@ -140,3 +140,25 @@ pub fn kernel_render_tape(
         })
     })
 }
+
+/// Which formats the items of the list on the tape (JS values, each at depth 0) are: the
+/// ranked formats as JSON, `[{ format, confidence, matched, exact, total }]`
+/// ([`crate::convert::detect::Tally::write_ranked`]). The facade's `detectFormat`.
+#[wasm_bindgen]
+pub fn detect_tape(nw: usize, nn: usize, nc: usize, nb: usize, max_depth: u32) -> u32 {
+    use crate::convert::detect::{Detector, Tally};
+    let max_issues = crate::boundary::limit::DEFAULT_MAX_ISSUES as u32;
+    with_options(0, max_issues, max_depth, |opts| {
+        let detector = Detector::of_values(opts);
+        let mut tally = Tally::default();
+        with_tape(nw, nn, nc, nb, |tape| {
+            for item in tape.items(0) {
+                tally.add(detector.matches(tape, item));
+            }
+        });
+        let mut out = String::new();
+        tally.write_ranked(&mut out, true);
+        set_result(out);
+        OK_WITH_DATA
+    })
+}

@@ -46,9 +46,6 @@ const ALLOWED = {
     "if (ins.count !== 1) losses.push({ index, path: [index, 'count'], code: 'route_count', detail: `the short form routes one thread; count ${ins.count} is lost` });":
       'the short form routes one thread (upstream)',
   },
-  'convert.mjs': {
-    'const STRICT_GUARD = { strict: true, abortEarly: true, maxIssues: 1 };': 'an option object: one issue is enough',
-  },
   'media.mjs': {
     'if (bytes.length >= 12 && bytes[0] === 0x52 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x46':
       'the WebP signature (RIFF....WEBP)',

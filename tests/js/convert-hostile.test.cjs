@@ -400,3 +400,66 @@ test('an array too long to ever fit is too large at once, not walked hole by hol
   sparse[1] = { role: 'user', content: 'hi' };
   assert.throws(() => convert(sparse, { from: 'openai', to: 'kernel' }), (e) => e instanceof ValidationError && e.issues.every((i) => i.code !== 'too_large'));
 });
+
+// detectFormat as the validators say it, item by item: a format matches an item that one of its
+// stored types (`STORED`, else its message type) accepts, exactly when one accepts it strictly;
+// the confidence is the share of items matched and matched exactly, averaged. (The facade asked
+// the validators so until it asked the wasm once for the whole list.)
+function detectByValidators(value) {
+  let list;
+  try {
+    list = Array.isArray(value) ? [...value] : [value];
+  } catch {
+    list = [value];
+  }
+  const described = require('../../pkg/node/agent_messages.js').describe();
+  const found = [];
+  for (const { name, convertible, lists } of described.formats) {
+    if (!convertible) continue;
+    const types = lists.STORED ?? [described.schemas.find(([format]) => format === name)[1]];
+    const validators = types.map((t) => api[described.formats.find((f) => f.name === name).namespace][t]);
+    let matched = 0, exact = 0;
+    for (const item of list) {
+      if (!validators.some((v) => v.is(item))) continue;
+      matched++;
+      if (validators.some((v) => v.validate(item, { strict: true, abortEarly: true, maxIssues: 1 }).ok)) exact++;
+    }
+    if (matched > 0) found.push({ format: name, confidence: (matched + exact) / (2 * list.length), matched, exact, total: list.length });
+  }
+  return found.sort((a, b) => b.confidence - a.confidence);
+}
+
+test('detectFormat says what the validators say, for messages of every format, mixed lists and hostile values', () => {
+  const formats = require('../../pkg/node/agent_messages.js').describe().formats.filter((f) => f.convertible).map((f) => f.name);
+  // Messages of every format: the valid conversations, and each converted into every format.
+  const messages = [];
+  for (const from of FORMATS) {
+    messages.push(...VALID[from]());
+    for (const to of formats) messages.push(...convert(VALID[from](), { from, to }).messages);
+  }
+  // Each with a property no format names (valid, not strictly), and without its first property.
+  const variants = messages.flatMap((m) => {
+    const [first, ...rest] = Object.keys(m);
+    return first === undefined ? [] : [{ ...m, zz: 1 }, Object.fromEntries(rest.map((k) => [k, m[k]]))];
+  });
+  const hostile = hostileValues().map(([, v]) => v);
+  const inputs = [
+    ...messages, ...variants, ...hostile,
+    messages, variants, hostile, [...messages, ...variants, ...hostile],
+    ...formats.map((f, i) => messages.filter((_, j) => j % formats.length === i)),
+  ];
+  let compared = 0;
+  const seen = new Set();
+  for (const input of inputs) {
+    const want = detectByValidators(input);
+    assert.deepEqual(detectFormat(input), want);
+    for (const d of want) seen.add(d.format);
+    compared++;
+  }
+  // Every format was found somewhere, and some inputs matched none, or only loosely.
+  assert.deepEqual([...seen].sort(), [...formats].sort());
+  assert.ok(inputs.some((v) => detectFormat(v).length === 0));
+  assert.ok(inputs.some((v) => detectFormat(v).some((d) => d.exact < d.matched)));
+  assert.ok(compared > 300, `${compared} inputs`);
+  assertAlive('detectFormat');
+});
