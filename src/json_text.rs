@@ -125,6 +125,55 @@ pub fn write_units(out: &mut String, units: &[u16]) {
     out.push('"');
 }
 
+/// Is valid JSON text `text` exactly what [`write_str`] and [`write_num`] write for the value
+/// it reads as (no insignificant whitespace, every string and number as the writer spells it)?
+/// `Some(false)` at the first whitespace outside a string; `None` where only the value can tell
+/// (a string with an escape, a number other than a short integer). A scan of the bytes, where
+/// writing the value out to compare would write every string and number again.
+pub fn as_written(text: &str) -> Option<bool> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // A string without an escape is written as it is (valid JSON text holds no
+                // control character or lone quote inside one).
+                i += 1;
+                loop {
+                    match bytes.get(i)? {
+                        b'"' => break,
+                        b'\\' => return None,
+                        _ => i += 1,
+                    }
+                }
+                i += 1;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => return Some(false),
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
+                    i += 1;
+                }
+                let digits = bytes[start..i]
+                    .strip_prefix(b"-")
+                    .unwrap_or(&bytes[start..i]);
+                // An integer below 1e15 is written in decimal, as short as it goes (`-0` too).
+                let short = !digits.is_empty()
+                    && digits.len() <= 15
+                    && digits.iter().all(u8::is_ascii_digit)
+                    && (digits[0] != b'0' || digits.len() == 1);
+                if !short {
+                    return None;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    Some(true)
+}
+
 /// `s` as a JSON string literal: how messages quote a name or a value (core's `{:?}` would
 /// bring its Unicode tables, ~8 KiB, into the wasm).
 pub fn quoted(s: &str) -> String {

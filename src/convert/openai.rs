@@ -242,8 +242,17 @@ fn read_tool_call(c: &Value, k: usize, i: usize, losses: &mut Vec<Loss>) -> (Cal
         .and_then(Value::as_str)
         .unwrap_or_default();
     // Validation has checked this is the JSON text of an object.
-    let args = Value::parse(raw).unwrap_or(Value::Null);
-    if args.to_json() != raw {
+    let (args, read) = match Value::parse(raw) {
+        Ok(args) => (args, true),
+        Err(_) => (Value::Null, false),
+    };
+    // Written back, is it the same text? (A scan tells, unless an escape or a number other
+    // than a short integer needs the value written out.)
+    let same = match crate::json_text::as_written(raw) {
+        Some(same) if read => same,
+        _ => args.to_json() == raw,
+    };
+    if !same {
         losses.push(Loss::at(
             i,
             under(&at, &["function", "arguments"]),

@@ -29,6 +29,7 @@ mod fuzz_replay;
 mod fuzz_targets;
 mod gen;
 mod gen_wide;
+mod json_text;
 mod kernel_codec;
 mod kernel_props;
 mod kernel_validate;
