@@ -150,21 +150,19 @@ pub fn as_written(text: &str) -> Option<bool> {
             }
             b' ' | b'\t' | b'\n' | b'\r' => return Some(false),
             b'-' | b'0'..=b'9' => {
+                // An integer below 1e15 is written in decimal, as short as it goes (`-0` too);
+                // a fraction, an exponent or more digits only the value tells.
+                i += usize::from(bytes[i] == b'-');
                 let start = i;
-                while i < bytes.len()
-                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
                     i += 1;
                 }
-                let digits = bytes[start..i]
-                    .strip_prefix(b"-")
-                    .unwrap_or(&bytes[start..i]);
-                // An integer below 1e15 is written in decimal, as short as it goes (`-0` too).
-                let short = !digits.is_empty()
-                    && digits.len() <= 15
-                    && digits.iter().all(u8::is_ascii_digit)
-                    && (digits[0] != b'0' || digits.len() == 1);
-                if !short {
+                let n = i - start;
+                if n == 0
+                    || n > 15
+                    || (n > 1 && bytes[start] == b'0')
+                    || matches!(bytes.get(i), Some(b'.' | b'e' | b'E'))
+                {
                     return None;
                 }
             }

@@ -53,7 +53,7 @@ fn image(v: &Value) -> Part {
     let (source, media_type) = match v {
         Value::Str(s) => match parse_data_url(s) {
             Some((media, data)) => (ImageSource::Base64(data), Some(media)),
-            None if s.contains(':') || base64_check(s.as_bytes()).is_err() => {
+            None if s.as_bytes().contains(&b':') || base64_check(s.as_bytes()).is_err() => {
                 (ImageSource::Url(s.clone()), None)
             }
             None => (ImageSource::Base64(s.clone()), None),
@@ -245,7 +245,7 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
         // back writes strings anyway: the mark would say nothing.)
         Some(list)
             if list.iter().all(|x| {
-                matches!(x, Value::Str(s) if !s.contains(':') && base64_check(s.as_bytes()).is_ok())
+                matches!(x, Value::Str(s) if !s.as_bytes().contains(&b':') && base64_check(s.as_bytes()).is_ok())
             }) =>
         {
             m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
@@ -861,7 +861,7 @@ fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Val
             !images.is_empty()
                 && images
                     .iter()
-                    .all(|x| matches!(x, Value::Str(s) if !s.contains(':')))
+                    .all(|x| matches!(x, Value::Str(s) if !s.as_bytes().contains(&b':')))
         }
         None => true,
     };
