@@ -20,7 +20,7 @@
 //   time a call of 500 took; now flat, bench/convert-scale.mjs --wide). 228 KB since issue 14's
 //   session 21: detectFormat asks the wasm once for a whole list (src/convert/detect.rs, the
 //   command line's detection too; 2.1 KB) where the facade walked every item once for each
-//   stored type of each format and scored them itself (7-19x faster, bench/detect.mjs, and one
+//   stored type of each format and scored them itself (6-19x faster, bench/detect.mjs, and one
 //   definition of a match and of the score), and OpenAI's reader scans tool-call arguments
 //   (json_text::as_written, 0.25 KB); five searches of one character made byte searches took
 //   core's substring searcher out (1.25 KB): 226,856 -> 227,906 B.

@@ -9,6 +9,7 @@ import { TOO_LARGE } from './validator.mjs';
 import { kindOf, wellFormed } from './values.mjs';
 import { shortcutPairs } from './shortcuts.mjs';
 import { createBuiltReader } from './converted.mjs';
+import { MAX_ITEMS } from './tape.mjs';
 
 function describeOption(v) {
   return typeof v === 'string' ? JSON.stringify(v) : kindOf(v);
@@ -85,26 +86,39 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
 
   /** Which format(s) a message or an array of them is: every format some item is valid in,
    * with the share of items valid (`matched`), and the share valid even in strict mode (no
-   * property the format does not name), best first. Never throws (a list too large to read
-   * matches nothing). The list is written once
+   * property the format does not name), best first. Never throws. The list is written once
    * and every format's stored types are tried on it in the wasm (src/convert/detect.rs, the
    * command line's `detect` too). */
   function detectFormat(value) {
     let list;
     try {
-      list = kindOf(value) === 'array' ? [...value] : [value];
+      const array = kindOf(value) === 'array';
+      // A list no validator reads (validateMany refuses it) matches nothing, unwalked.
+      if (array && value.length > MAX_ITEMS) return [];
+      list = array ? [...value] : [value];
     } catch {
       list = [value];
     }
-    const { maxDepth } = DEFAULTS;
-    const code = tape.run(() => {
-      if (!tape.write(list, true, maxDepth, true)) return null;
-      return tape.withSizes((nw, nn, nc, nb) => wasm.detect_tape(nw, nn, nc, nb, maxDepth));
-    });
-    // A list too large for the wasm's memory (or of more than MAX_ITEMS items) is one no
-    // validator reads: valid in no format.
-    if (code === null) return [];
+    if (!detectList(list)) {
+      // An item too large to write (an array of more than MAX_ITEMS items inside it, a getter
+      // that keeps growing it) is valid in no format, as each validator says of it alone: it
+      // counts as an item that matches nothing (`undefined`), and the rest are told apart. A
+      // list whose items each fit and which is too large for the wasm's memory as a whole
+      // matches nothing.
+      const fits = list.map((item) => tape.run(() => tape.write([item], true, DEFAULTS.maxDepth, true)));
+      if (fits.every(Boolean) || !detectList(list.map((item, i) => (fits[i] ? item : undefined)))) return [];
+    }
     return JSON.parse(wasm.take_result());
+  }
+
+  // The list written and told apart in the wasm; false when it could not be written.
+  function detectList(list) {
+    const { maxDepth } = DEFAULTS;
+    return tape.run(() => {
+      if (!tape.write(list, true, maxDepth, true)) return false;
+      tape.withSizes((nw, nn, nc, nb) => wasm.detect_tape(nw, nn, nc, nb, maxDepth));
+      return true;
+    });
   }
 
   function convert(messages, options) {

@@ -113,7 +113,7 @@ pub struct Detector {
     /// groups conversations by (`--group-by`).
     pub(crate) forgiven: Option<String>,
     /// The form of the values told apart: JSON (the log's) or JS (the facade's).
-    form: Mode,
+    pub(crate) form: Mode,
 }
 
 impl Detector {

@@ -13,6 +13,8 @@ impl Detector {
     /// scanner holds the text's layout as [`Scanner::layout`] (every scan it is sure of finds
     /// the same: it is the text's, not the type's).
     pub fn matches_text(&self, text: &[u8], scanner: &mut Scanner) -> Option<(Match, bool)> {
+        // JSON text is the JSON form: a detector of JS values answers for another form.
+        debug_assert!(self.form == crate::validate::Mode::Json);
         let mut m = Match::default();
         let mut first: Option<Sure> = None;
         // The types the lane does not know, judged at the end by their required keys.

@@ -272,8 +272,8 @@ impl Walk<'_, '_> {
     fn provider_kind(&mut self, at: usize) {
         let tape = self.tape;
         let s = tape.str_at(at);
-        // (A byte search: `str::contains` brings core's substring searcher, 1.5 KB, into the
-        // wasm; the web build had it for this and four more searches of one character.)
+        // (A byte search: `str::contains` brings core's substring searcher, 1.5 KB of code, into
+        // the wasm; the web build had it for this and four more searches of one character.)
         if !s.complete() || tape.str_lossy(s).as_bytes().contains(&b'.') {
             return;
         }

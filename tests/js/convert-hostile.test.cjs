@@ -443,7 +443,11 @@ test('detectFormat says what the validators say, for messages of every format, m
     return first === undefined ? [] : [{ ...m, zz: 1 }, Object.fromEntries(rest.map((k) => [k, m[k]]))];
   });
   const hostile = hostileValues().map(([, v]) => v);
+  // An item too large to write (an array longer than the walker writes inside it) among items
+  // that are told apart: it matches nothing, and the others still count.
+  const huge = { role: 'user', content: Object.assign([], { length: 2 ** 26 + 1 }) };
   const inputs = [
+    [...messages.slice(0, 20), huge, ...messages.slice(20, 40)], [huge], [huge, huge],
     ...messages, ...variants, ...hostile,
     messages, variants, hostile, [...messages, ...variants, ...hostile],
     ...formats.map((f, i) => messages.filter((_, j) => j % formats.length === i)),
@@ -461,5 +465,8 @@ test('detectFormat says what the validators say, for messages of every format, m
   assert.ok(inputs.some((v) => detectFormat(v).length === 0));
   assert.ok(inputs.some((v) => detectFormat(v).some((d) => d.exact < d.matched)));
   assert.ok(compared > 300, `${compared} inputs`);
+  // The list with the item too large: its 40 others matched, out of 41.
+  assert.ok(detectFormat(inputs[0]).some((d) => d.total === 41 && d.matched > 0));
+  assert.deepEqual(detectFormat(Object.assign([], { length: 2 ** 32 - 1 })), []);
   assertAlive('detectFormat');
 });
