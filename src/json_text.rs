@@ -128,8 +128,9 @@ pub fn write_units(out: &mut String, units: &[u16]) {
 /// Is valid JSON text `text` exactly what [`write_str`] and [`write_num`] write for the value
 /// it reads as (no insignificant whitespace, every string and number as the writer spells it)?
 /// `Some(false)` at the first whitespace outside a string; `None` where only the value can tell
-/// (a string with an escape, a number other than a short integer), when one comes first. A scan of the bytes, where
-/// writing the value out to compare would write every string and number again.
+/// (a string with an escape, a number other than a short integer), when one comes first. A scan
+/// of the bytes, where writing the value out to compare would write every string and number
+/// again.
 pub fn as_written(text: &str) -> Option<bool> {
     let bytes = text.as_bytes();
     let mut i = 0;

@@ -71,9 +71,7 @@ impl Tally {
         }
         out
     }
-}
 
-impl Tally {
     /// [`Self::ranked`] as JSON: `[{ format, confidence, matched, exact }]`, and each with
     /// `total` (the messages counted) when `with_total` (the facade's `detectFormat`).
     pub fn write_ranked(&self, out: &mut String, with_total: bool) {
