@@ -23,9 +23,15 @@
 //   stored type of each format and scored them itself (6-19x faster, bench/detect.mjs, and one
 //   definition of a match and of the score), and OpenAI's reader scans tool-call arguments
 //   (json_text::as_written, 0.25 KB); five searches of one character made byte searches took
-//   core's substring searcher out (1.25 KB): 226,856 -> 227,906 B.
+//   core's substring searcher out (1.25 KB): 226,856 -> 227,906 B. 230 KB since the round-trip
+//   law is held to the rule the docs state (2.3 KB): what a conversion writes into Anthropic is
+//   a valid Prompt (calls joined where their results follow, a result with no call right before
+//   it reported: src/convert/anthropic.rs), what a target leaves out is one loss per lost thing,
+//   a source message of which nothing is written one loss at [] (src/convert/mod.rs,
+//   lost_whole), and the form of a content of one text part is the one mark `listed` that
+//   OpenAI, Anthropic and the AI SDK all read: 227,556 -> 229,824 B.
 export const WASM_GZIP_LIMIT = {
-  web: 228_000,
+  web: 230_000,
   'web-validate': 70_000,
   'web-validate-anthropic': 70_000,
   'web-validate-ai-sdk': 70_000,

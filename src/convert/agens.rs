@@ -386,6 +386,8 @@ fn read_tool_calls(
 /// A call's `[{key, value}]` arguments as an object (a repeated key keeps its last value).
 fn read_arguments(c: &Value, at: &[PathSeg], i: usize, losses: &mut Vec<Loss>) -> Value {
     let mut args = Value::Obj(Vec::new());
+    // Where each key's value was read, by its place in `args`.
+    let mut read_at: Vec<Path> = Vec::new();
     for (j, a) in c
         .get("arguments")
         .and_then(Value::as_array)
@@ -403,18 +405,27 @@ fn read_arguments(c: &Value, at: &[PathSeg], i: usize, losses: &mut Vec<Loss>) -
             losses,
         );
         let key = text(a, "key").unwrap_or_default();
-        if args.has(&key) {
-            losses.push(Loss::at(
-                i,
-                at_arg,
-                loss::DROPPED_FIELD,
-                format!(
-                    "the repeated argument {} keeps its last value",
-                    quoted(&key)
-                ),
-            ));
+        let value = a.get("value").cloned().unwrap_or(Value::Null);
+        let seen = args
+            .as_object()
+            .and_then(|entries| entries.iter().position(|(k, _)| *k == key));
+        match seen {
+            // The value lost is the one read before: the loss is at its argument.
+            Some(n) => {
+                let before = std::mem::replace(&mut read_at[n], at_arg);
+                losses.push(Loss::at(
+                    i,
+                    before,
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "the argument {} is given again later, and an object keeps the last value",
+                        quoted(&key)
+                    ),
+                ));
+            }
+            None => read_at.push(at_arg),
         }
-        args.set(&key, a.get("value").cloned().unwrap_or(Value::Null));
+        args.set(&key, value);
     }
     args
 }

@@ -19,9 +19,6 @@ use crate::formats::Format;
 use crate::tape::value::{obj, Name, Value};
 use crate::validate::{quoted, PathSeg};
 
-/// The mark of a list of one text part (with no provider options) that a writer would write
-/// as a string.
-const TEXT_PART: &str = "text_part";
 /// The mark of how each file of a user message was written, where it is not the default: one
 /// entry per file (`null`: the default), flags joined by spaces (see [`Look`]).
 const FILES: &str = "files";
@@ -30,7 +27,7 @@ const FILES: &str = "files";
 const OWN: &[&str] = &[
     CONTINUES,
     AFTER,
-    TEXT_PART,
+    LISTED,
     FILES,
     OUTPUT_TYPES,
     AFTER_TOOLS,
@@ -192,15 +189,15 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
         }
         _ => {}
     }
+    // (With options too: a target may drop them, and the form with them.)
     let lone_text = matches!(v.get("content"), Some(Value::Arr(l)) if l.len() == 1)
-        && matches!(parts.as_slice(), [Part::Text(_)])
-        && options.is_empty();
+        && matches!(parts.as_slice(), [Part::Text(_)]);
     let mut m = msg(i, Body::UserInput { parts }).at(Vec::new(), items);
     for (item, value, at) in options {
         m.add_options(item, value, at);
     }
     if lone_text {
-        m.set_mark(TEXT_PART, Value::Bool(true), keys(&["content"]));
+        m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
     }
     if looks.iter().any(|l| *l != Look::default()) {
         let entries = looks.iter().map(Look::entry).collect();
@@ -513,10 +510,11 @@ fn read_assistant(v: &Value, i: usize, out: &mut Vec<Message>, losses: &mut Vec<
                     },
                 )
                 .at(at.clone(), vec![at.clone()]);
-                match po {
-                    Some(po) => m.add_options(Some(0), po.clone(), po_at),
-                    None if lone => m.set_mark(TEXT_PART, Value::Bool(true), at.clone()),
-                    None => {}
+                if let Some(po) = po {
+                    m.add_options(Some(0), po.clone(), po_at);
+                }
+                if lone {
+                    m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
                 }
                 out.push(m);
             }
@@ -1030,6 +1028,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 if *developer {
                     used.push(DEVELOPER);
                 }
+                // Its options, written on the message, read back as a block's (Anthropic):
+                // they keep the list's form.
+                if m.marked(LISTED) && m.options_of(None).next().is_some() {
+                    used.push(LISTED);
+                }
                 drop_item_options(m, losses, "an AI SDK system message has no parts");
             }
             Body::UserInput { parts } => write_user(g, m, parts, &mut used, losses),
@@ -1130,13 +1133,10 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         _ => false,
     };
     let mut used = g.used.clone();
+    let listed = first.marked(LISTED);
     let content = match &g.string {
         Some(s) => Value::from(s),
-        None if lone_text && first.marked(TEXT_PART) => {
-            used.push(TEXT_PART);
-            Value::Arr(g.parts.clone())
-        }
-        None if lone_text => g.parts[0].get("text").cloned().unwrap_or(Value::from("")),
+        None if lone_text && !listed => g.parts[0].get("text").cloned().unwrap_or(Value::from("")),
         // An empty tool message is one (it sends nothing).
         None if g.parts.is_empty() && g.role == "tool" => Value::Arr(Vec::new()),
         None if g.parts.is_empty() => {
@@ -1153,6 +1153,10 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         }
         None => Value::Arr(g.parts.clone()),
     };
+    // A list keeps the mark's form (whatever else made it one).
+    if listed && content.as_array().is_some() {
+        used.push(LISTED);
+    }
     o.set("content", content);
     if let Some(po) = &g.options {
         o.set("providerOptions", po.clone());

@@ -1176,6 +1176,11 @@ impl Writer<'_> {
         }
         let first = join == Join::New;
         self.body(n, first, &mut used);
+        // A UI message is parts: its part's options keep a list's form where the source's
+        // writer reads them (a block's `cache_control`); without options the mark is carried.
+        if m.marked(LISTED) && m.options.iter().any(|o| o.item.is_some()) {
+            used.push(LISTED);
+        }
         if first {
             if let Some(u) = self.out.last_mut() {
                 u.used = used;

@@ -17,10 +17,6 @@ use crate::formats::Format;
 use crate::tape::value::{obj, Name, Value};
 use crate::validate::{quoted, Described, ObjectShape, PathSeg};
 
-/// The mark of a content written as blocks where one string would say the same (a single text
-/// block): the writer writes blocks again.
-const BLOCKS: &str = "blocks";
-
 /// The mark of tool results that begin a user message of their own right after another user
 /// message of tool results (targets with one message per result would join them): their place
 /// in the run of such messages (1, 2, ...), so that consecutive results join only when their
@@ -141,12 +137,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 first.apart = Some(before.unwrap_or(0.0) + 1.0);
             }
         }
-        // A block that carries what only a block can hold (`cache_control`) says by itself
-        // that the content is blocks: no mark.
-        let blocks_form = content.as_array().is_some()
-            && pieces.len() == 1
-            && stringable(&pieces[0])
-            && pieces[0].options.is_empty();
+        // (Also where the block carries what only a block holds, `cache_control`: a target
+        // may drop that, and the form with it.)
+        let blocks_form =
+            content.as_array().is_some() && pieces.len() == 1 && stringable(&pieces[0]);
         let single = pieces.len() == 1;
         for (n, p) in pieces.into_iter().enumerate() {
             let at = if single {
@@ -167,7 +161,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 m.set_mark(CONTINUES, Value::Bool(true), at);
             }
             if blocks_form {
-                m.set_mark(BLOCKS, Value::Bool(true), keys(&["content"]));
+                m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
             }
             out.push(m);
         }
@@ -749,7 +743,7 @@ struct Open {
     last: usize,
     results_only: bool,
     string: Option<String>,
-    /// The canonical message whose mark [`BLOCKS`] the message's form keeps, while it does.
+    /// The canonical message whose mark [`LISTED`] the message's form keeps, while it does.
     blocks_mark: Option<usize>,
 }
 
@@ -825,7 +819,60 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             ));
         }
         let mut used: Vec<&str> = Vec::new();
-        let mut blocks = write_blocks(m, &mut calls, losses);
+        let is_results = matches!(m.body, Body::ToolOutputs { .. });
+        let follows = open
+            .as_ref()
+            .is_some_and(|o| o.role == role && n > 0 && o.last == n - 1);
+        let after_calls = n > 0 && matches!(msgs[n - 1].body, Body::ToolCalls { .. });
+        let join = match &m.body {
+            // The results of one turn are one user message: the API takes results only in the
+            // user message right after the calls.
+            Body::ToolOutputs { .. } => {
+                follows
+                    && open.as_ref().is_some_and(|o| o.results_only)
+                    && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
+            }
+            // Calls after calls would read back as one; they are one message only where they
+            // were (the mark), or where results follow them, which must answer calls of the
+            // assistant message right before.
+            Body::ToolCalls { .. } if after_calls => {
+                follows && (m.marked(CONTINUES) || results_follow(msgs, n))
+            }
+            // An input after an input would read back as one.
+            Body::UserInput { .. }
+                if n > 0 && matches!(msgs[n - 1].body, Body::UserInput { .. }) =>
+            {
+                false
+            }
+            // An assistant's piece where results follow the run it is in joins it too.
+            _ => {
+                follows
+                    && (m.marked(CONTINUES)
+                        || after_written(m, &msgs[n - 1])
+                        || role == "assistant" && results_follow(msgs, n))
+            }
+        };
+        // The ids of the calls a result may answer here: those of the assistant message right
+        // before the user message the results go into.
+        let answerable: Vec<String> = if is_results {
+            let before = match (&open, join) {
+                (Some(o), true) => o.index.checked_sub(1),
+                _ => out.len().checked_sub(1),
+            };
+            before
+                .map(|b| &out[b])
+                .filter(|b| text(b, "role").as_deref() == Some("assistant"))
+                .and_then(|b| b.get("content"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter(|b| text(b, "type").as_deref() == Some("tool_use"))
+                .filter_map(|b| text(b, "id"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut blocks = write_blocks(m, &mut calls, &answerable, losses);
         apply_options(m, &mut blocks, losses);
         let last_item = blocks.last().and_then(|(item, _)| *item);
         let blocks: Vec<Value> = blocks.into_iter().map(|(_, b)| b).collect();
@@ -836,46 +883,49 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             report_rest(m, &[], losses, Format::Anthropic);
             continue;
         }
-        let is_results = matches!(m.body, Body::ToolOutputs { .. });
-        let follows = open
-            .as_ref()
-            .is_some_and(|o| o.role == role && n > 0 && o.last == n - 1);
-        let join = match &m.body {
-            // The results of one turn are one user message.
-            Body::ToolOutputs { .. } => {
-                follows
-                    && m.mark(NEW_MESSAGE) == msgs[n - 1].mark(NEW_MESSAGE)
-                    && open.as_ref().is_some_and(|o| o.results_only)
-                    && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
-            }
-            // Calls after calls, or an input after an input, would read back as one.
-            Body::ToolCalls { .. } | Body::UserInput { .. }
-                if n > 0
-                    && std::mem::discriminant(&msgs[n - 1].body)
-                        == std::mem::discriminant(&m.body) =>
-            {
-                false
-            }
-            _ => follows && (m.marked(CONTINUES) || after_written(m, &msgs[n - 1])),
-        };
+        // (Results joined are a merge only where the source told the messages apart by the
+        // mark; a target's reader of one message per result splits them again.)
+        let merged = join
+            && match &m.body {
+                Body::ToolOutputs { .. } => m.mark(NEW_MESSAGE).is_some(),
+                // (The reader reads calls in a row as one piece: pieces of one message come
+                // back as that message; of two messages, as one.)
+                Body::ToolCalls { .. } if after_calls => {
+                    m.source != msgs[n - 1].source
+                        || !(m.marked(CONTINUES) || super::same_message(&msgs[n - 1], m))
+                }
+                _ => {
+                    !(m.marked(CONTINUES)
+                        || after_written(m, &msgs[n - 1])
+                        || super::same_message(&msgs[n - 1], m))
+                }
+            };
+        if merged {
+            let detail = if is_results {
+                "tool results right after other tool results are written into their user message (the API takes results only right after the calls): read back, one message with them"
+            } else {
+                "written into the assistant message before it, so that the tool results after them answer one message (the API takes results only right after their calls): read back, one message with it"
+            };
+            losses.push(m.loss(What::Message, loss::MERGED_MESSAGES, detail));
+        }
         if m.marked(CONTINUES) && join && !is_results {
             used.push(CONTINUES);
         }
         if join && after_written(m, &msgs[n - 1]) {
             used.push(AFTER);
         }
-        if is_results && m.mark(NEW_MESSAGE).is_some() {
+        if is_results && m.mark(NEW_MESSAGE).is_some() && join {
             used.push(NEW_MESSAGE);
         }
-        if m.mark(BLOCKS) == Some(&Value::Bool(true)) {
-            used.push(BLOCKS);
+        if m.mark(LISTED) == Some(&Value::Bool(true)) {
+            used.push(LISTED);
         }
         match (&mut open, join) {
             (Some(o), true) => {
                 if let Some(first) = o.blocks_mark.take() {
                     // Blocks without it: the mark says nothing more, and is not read back.
                     losses.push(msgs[first].loss(
-                        What::Mark(BLOCKS),
+                        What::Mark(LISTED),
                         loss::DROPPED_FIELD,
                         "the message holds several blocks: the mark of a single text written as a block is not kept",
                     ));
@@ -909,7 +959,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     last: n,
                     results_only: is_results,
                     string,
-                    blocks_mark: m.marked(BLOCKS).then_some(n),
+                    blocks_mark: m.marked(LISTED).then_some(n),
                 });
             }
         }
@@ -937,6 +987,28 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         settle(&mut out, o);
     }
     out
+}
+
+/// Do the tool results right after the run of assistant pieces that message `n` is in answer
+/// a call of the run before `n`? Then `n` must join the message before it: results answer only
+/// the assistant message right before them.
+fn results_follow(msgs: &[Message], n: usize) -> bool {
+    let assistant = |m: &Message| role_of(&m.body) == Some("assistant");
+    let start = msgs[..n]
+        .iter()
+        .rposition(|m| !assistant(m))
+        .map_or(0, |p| p + 1);
+    let Some(Body::ToolOutputs { outputs }) =
+        msgs[n..].iter().find(|m| !assistant(m)).map(|m| &m.body)
+    else {
+        return false;
+    };
+    outputs.iter().any(|o| {
+        msgs[start..n].iter().any(|m| match &m.body {
+            Body::ToolCalls { calls } => calls.iter().any(|c| o.call_id.as_deref() == Some(&c.id)),
+            _ => false,
+        })
+    })
 }
 
 /// The options of a whole source message, kept until its last block is written.
@@ -1025,7 +1097,7 @@ fn settle(out: &mut [Value], o: Open) {
 /// The text a message of one piece is written as (instead of its blocks), when the piece is
 /// one plain text (not empty, except for instructions) and the source did not write blocks.
 fn string_form(m: &Message, blocks: &[Value]) -> Option<String> {
-    if m.mark(BLOCKS).is_some() {
+    if m.mark(LISTED).is_some() {
         return None;
     }
     let plain = |b: &Value| {
@@ -1052,6 +1124,7 @@ fn text_block(t: &str) -> Option<Value> {
 fn write_blocks(
     m: &Message,
     calls: &mut super::pairing::CallNames,
+    answerable: &[String],
     losses: &mut Vec<Loss>,
 ) -> Vec<(Option<usize>, Value)> {
     let mut out = Vec::new();
@@ -1135,7 +1208,7 @@ fn write_blocks(
                 ));
             }
             for (k, o) in outputs.iter().enumerate() {
-                if let Some(b) = tool_result(m, k, o, calls, losses) {
+                if let Some(b) = tool_result(m, k, o, calls, answerable, losses) {
                     out.push((Some(k), b));
                 }
             }
@@ -1232,6 +1305,7 @@ fn tool_result(
     k: usize,
     o: &Output,
     calls: &super::pairing::CallNames,
+    answerable: &[String],
     losses: &mut Vec<Loss>,
 ) -> Option<Value> {
     let Some(call_id) = &o.call_id else {
@@ -1242,6 +1316,15 @@ fn tool_result(
         ));
         return None;
     };
+    let written = tool_use_id(call_id);
+    if !answerable.contains(written.as_ref().unwrap_or(call_id)) {
+        losses.push(m.loss(
+            What::Item(k),
+            loss::UNSUPPORTED_MESSAGE,
+            "Anthropic takes a tool result only in the user message right after the assistant message that calls it, and this call is not there: the result is not written",
+        ));
+        return None;
+    }
     let called = calls.get(call_id);
     if o.name.is_some() && o.name.as_deref() != called {
         losses.push(m.loss(

@@ -33,6 +33,12 @@ pub const OPENAI: &str = "openai";
 /// The AI SDK's provider key for Anthropic.
 pub const ANTHROPIC: &str = "anthropic";
 
+/// The mark of a content that was a list of one text part (block) where one string says the
+/// same (Anthropic: also a system message of no blocks), whether or not the part had provider
+/// options: the writers of formats with both forms (Anthropic, OpenAI, the AI SDK) write a list
+/// again; a target that drops the part's options keeps the list's form by this mark.
+pub const LISTED: &str = "listed";
+
 /// The mark of instructions that were a developer message (OpenAI's role) in a target without
 /// that role: Kernel, the AI SDK's formats, and the reserved entries that name it.
 pub const DEVELOPER: &str = "developer";

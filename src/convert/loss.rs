@@ -198,6 +198,9 @@ loss_codes! {
     /// format pairs results with calls by id, so which call a result answers may change on the
     /// way (`checkConversation` reports such ids as `duplicate_call_id`).
     REUSED_CALL_ID = ReusedCallId "reused_call_id",
+    /// Two messages the target writes (or reads back) as one: the loss is at the later one,
+    /// whose content comes back inside the message before it.
+    MERGED_MESSAGES = MergedMessages "merged_messages",
 }
 
 impl std::fmt::Display for LossCode {

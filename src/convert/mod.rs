@@ -80,8 +80,91 @@ pub fn convert(
         }
         agens::carried_inputs(values, &mut losses);
     }
+    lost_whole(&canonical, &mut losses);
     by_index(&mut losses, |l| l.index);
     (out, losses)
+}
+
+/// What the target leaves out, one loss per lost thing: a canonical message not written
+/// whose items are elements of an array beside the one its path names (a run of an AI SDK
+/// tool message's results, of a UI message's parts) has a loss at each of them; and a source
+/// message of which nothing is written is one loss at `[]` (the message, its role and its id
+/// with it) instead of its pieces' (the first one's sentence; what the others said is under
+/// it). Called last, once every pass has read the losses. (Linear but for the search of each
+/// message's losses by halves: Bedrock leaves out half of an Agens conversation's messages.)
+fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
+    let dropped = pairing::Dropped::of(losses);
+    // The items to report: (message, item path, the message's own path).
+    let mut items: Vec<(usize, &canonical::Path, &canonical::Path)> = Vec::new();
+    // The source messages left out whole, in order.
+    let mut whole: Vec<usize> = Vec::new();
+    // The source of the piece before, and whether every piece of it so far is left out.
+    let mut last: Option<(usize, bool)> = None;
+    for m in canonical {
+        let own = dropped.has(m);
+        // (Or each of its items left out, one by one.)
+        let gone = own || !m.items.is_empty() && m.items.iter().all(|at| dropped.at(m.source, at));
+        if own {
+            for at in &m.items {
+                if !at.starts_with(&m.at) {
+                    items.push((m.source, at, &m.at));
+                }
+            }
+        }
+        last = match last {
+            Some((source, all)) if source == m.source => Some((source, all && gone)),
+            before => {
+                if let Some((source, true)) = before {
+                    whole.push(source);
+                }
+                Some((m.source, gone))
+            }
+        };
+    }
+    if let Some((source, true)) = last {
+        whole.push(source);
+    }
+    // (Pieces of a message come one after another; where they do not, nothing is joined.)
+    if whole.windows(2).any(|w| w[0] >= w[1]) {
+        whole.clear();
+    }
+    // A message reported whole already keeps its losses.
+    whole.retain(|&source| !dropped.at(source, &[]));
+    let mut more = Vec::new();
+    for (source, at, of) in items {
+        if whole.binary_search(&source).is_ok() {
+            continue;
+        }
+        if let Some(first) = losses
+            .iter()
+            .find(|l| l.index == source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == *of)
+        {
+            more.push(Loss::at(
+                source,
+                at.clone(),
+                first.code,
+                first.detail.clone(),
+            ));
+        }
+    }
+    drop(dropped);
+    losses.extend(more);
+    if whole.is_empty() {
+        return;
+    }
+    // The first `unsupported_message` loss of each message left out whole stands for it.
+    let mut kept = vec![false; whole.len()];
+    losses.retain_mut(|l| {
+        let Ok(w) = whole.binary_search(&l.index) else {
+            return true;
+        };
+        if !kept[w] && l.code == loss::UNSUPPORTED_MESSAGE {
+            kept[w] = true;
+            l.path = Vec::new();
+            return true;
+        }
+        false
+    });
 }
 
 /// The messages of `canonical` in `to`.

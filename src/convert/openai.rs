@@ -37,6 +37,15 @@ fn content_text(v: &Value, index: usize, losses: &mut Vec<Loss>) -> String {
     }
 }
 
+/// The text of a content that is a list of one text part (with nothing the part does not
+/// document: the reader reports that).
+fn lone_text_part(v: &Value) -> Option<String> {
+    match v.get("content").and_then(Value::as_array)?.as_slice() {
+        [p] if text(p, "type").as_deref() == Some("text") => text(p, "text"),
+        _ => None,
+    }
+}
+
 /// A `data:` URL of a media type [`super::writable_media_type`] gave (or none: octet-stream).
 fn data_url(media_type: Option<&str>, data: &str) -> String {
     super::data_url(media_type.unwrap_or("application/octet-stream"), data)
@@ -54,14 +63,30 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         let role = text(v, "role").unwrap_or_default();
         report_undocumented(v, i, &role, losses);
         match role.as_str() {
-            "system" | "developer" => out.push(Message::new(
-                i,
-                Format::OpenAI,
-                Body::Instructions {
-                    text: content_text(v, i, losses),
-                    developer: role == "developer",
-                },
-            )),
+            "system" | "developer" => {
+                let lone = lone_text_part(v);
+                let text = match &lone {
+                    Some(t) => {
+                        if let Some(p) = v
+                            .get("content")
+                            .and_then(Value::as_array)
+                            .and_then(|l| l.first())
+                        {
+                            let at = nth(&keys(&["content"]), 0);
+                            let shape = &crate::formats::openai::TEXT_PART;
+                            report_unknown(p, shape, i, &at, "an OpenAI text part", losses);
+                        }
+                        t.clone()
+                    }
+                    None => content_text(v, i, losses),
+                };
+                let developer = role == "developer";
+                let mut m = Message::new(i, Format::OpenAI, Body::Instructions { text, developer });
+                if lone.is_some() {
+                    m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
+                }
+                out.push(m);
+            }
             "user" => out.push(read_user(v, i, losses)),
             "assistant" => read_assistant(v, i, &mut names, &mut out, losses),
             "tool" => out.push(read_tool(v, i, &names, losses)),
@@ -118,17 +143,12 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
                     items.push(at);
                 }
             }
-            // What OpenAI writes as a string is no longer parts.
-            if let [Part::Text(_)] = parts.as_slice() {
-                losses.push(Loss::new(
-                    i,
-                    &["content"],
-                    loss::DROPPED_FIELD,
-                    "a single text part is written back as a string",
-                ));
-            }
+            let listed = matches!(parts.as_slice(), [Part::Text(_)]);
             let mut m =
                 Message::new(i, Format::OpenAI, Body::UserInput { parts }).at(Vec::new(), items);
+            if listed {
+                m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
+            }
             for (k, detail, at) in details {
                 m.add_options(Some(k), image_detail(detail), at);
             }
@@ -471,19 +491,38 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         let mut details: Vec<usize> = Vec::new();
         match &m.body {
             Body::Instructions { text, developer } => {
+                let content = if m.marked(LISTED) {
+                    used.push(LISTED);
+                    Value::Arr(vec![obj([
+                        ("type", Value::from("text")),
+                        ("text", Value::from(text)),
+                    ])])
+                } else {
+                    Value::from(text)
+                };
                 out.push(obj([
                     (
                         "role",
                         Value::from(if *developer { "developer" } else { "system" }),
                     ),
-                    ("content", Value::from(text)),
+                    ("content", content),
                 ]));
             }
-            Body::UserInput { parts } => out.push(write_user(m, parts, losses, &mut details)),
-            Body::Reply { text } => out.push(obj([
-                ("role", Value::from("assistant")),
-                ("content", Value::from(text)),
-            ])),
+            Body::UserInput { parts } => {
+                let user = write_user(m, parts, losses, &mut details);
+                if m.marked(LISTED) && user.get("content").is_some_and(|c| c.as_array().is_some()) {
+                    used.push(LISTED);
+                }
+                out.push(user);
+            }
+            Body::Reply { text } => {
+                if !reply_after_calls(&mut out, msgs, n, text, losses, &mut used) {
+                    out.push(obj([
+                        ("role", Value::from("assistant")),
+                        ("content", Value::from(text)),
+                    ]));
+                }
+            }
             Body::ToolCalls { calls } => {
                 let tool_calls = write_tool_calls(m, calls, &mut names, losses);
                 push_tool_calls(&mut out, msgs, n, tool_calls, &mut used);
@@ -559,7 +598,7 @@ fn write_user(
         }
     }
     let content = match sendable.as_slice() {
-        [(_, Part::Text(t))] => Value::from(t),
+        [(_, Part::Text(t))] if !m.marked(LISTED) => Value::from(t),
         [] => {
             losses.push(m.loss(
                 What::Message,
@@ -630,6 +669,44 @@ fn arguments_text(m: &Message, k: usize, c: &Call, losses: &mut Vec<Loss>) -> St
             "{}".into()
         }
     }
+}
+
+/// A reply after tool calls of the same message (Anthropic and the AI SDK keep their order)
+/// is the content of the calls' message when it has none: written apart, it would stand
+/// between the calls and their tool messages, which the API refuses. An OpenAI assistant's
+/// content comes before its calls, so its place is reported (`part_order`). Whether it was.
+fn reply_after_calls(
+    out: &mut [Value],
+    msgs: &[Message],
+    n: usize,
+    text: &str,
+    losses: &mut Vec<Loss>,
+    used: &mut Vec<&str>,
+) -> bool {
+    let m = &msgs[n];
+    let joins = n > 0
+        && (super::same_message(&msgs[n - 1], m) || m.marked(CONTINUES))
+        && matches!(msgs[n - 1].body, Body::ToolCalls { .. });
+    let Some(prev) = out.last_mut().filter(|p| {
+        joins && p.get("tool_calls").is_some() && p.get("content").is_none_or(Value::is_null)
+    }) else {
+        return false;
+    };
+    if prev.get("content").is_some() {
+        prev.set("content", Value::from(text));
+    } else {
+        // (No `content` key: the calls' mark `no_content`.) Written in its place, first.
+        if let Value::Obj(entries) = prev {
+            entries.insert(1, ("content".into(), Value::from(text)));
+        }
+    }
+    used.push(CONTINUES);
+    losses.push(m.loss(
+        What::Message,
+        loss::PART_ORDER,
+        "an OpenAI assistant message holds its text before its tool calls: the text after the calls is written as the content of their message, and reads back before them",
+    ));
+    true
 }
 
 /// A reply and the calls that follow it from the same message are one message; other calls

@@ -194,9 +194,12 @@ impl<'a> Dropped<'a> {
 
     /// Did the target leave `m` out (an `unsupported_message` loss at its own path)?
     pub(crate) fn has(&self, m: &Message) -> bool {
-        at_message(&self.0, m.source)
-            .iter()
-            .any(|(_, p)| *p == m.at.as_slice())
+        self.at(m.source, &m.at)
+    }
+
+    /// Is there an `unsupported_message` loss of message `source` at `path`?
+    pub(crate) fn at(&self, source: usize, path: &[crate::validate::PathSeg]) -> bool {
+        at_message(&self.0, source).iter().any(|(_, p)| *p == path)
     }
 }
 

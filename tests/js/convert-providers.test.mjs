@@ -38,7 +38,7 @@ test('a loss in a Prompt\'s system has index null and a path under system', () =
     messages: [{ role: 'user', content: 'hi' }],
   };
   const { messages, losses } = convert(prompt, { from: 'anthropic', to: 'openai' });
-  assert.deepEqual(messages, [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }]);
+  assert.deepEqual(messages, [{ role: 'system', content: [{ type: 'text', text: 'Be brief.' }] }, { role: 'user', content: 'hi' }]);
   assert.deepEqual(losses.map(({ index, path, code }) => ({ index, path, code })), [
     { index: null, path: ['system', 0, 'cache_control'], code: 'dropped_opaque' },
   ]);

@@ -297,7 +297,7 @@ fn row_user_input() {
         r#"{"role":"user","content":[{"type":"text","text":"hi"}]}"#,
     );
     assert_eq!(l, vec![]);
-    assert!(k.contains(r#""agentMessages":{"text_part":true}"#), "{k}");
+    assert!(k.contains(r#""agentMessages":{"listed":true}"#), "{k}");
     let (back, l) = run(Kernel, AiSdk, &k);
     assert_eq!(l, losses(&[(0, r#"["id"]"#, "dropped_field")]));
     assert_eq!(

@@ -455,16 +455,17 @@ fn tool_errors_are_errors() {
     assert_eq!(run(Kernel, Anthropic, &k).0, chat);
     // A Kernel error with more than a message: is_error and the message, reported.
     let kernel = [
+        json!({"id": "c", "timestamp": 1, "type": "tool-calls", "calls": [{"id": "t1", "name": "f", "args": {}}]}),
         json!({"id": "r", "timestamp": 1, "type": "tool-results", "results": [
             {"callId": "t1", "output": null, "error": {"name": "TypeError", "message": "bad"}}
         ]}),
     ];
     let (a, losses) = run(Kernel, Anthropic, &kernel);
     assert_eq!(
-        a[0]["content"][0],
+        a[1]["content"][0],
         json!({"type": "tool_result", "tool_use_id": "t1", "content": "bad", "is_error": true})
     );
-    assert!(losses.contains(&row(0, "error_as_text", json!(["results", 0, "error"]))));
+    assert!(losses.contains(&row(1, "error_as_text", json!(["results", 0, "error"]))));
 }
 
 #[test]
@@ -566,7 +567,8 @@ fn a_cached_lone_block_needs_no_blocks_mark() {
             {"type": "text", "text": "Hello", "providerOptions": {"anthropic": {"cacheControl": cc}}}
         ]})]
     );
-    // Kernel drops it (reported): the lone block is a string again.
+    // Kernel drops it (reported) and keeps the list's form by the mark `listed`: the lone
+    // block comes back a block.
     let chat =
         [json!({"role": "user", "content": [{"type": "text", "text": "Hi", "cache_control": cc}]})];
     let (k, losses) = run(Anthropic, Kernel, &chat);
@@ -578,9 +580,10 @@ fn a_cached_lone_block_needs_no_blocks_mark() {
             json!(["content", 0, "cache_control"])
         )]
     );
+    assert_eq!(k[0]["agentMessages"], json!({"listed": true}));
     assert_eq!(
         run(Kernel, Anthropic, &k).0,
-        [json!({"role": "user", "content": "Hi"})]
+        [json!({"role": "user", "content": [{"type": "text", "text": "Hi"}]})]
     );
 }
 

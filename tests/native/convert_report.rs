@@ -267,11 +267,12 @@ fn an_anthropic_prompt_carries_the_system_beside_the_messages() {
     // Into itself: the same Prompt.
     let (got, _) = answer(&request(Anthropic, Anthropic), &Js::from(&prompt));
     assert_eq!(got["system"], prompt["system"]);
-    // Into OpenAI: the cache_control is lost in the system, the extra key in message 0.
+    // Into OpenAI: the cache_control is lost in the system (a list of one text part still),
+    // the extra key in message 0.
     let (got, _) = answer(&request(Anthropic, OpenAI), &Js::from(&prompt));
     assert_eq!(
         got["messages"][0],
-        json!({ "role": "system", "content": "Be brief." })
+        json!({ "role": "system", "content": [{ "type": "text", "text": "Be brief." }] })
     );
     let at: Vec<J> = got["losses"]["at"].as_array().unwrap().clone();
     let kinds = got["losses"]["kinds"].as_array().unwrap();

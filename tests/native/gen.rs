@@ -62,6 +62,25 @@ pub fn assert_valid(format: &str, values: &[Value]) {
     }
 }
 
+/// Every message is valid in `format` ([`assert_valid`]), and so is the list as a whole where
+/// the format has a rule for lists: what a conversion writes into Anthropic is a `Prompt`'s
+/// messages, each tool result right after its call (`unmatched_tool_result` otherwise).
+pub fn assert_valid_output(format: &str, values: &[Value]) {
+    assert_valid(format, values);
+    if format == "anthropic" {
+        let text = format!("{{\"messages\":{}}}", Value::Arr(values.to_vec()).to_json());
+        let tape = json::parse(&text, 128).expect("a value writes JSON text");
+        let c = check(
+            &tape.view(&text),
+            0,
+            &anthropic::PROMPT,
+            Mode::Json,
+            &Options::default(),
+        );
+        assert!(c.issues.is_empty(), "anthropic list {text}: {:?}", c.issues);
+    }
+}
+
 /// Text, often unicode, sometimes empty.
 pub fn text() -> S<String> {
     prop_oneof![
@@ -718,5 +737,42 @@ pub fn conversation(format: &str, max: usize) -> S<Vec<Value>> {
         "ai-sdk-ui" => crate::convert_ai_sdk_ui::message(),
         other => panic!("no generator for {other}"),
     };
-    proptest::collection::vec(message, 0..=max).boxed()
+    let anthropic = format == "anthropic";
+    proptest::collection::vec(message, 0..=max)
+        .prop_map(move |list| if anthropic { as_prompt(list) } else { list })
+        .boxed()
+}
+
+/// Anthropic messages as a `Prompt` has them: a tool_result block stays only where it answers
+/// a tool_use of the assistant message right before its user message (the API refuses any
+/// other, and so does `Prompt`'s rule), and a user message left with no content goes.
+pub fn as_prompt(list: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for mut m in list {
+        let before: Vec<String> = out
+            .last()
+            .filter(|p| p.get("role").and_then(Value::as_str) == Some("assistant"))
+            .and_then(|p| p.get("content"))
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|b| b.get("type").and_then(Value::as_str) == Some("tool_use"))
+            .filter_map(|b| b.get("id").and_then(Value::as_str).map(str::to_string))
+            .collect();
+        if let Some(blocks) = m.get_mut("content").and_then(Value::as_array_mut) {
+            let answers = |b: &Value| {
+                b.get("type").and_then(Value::as_str) != Some("tool_result")
+                    || b.get("tool_use_id")
+                        .and_then(Value::as_str)
+                        .is_some_and(|id| before.iter().any(|c| c == id))
+            };
+            let had = blocks.len();
+            blocks.retain(answers);
+            if blocks.is_empty() && had > 0 {
+                continue;
+            }
+        }
+        out.push(m);
+    }
+    out
 }

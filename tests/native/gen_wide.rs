@@ -383,9 +383,19 @@ pub fn message(format: &'static str) -> S<Value> {
         .boxed()
 }
 
-/// A conversation of independently generated messages.
+/// A conversation of independently generated messages (for Anthropic, as a `Prompt` has
+/// them: `gen::as_prompt`).
 pub fn conversation(format: &'static str, max: usize) -> S<Vec<Value>> {
-    proptest::collection::vec(message(format), 0..=max).boxed()
+    let anthropic = format == "anthropic";
+    proptest::collection::vec(message(format), 0..=max)
+        .prop_map(move |list| {
+            if anthropic {
+                crate::gen::as_prompt(list)
+            } else {
+                list
+            }
+        })
+        .boxed()
 }
 
 /// A conversation where every call is answered: after each message that calls tools, its
@@ -399,6 +409,10 @@ pub fn threaded(format: &'static str, max: usize) -> S<Vec<Value>> {
         proptest::collection::vec(any::<u32>(), 64),
     )
         .prop_map(move |(messages, draws)| answer(format, messages, draws))
+        .prop_map(move |list| match format {
+            "anthropic" => crate::gen::as_prompt(list),
+            _ => list,
+        })
         .prop_filter("valid in its format", move |c| {
             c.iter().all(|v| is_valid(format, v))
         })

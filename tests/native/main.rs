@@ -17,6 +17,7 @@ mod convert_bedrock;
 mod convert_check;
 mod convert_hostile;
 mod convert_law;
+mod convert_law_cases;
 mod convert_options;
 mod convert_providers;
 mod convert_regressions;

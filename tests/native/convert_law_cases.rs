@@ -1,0 +1,136 @@
+//! The cases a generator written outside the project found against the round-trip law as
+//! docs/CONVERSIONS.md states it, one test each (`convert(values, { from, to })`, then back):
+//! what the conversion must say, and the law judged by the documented rule.
+use crate::convert_law::law_as_documented;
+use crate::gen::assert_valid_output;
+use crate::support::{loss_rows, ours, theirs, Counter};
+use agent_messages::convert::convert;
+use agent_messages::formats::Format::{self, *};
+use serde_json::{json, Value};
+
+type Losses = Vec<(usize, String, String)>;
+
+/// `from` → `to`: the target's messages (checked valid, as a list too) and the losses as
+/// (index, code, path).
+fn run(from: Format, to: Format, source: &[Value]) -> (Vec<Value>, Losses) {
+    let values = ours(source);
+    crate::gen::assert_valid(from.name(), &values);
+    let (out, losses) = convert(from, to, &values, &mut Counter(0));
+    assert_valid_output(to.name(), &out);
+    (theirs(&out), loss_rows(&losses))
+}
+
+fn row(index: usize, code: &str, path: Value) -> (usize, String, String) {
+    (index, code.to_string(), path.to_string())
+}
+
+/// The law holds for `from` → `to` on `source`, by the documented rule.
+fn holds(from: Format, to: Format, source: &[Value]) {
+    let r = law_as_documented(from, to, &ours(source));
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// A run of things dropped is reported at each of them, or, where nothing of the message is
+/// written, as the message: an AI SDK tool message of two results and an approval response,
+/// and a UI user message of a PDF by URL and a text, into Bedrock Swarm.
+#[test]
+fn a_run_of_dropped_things_is_reported_whole() {
+    let tool = [
+        json!({"role": "assistant", "content": [
+            {"type": "tool-call", "toolCallId": "a", "toolName": "f", "input": {}},
+            {"type": "tool-call", "toolCallId": "b", "toolName": "f", "input": {}},
+            {"type": "tool-approval-request", "approvalId": "ap", "toolCallId": "a"}
+        ]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "a", "toolName": "f", "output": {"type": "text", "value": "A"}},
+            {"type": "tool-result", "toolCallId": "b", "toolName": "f", "output": {"type": "text", "value": "B"}},
+            {"type": "tool-approval-response", "approvalId": "ap", "approved": true}
+        ]}),
+    ];
+    let (_, losses) = run(AiSdk, Bedrock, &tool);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "unsupported_message", json!(["content", 2])),
+            row(1, "unsupported_message", json!([])),
+        ]
+    );
+    holds(AiSdk, Bedrock, &tool);
+    let user = [json!({"id": "u1", "role": "user", "parts": [
+        {"type": "file", "mediaType": "application/pdf", "url": "https://example.com/a.pdf"},
+        {"type": "text", "text": "hi"}
+    ]})];
+    let (_, losses) = run(AiSdkUi, Bedrock, &user);
+    assert_eq!(losses, vec![row(0, "unsupported_message", json!([]))]);
+    holds(AiSdkUi, Bedrock, &user);
+}
+
+/// What goes into Anthropic is a valid `Prompt`: calls that results answer are in the
+/// assistant message right before them, and a result with no call there is reported, not
+/// written.
+#[test]
+fn the_output_is_valid_in_the_target() {
+    let ui = [
+        json!({"id": "s", "role": "system", "parts": [{"type": "text", "text": "Be brief."}]}),
+        json!({"id": "a1", "role": "assistant", "parts": [
+            {"type": "tool-a", "toolCallId": "c1", "state": "output-available", "input": {}, "output": 1},
+            {"type": "tool-b", "toolCallId": "c2", "state": "approval-requested", "input": {}, "approval": {"id": "ap1"}}
+        ]}),
+    ];
+    let (a, _) = run(AiSdkUi, Anthropic, &ui);
+    assert_eq!(
+        a[1..],
+        [
+            json!({"role": "assistant", "content": [
+                {"type": "tool_use", "id": "c1", "name": "a", "input": {}},
+                {"type": "tool_use", "id": "c2", "name": "b", "input": {}}
+            ]}),
+            json!({"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1", "content": "1"}]}),
+        ]
+    );
+    // And back, which threw.
+    run(Anthropic, AiSdkUi, &a);
+    let kernel = [
+        json!({"id": "01JD7Z8Q000000000000000001", "timestamp": 1, "type": "system", "text": "sys"}),
+        json!({"id": "01JD7Z8Q000000000000000002", "timestamp": 2, "type": "tool-results",
+            "results": [{"callId": "c1", "name": "f", "output": 1}]}),
+    ];
+    let (a, losses) = run(Kernel, Anthropic, &kernel);
+    assert_eq!(a, [json!({"role": "system", "content": "sys"})]);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "dropped_field", json!(["id"])),
+            row(1, "unsupported_message", json!([])),
+        ]
+    );
+    run(Anthropic, Kernel, &a);
+    holds(Kernel, Anthropic, &kernel);
+}
+
+/// Repeated Agens argument keys: an object keeps the last value, so the loss is at the
+/// argument whose value is lost, the earlier one.
+#[test]
+fn a_repeated_argument_is_lost_where_its_value_is() {
+    let steps = [
+        json!({"input": "q", "tool_calls": [{"id": "c1", "name": "f", "arguments": [
+        {"key": "x", "value": "Paris Привет"}, {"key": "x", "value": "check"}
+    ], "server_name": "", "type": "tool_call"}]}),
+    ];
+    for to in [Kernel, Swarm, AiSdk] {
+        let (_, losses) = run(Agens, to, &steps);
+        assert!(
+            losses.contains(&row(
+                0,
+                "dropped_field",
+                json!(["tool_calls", 0, "arguments", 0])
+            )),
+            "{to}: {losses:?}"
+        );
+        assert!(
+            !losses.iter().any(|(_, _, p)| p.contains("arguments\",1")),
+            "{to}: {losses:?}"
+        );
+        holds(Agens, to, &steps);
+    }
+}
