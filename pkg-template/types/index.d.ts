@@ -245,7 +245,8 @@ export interface Loss {
   code:
     | 'unsupported_message' | 'dropped_field' | 'stringified_output' | 'error_as_text'
     | 'split_results' | 'part_order' | 'inferred_call_id' | 'changed_value' | 'reserved_name'
-    | 'dropped_opaque' | 'id_rewritten' | 'reused_call_id' | 'merged_messages';
+    | 'dropped_opaque' | 'id_rewritten' | 'reused_call_id' | 'merged_messages'
+    | 'split_message';
   detail: string;
 }
 

@@ -1172,6 +1172,10 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
         if used.contains(&t.name.as_ref()) && t.name != DEVELOPER {
             continue;
         }
+        if t.name == CONTINUES {
+            losses.push(first.loss(What::Mark(&t.name), loss::SPLIT_MESSAGE, super::SPLIT_OFF));
+            continue;
+        }
         if OWN.contains(&t.name.as_ref()) {
             losses.push(first.loss(
                 What::Mark(&t.name),

@@ -163,7 +163,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>) -> Vec<Value> {
         if m.marked(CONTINUES) {
             losses.push(m.loss(
                 What::Mark(CONTINUES),
-                loss::DROPPED_FIELD,
+                loss::SPLIT_MESSAGE,
                 "a reply and tool calls in one message become two Bedrock responses (they convert back as two messages)",
             ));
         }

@@ -201,6 +201,9 @@ loss_codes! {
     /// Two messages the target writes (or reads back) as one: the loss is at the later one,
     /// whose content comes back inside the message before it.
     MERGED_MESSAGES = MergedMessages "merged_messages",
+    /// One message the target writes as several: the loss is at the piece that begins each
+    /// further one, which comes back as a message of its own.
+    SPLIT_MESSAGE = SplitMessage "split_message",
 }
 
 impl std::fmt::Display for LossCode {

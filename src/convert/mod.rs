@@ -217,7 +217,7 @@ fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
         let m = &mut canonical[n];
         losses.push(m.loss(
             What::Mark(canonical::CONTINUES),
-            loss::DROPPED_FIELD,
+            loss::SPLIT_MESSAGE,
             "the message this one continues is not written, so it is written as a message of its own",
         ));
         m.marks.retain(|t| t.name != canonical::CONTINUES);
@@ -526,13 +526,20 @@ pub(crate) fn report_rest_but(
         }
     }
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
-        losses.push(m.loss(
-            What::Mark(&t.name),
-            loss::DROPPED_FIELD,
-            no_place(target, &t.name, true),
-        ));
+        losses.push(match t.name == canonical::CONTINUES {
+            true => m.loss(What::Mark(&t.name), loss::SPLIT_MESSAGE, SPLIT_OFF),
+            false => m.loss(
+                What::Mark(&t.name),
+                loss::DROPPED_FIELD,
+                no_place(target, &t.name, true),
+            ),
+        });
     }
 }
+
+/// The detail of a piece of a message written as a message of its own ([`loss::SPLIT_MESSAGE`]).
+pub(crate) const SPLIT_OFF: &str =
+    "the target has no place for what joins this to the message before: it is written as a message of its own, and comes back as one";
 
 /// `<target> messages have no place for "<name>"` (`what_it_says`: `for what "<name>" says`):
 /// the detail of a field or mark a target drops, reported for nearly every message of some

@@ -180,11 +180,11 @@ fn every_row_to_openai_and_back() {
             // An OpenAI file part by id takes OpenAI's ids only.
             row(1, "dropped_field", json!(["content", 4])),
             // The reply continued the thinking, which OpenAI has no place for.
-            row(2, "dropped_field", json!(["content", 1])),
+            row(2, "split_message", json!(["content", 1])),
             row(2, "unsupported_message", json!(["content", 0])),
             row(3, "error_as_text", json!(["content", 1, "is_error"])),
             // The input after the results is a message of its own in OpenAI.
-            row(3, "dropped_field", json!(["content", 2])),
+            row(3, "split_message", json!(["content", 2])),
         ]
     );
     assert_eq!(
@@ -283,7 +283,7 @@ fn redacted_thinking_is_carried_byte_for_byte() {
     assert_eq!(
         losses,
         vec![
-            row(0, "dropped_field", json!(["content", 1])),
+            row(0, "split_message", json!(["content", 1])),
             row(0, "unsupported_message", json!(["content", 0])),
         ]
     );

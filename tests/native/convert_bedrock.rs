@@ -200,7 +200,7 @@ fn openai_rows_bedrock_has_no_place_for_are_reported() {
                 r#"["tool_calls",1,"function","arguments"]"#
             ),
             // From the Bedrock side: one message became two responses.
-            (3, "dropped_field", r#"["tool_calls"]"#),
+            (3, "split_message", r#"["tool_calls"]"#),
             (4, "unsupported_message", "[]"),
             (5, "unsupported_message", "[]"),
             (6, "dropped_field", r#"["name"]"#),
@@ -392,7 +392,7 @@ fn swarm_rows_bedrock_has_no_response_for_are_reported() {
             (2, "unsupported_message", "[]"),
             // The agent's name; the reply and the calls become two responses.
             (3, "dropped_field", r#"["agentName"]"#),
-            (3, "dropped_field", r#"["tool_calls"]"#),
+            (3, "split_message", r#"["tool_calls"]"#),
             (4, "unsupported_message", "[]"),
             (5, "dropped_field", r#"["payload","trace"]"#),
             (6, "unsupported_message", "[]"),
@@ -484,7 +484,7 @@ fn agens_rows_bedrock_has_no_response_for_are_reported() {
         lost(&[
             // The instructions (carrying the step's fields), the input, the prepared prompt,
             // the tool results; the reply and its calls become two responses.
-            (0, "dropped_field", r#"["tool_calls"]"#),
+            (0, "split_message", r#"["tool_calls"]"#),
             (0, "unsupported_message", r#"["input"]"#),
             (0, "unsupported_message", r#"["system"]"#),
             (0, "unsupported_message", r#"["tool_results"]"#),

@@ -423,11 +423,21 @@ type Wanted = Option<Vec<Want>>;
 /// under `props`, and its value.
 type Want = (Vec<Option<Step>>, Option<Vec<Option<Step>>>, String);
 
-fn wanted(from: Format, v: &Value, mine: &[&Loss]) -> Wanted {
-    let covered: Vec<Vec<Step>> = mine
+fn wanted(from: Format, v: &Value, mine: &[&Loss], merged_into: Option<&Value>) -> Wanted {
+    let mut covered: Vec<Vec<Step>> = mine
         .iter()
         .flat_map(|l| documented_covers(from, l))
         .collect();
+    // The message after this one comes back inside it (`merged_messages`): where both have a
+    // field, the message holds one of them.
+    if let Some(Value::Obj(later)) = merged_into {
+        covered.extend(
+            later
+                .iter()
+                .filter(|(k, _)| v.get(k).is_some())
+                .map(|(k, _)| vec![Step::Key(k.to_string())]),
+        );
+    }
     if covered.iter().any(Vec::is_empty) {
         return None;
     }
@@ -453,8 +463,12 @@ fn wanted(from: Format, v: &Value, mine: &[&Loss]) -> Wanted {
 }
 
 /// The wanted leaves missing from `back` (each leaf of `back` found once).
-fn missing_in(i: usize, want: &[Want], back: &Value) -> Vec<String> {
-    let mut have: Vec<(Place, bool)> = places_of(back).into_iter().map(|l| (l, false)).collect();
+fn missing_in(i: usize, want: &[Want], back: &[Value]) -> Vec<String> {
+    let mut have: Vec<(Place, bool)> = back
+        .iter()
+        .flat_map(places_of)
+        .map(|l| (l, false))
+        .collect();
     let mut missing = Vec::new();
     for (want, plain, value) in want {
         let found = have.iter_mut().find(|(l, used)| {
@@ -476,8 +490,9 @@ fn missing_in(i: usize, want: &[Want], back: &Value) -> Vec<String> {
 /// found again in B → A, with the same value at the same path (array positions included,
 /// except in an array a loss of the same message points into), one loss per lost thing. The
 /// messages keep their order: each source message comes back as one message, in turn, unless a
-/// loss covers it whole (then it comes back as one message or as none); no message comes back
-/// that none of the source's is. Of every such alignment, the one that misses least is shown.
+/// loss covers it whole (then it comes back as one message or as none) or a `split_message`
+/// loss splits it (then as one more for each, its leaves found in them); no message comes
+/// back that none of the source's is. Of every such alignment, the one that misses least is shown.
 fn unreported_documented(
     from: Format,
     source: &[Value],
@@ -489,7 +504,18 @@ fn unreported_documented(
         .enumerate()
         .map(|(i, v)| {
             let mine: Vec<&Loss> = losses.iter().filter(|l| l.index == i).collect();
-            wanted(from, v, &mine)
+            let merged = |l: &Loss| l.index == i + 1 && l.code == "merged_messages";
+            let later = losses.iter().any(merged).then(|| &source[i + 1]);
+            wanted(from, v, &mine, later)
+        })
+        .collect();
+    // How many messages each may come back as: one more for each split.
+    let pieces: Vec<usize> = (0..source.len())
+        .map(|i| {
+            1 + losses
+                .iter()
+                .filter(|l| l.index == i && l.code == "split_message")
+                .count()
         })
         .collect();
     let (n, m) = (source.len(), back.len());
@@ -517,8 +543,11 @@ fn unreported_documented(
                         step(i + 1, j + 1, 0);
                     }
                 }
-                Some(want) if j < m => step(i + 1, j + 1, missing_in(i, want, &back[j]).len()),
-                Some(_) => {}
+                Some(want) => {
+                    for r in 1..=pieces[i].min(m - j) {
+                        step(i + 1, j + r, missing_in(i, want, &back[j..j + r]).len());
+                    }
+                }
             }
         }
     }
@@ -532,7 +561,7 @@ fn unreported_documented(
     while i > 0 {
         let (pi, pj) = how[i][j];
         if let (Some(want), true) = (&wants[pi], pj < j) {
-            missing.extend(missing_in(pi, want, &back[pj]));
+            missing.extend(missing_in(pi, want, &back[pj..j]));
         }
         (i, j) = (pi, pj);
     }
