@@ -62,7 +62,9 @@ export function createApi(wasm) {
   // Every format the wasm describes (its name, title, namespace and named lists of words:
   // Kernel's TYPES, OpenAI's ROLES, ...), in its order; each must have its extras here.
   const namespaces = {};
-  const formats = {};
+  // Each format's validator of its message type (the first the wasm describes for it): the AI
+  // SDK's two formats share a namespace, whose `validate` is ModelMessage's.
+  const messageValidators = {};
   for (const { name, namespace, lists, stream } of described.formats) {
     const extras = FORMAT_EXTRAS[name];
     if (!extras) throw new Error(`agent-messages: the wasm describes a format "${name}" the facade does not know`);
@@ -70,13 +72,14 @@ export function createApi(wasm) {
     // The formats whose streams the package folds: `createAccumulator` and `accumulate` (in
     // a validation-only build, which has no accumulators, each says so when called).
     if (stream) Object.assign(namespaces[namespace], createStream({ wasm, tape, texts, numbers, options }, name));
-    formats[name] = namespaces[namespace];
+    const first = Object.values(byFormat[name] ?? {})[0];
+    if (first) messageValidators[name] = first;
   }
   for (const ns of Object.values(namespaces)) Object.freeze(ns);
   return Object.freeze({
     ...namespaces,
     ...(typeof wasm.convert_tape === 'function'
-      ? createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described)
+      ? createConverters({ wasm, tape, numbers, options, applyRevival }, messageValidators, described)
       : {}),
     ValidationError,
     AgentMessagesError,

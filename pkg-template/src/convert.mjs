@@ -75,7 +75,7 @@ function expandLosses({ kinds, at }) {
   return out;
 }
 
-export function createConverters({ wasm, tape, numbers, options, applyRevival }, formats, described) {
+export function createConverters({ wasm, tape, numbers, options, applyRevival }, messageValidators, described) {
   // The formats that convert, in the wasm's order.
   const CONVERTIBLE = described.formats.filter((f) => f.convertible).map((f) => f.name);
   const { INVALID } = numbers.result;
@@ -166,7 +166,7 @@ export function createConverters({ wasm, tape, numbers, options, applyRevival },
         throw new TypeError(`convert: newId() must return a string, returned ${describeOption(id)}`);
       }
       converted[i].id = id;
-      const checked = formats[to].validate(converted[i]);
+      const checked = messageValidators[to].validate(converted[i]);
       if (!checked.ok) {
         throw new TypeError(`convert: newId() returned ${JSON.stringify(id)}, which makes an invalid ${to} message: ${checked.issues[0].message}`);
       }

@@ -1239,7 +1239,7 @@ fn written_id(m: &Message, id: &str, at: Path, losses: &mut Vec<Loss>) -> String
 }
 
 fn tool_use(m: &Message, k: usize, c: &Call, losses: &mut Vec<Loss>) -> Value {
-    let id = written_id(m, &c.id, under(&m.path(What::Item(k)), &["id"]), losses);
+    let id = written_id(m, &c.id, m.path(What::Field(k, Field::Id)), losses);
     let input = match &c.args {
         Some(a @ Value::Obj(_)) => a.clone(),
         other => {

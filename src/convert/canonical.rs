@@ -144,6 +144,9 @@ pub enum Field {
     Args,
     Output,
     Error,
+    /// A tool call's own id.
+    Id,
+    /// A tool output's call id.
     CallId,
     /// A tool output's tool name.
     Name,
@@ -338,6 +341,9 @@ impl Message {
 fn words(from: Format, single: bool, f: Field) -> &'static [&'static str] {
     use Format::*;
     match (from, f) {
+        // A Kernel `tool-call` message is its call: its id is the message's.
+        (Kernel | OpenAI | Swarm | Bedrock | Agens | Anthropic, Field::Id) => &["id"],
+        (AiSdk | AiSdkUi, Field::Id) => &["toolCallId"],
         (Kernel, Field::Args) => &["args"],
         (Kernel, Field::Output) if single => &["result"],
         (Kernel, Field::Output) => &["output"],

@@ -8,7 +8,7 @@
 //! calls, results, whether it is empty), so that the reduction and the checks can run in
 //! different places (the command line's workers reduce, its main thread checks).
 
-use super::canonical::{keys, under, Body, Field, Message, Part, What};
+use super::canonical::{keys, Body, Field, Message, Part, What};
 use super::check::{Finding, Severity};
 use crate::fnv::{fingerprint, FingerprintFilter, Fingerprints, IdMap};
 use crate::formats::Format;
@@ -93,7 +93,7 @@ impl<'a> Step<'a> {
                     .iter()
                     .enumerate()
                     .map(|(k, c)| {
-                        let path = under(&m.path(What::Item(k)), &["id"]);
+                        let path = m.path(What::Field(k, Field::Id));
                         (Cow::Borrowed(c.id.as_str()), Place::at(path))
                     })
                     .collect(),

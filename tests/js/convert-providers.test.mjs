@@ -73,3 +73,12 @@ test('tool-use ids Anthropic refuses are rewritten the same way for the call and
   assert.equal(rewritten.length, 2);
   for (const l of rewritten) assert.ok(l.detail.includes('call:1/a') && l.detail.includes(id), l.detail);
 });
+
+test('newId names the messages of every target with ids, each checked as the target\'s message type', () => {
+  const id = '01JZZZZZZZZZZZZZZZZZ000000';
+  for (const [to, validator] of [['ai-sdk-ui', api.aiSdk.UIMessage], ['kernel', api.kernel]]) {
+    const { messages } = convert([{ role: 'user', content: 'hi' }], { from: 'openai', to, newId: () => id });
+    assert.equal(messages[0].id, id, to);
+    assert.ok(validator.is(messages[0]), to);
+  }
+});

@@ -134,3 +134,30 @@ fn a_repeated_argument_is_lost_where_its_value_is() {
         holds(Agens, to, &steps);
     }
 }
+
+/// A loss path is in the source's words: an AI SDK call id Anthropic rewrites is reported at
+/// the part's `toolCallId`, and so is a UI tool part's.
+#[test]
+fn a_rewritten_id_is_reported_at_the_source_field() {
+    let model = [
+        json!({"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "a.b", "toolName": "f", "input": {}}]}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "a.b", "toolName": "f", "output": {"type": "text", "value": "ok"}}]}),
+    ];
+    let (_, losses) = run(AiSdk, Anthropic, &model);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "id_rewritten", json!(["content", 0, "toolCallId"])),
+            row(1, "id_rewritten", json!(["content", 0, "toolCallId"])),
+        ]
+    );
+    holds(AiSdk, Anthropic, &model);
+    let ui = [json!({"id": "m1", "role": "assistant", "parts": [
+        {"type": "tool-f", "toolCallId": "a.b", "state": "input-available", "input": {}}
+    ]})];
+    let (_, losses) = run(AiSdkUi, Anthropic, &ui);
+    assert!(
+        losses.contains(&row(0, "id_rewritten", json!(["parts", 0, "toolCallId"]))),
+        "{losses:?}"
+    );
+}
