@@ -96,6 +96,8 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
     // The items to report: (message, item path, the message's own path).
     let mut items: Vec<(usize, &canonical::Path, &canonical::Path)> = Vec::new();
+    // The user's properties of pieces left out: (message, path).
+    let mut extras: Vec<(usize, &canonical::Path)> = Vec::new();
     // The source messages left out whole, in order.
     let mut whole: Vec<usize> = Vec::new();
     // The source of the piece before, and whether every piece of it so far is left out.
@@ -110,6 +112,8 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
                     items.push((m.source, at, &m.at));
                 }
             }
+            // The user's properties ride on a message's first piece: they go with it.
+            extras.extend(m.extra.iter().map(|t| (m.source, &t.at)));
         }
         last = match last {
             Some((source, all)) if source == m.source => Some((source, all && gone)),
@@ -144,6 +148,16 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
                 at.clone(),
                 first.code,
                 first.detail.clone(),
+            ));
+        }
+    }
+    for (source, at) in extras {
+        if whole.binary_search(&source).is_err() && !dropped.at(source, &[]) {
+            more.push(Loss::at(
+                source,
+                at.clone(),
+                loss::DROPPED_FIELD,
+                EXTRA_LEFT_OUT,
             ));
         }
     }
@@ -536,6 +550,10 @@ pub(crate) fn report_rest_but(
         });
     }
 }
+
+/// The detail of a user's property whose piece of the message the target leaves out.
+const EXTRA_LEFT_OUT: &str =
+    "the part of the message this property rode on is not written, and the property with it";
 
 /// The detail of a piece of a message written as a message of its own ([`loss::SPLIT_MESSAGE`]).
 pub(crate) const SPLIT_OFF: &str =

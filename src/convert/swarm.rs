@@ -178,8 +178,10 @@ fn report_misplaced(v: &Value, i: usize, role: &str, losses: &mut Vec<Loss>) {
 
 /// Properties swarm does not define: carried (and reported, as they come back in the payload).
 fn read_extras(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
+    let mut any = false;
     for (key, x) in v.as_object().into_iter().flatten() {
         if !crate::formats::swarm::MODEL_MESSAGE.has(key) {
+            any = true;
             losses.push(Loss::new(
                 m.source,
                 &[key],
@@ -192,6 +194,16 @@ fn read_extras(m: &mut Message, v: &Value, losses: &mut Vec<Loss>) {
             m.extra
                 .push(Tagged::new(key.clone(), x.clone(), under_key(&[], key)));
         }
+    }
+    // A payload of no entries cannot stay one once they come back inside it.
+    let holds_nothing = |p: &Value| p.is_null() || *p == Value::Obj(Vec::new());
+    if any && v.get(PAYLOAD).is_some_and(holds_nothing) {
+        losses.push(Loss::new(
+            m.source,
+            &[PAYLOAD],
+            loss::CHANGED_VALUE,
+            "the properties swarm does not define come back inside the payload, which then holds them",
+        ));
     }
 }
 

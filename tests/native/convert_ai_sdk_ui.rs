@@ -173,13 +173,14 @@ fn assistant_turn_of_two_steps() {
         ui,
         r#"[{"role":"assistant","content":"Checking.","tool_calls":[{"id":"c1","type":"function","function":{"name":"weather","arguments":"{\"city\":\"Oslo\"}"}}]},{"role":"tool","tool_call_id":"c1","content":"Error: down"},{"role":"assistant","content":"3 degrees."}]"#,
         &[
-            // (The message's id and metadata ride on its first piece, the reasoning; the
-            // piece after it continues a message OpenAI does not write.)
+            // (The message's id and metadata ride on its first piece, the reasoning, and go
+            // with it; the piece after it continues a message OpenAI does not write.)
             r#"{"index":0,"path":["parts",2],"code":"split_message","detail":"the message this one continues is not written, so it is written as a message of its own"}"#,
             r#"{"index":0,"path":["parts",1],"code":"unsupported_message","detail":"OpenAI Chat has no reasoning message"}"#,
             r#"{"index":0,"path":["parts",2,"state"],"code":"dropped_field","detail":"OpenAI messages have no place for what \"state\" says"}"#,
             r#"{"index":0,"path":["parts",3,"errorText"],"code":"error_as_text","detail":"the error is written as text into the content"}"#,
             r#"{"index":0,"path":["parts",4],"code":"dropped_field","detail":"OpenAI messages have no place for what \"step\" says"}"#,
+            r#"{"index":0,"path":["metadata"],"code":"dropped_field","detail":"the part of the message this property rode on is not written, and the property with it"}"#,
         ],
         false,
     );

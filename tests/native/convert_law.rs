@@ -370,12 +370,18 @@ fn place_of(path: &[PathSeg]) -> Vec<Step> {
 
 /// The places a loss of a message in `from` covers: its path, and what the docs say a loss
 /// there stands for besides (docs/CONVERSIONS.md, "Losses": a Kernel loss at `["id"]` is one
-/// loss for the id and the timestamp).
+/// loss for the id and the timestamp, at `["type"]` one for a single call or result written
+/// as a list of one).
 fn documented_covers(from: Format, loss: &Loss) -> Vec<Vec<Step>> {
     let path = place_of(&loss.path);
     let id = [Step::Key("id".into())];
     if from == Kernel && path == id {
         return vec![path, vec![Step::Key("timestamp".into())]];
+    }
+    // A single tool-call or tool-result message written as a list of one: its fields come
+    // back inside `calls` or `results`.
+    if from == Kernel && path == [Step::Key("type".into())] {
+        return vec![Vec::new()];
     }
     vec![path]
 }
