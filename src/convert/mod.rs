@@ -96,8 +96,9 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
     // The items to report: (message, item path, the message's own path).
     let mut items: Vec<(usize, &canonical::Path, &canonical::Path)> = Vec::new();
-    // The user's properties of pieces left out: (message, path).
-    let mut extras: Vec<(usize, &canonical::Path)> = Vec::new();
+    // The user's properties and whole-message options of pieces left out: (message, path,
+    // whether options).
+    let mut extras: Vec<(usize, &canonical::Path, bool)> = Vec::new();
     // The source messages left out whole, in order.
     let mut whole: Vec<usize> = Vec::new();
     // The source of the piece before, and whether every piece of it so far is left out.
@@ -112,8 +113,11 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
                     items.push((m.source, at, &m.at));
                 }
             }
-            // The user's properties ride on a message's first piece: they go with it.
-            extras.extend(m.extra.iter().map(|t| (m.source, &t.at)));
+            // The user's properties and the options of the whole message ride on its first
+            // piece: they go with it.
+            extras.extend(m.extra.iter().map(|t| (m.source, &t.at, false)));
+            let whole_options = m.options.iter().filter(|o| o.item.is_none());
+            extras.extend(whole_options.map(|o| (m.source, &o.at, true)));
         }
         last = match last {
             Some((source, all)) if source == m.source => Some((source, all && gone)),
@@ -151,14 +155,13 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             ));
         }
     }
-    for (source, at) in extras {
+    for (source, at, options) in extras {
         if whole.binary_search(&source).is_err() && !dropped.at(source, &[]) {
-            more.push(Loss::at(
-                source,
-                at.clone(),
-                loss::DROPPED_FIELD,
-                EXTRA_LEFT_OUT,
-            ));
+            let code = match options {
+                true => loss::DROPPED_OPAQUE,
+                false => loss::DROPPED_FIELD,
+            };
+            more.push(Loss::at(source, at.clone(), code, EXTRA_LEFT_OUT));
         }
     }
     drop(dropped);
@@ -551,9 +554,10 @@ pub(crate) fn report_rest_but(
     }
 }
 
-/// The detail of a user's property whose piece of the message the target leaves out.
+/// The detail of a user's property (or the whole message's provider options) whose piece of
+/// the message the target leaves out.
 const EXTRA_LEFT_OUT: &str =
-    "the part of the message this property rode on is not written, and the property with it";
+    "the part of the message this rode on is not written, and this with it";
 
 /// The detail of a piece of a message written as a message of its own ([`loss::SPLIT_MESSAGE`]).
 pub(crate) const SPLIT_OFF: &str =

@@ -180,7 +180,7 @@ fn assistant_turn_of_two_steps() {
             r#"{"index":0,"path":["parts",2,"state"],"code":"dropped_field","detail":"OpenAI messages have no place for what \"state\" says"}"#,
             r#"{"index":0,"path":["parts",3,"errorText"],"code":"error_as_text","detail":"the error is written as text into the content"}"#,
             r#"{"index":0,"path":["parts",4],"code":"dropped_field","detail":"OpenAI messages have no place for what \"step\" says"}"#,
-            r#"{"index":0,"path":["metadata"],"code":"dropped_field","detail":"the part of the message this property rode on is not written, and the property with it"}"#,
+            r#"{"index":0,"path":["metadata"],"code":"dropped_field","detail":"the part of the message this rode on is not written, and this with it"}"#,
         ],
         false,
     );

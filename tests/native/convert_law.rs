@@ -228,6 +228,14 @@ fn unreported(from: Format, source: &[Value], losses: &[Loss], back: &[Value]) -
     for (i, v) in source.iter().enumerate() {
         let mine: Vec<&Loss> = losses.iter().filter(|l| l.index == i).collect();
         let mut prefixes: Vec<Vec<&str>> = mine.iter().flat_map(|l| covers(from, l)).collect();
+        // The message after this one comes back inside it: where both have a field, the
+        // message holds one of them.
+        let merged = |l: &Loss| l.index == i + 1 && l.code == "merged_messages";
+        if let (true, Some(Value::Obj(later))) = (losses.iter().any(merged), source.get(i + 1)) {
+            for (k, _) in later.iter().filter(|(k, _)| v.get(k).is_some()) {
+                prefixes.push(vec![leak(k)]);
+            }
+        }
         let touched: Vec<Vec<&str>> = mine
             .iter()
             .map(|l| {
