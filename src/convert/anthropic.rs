@@ -998,12 +998,15 @@ fn results_follow(msgs: &[Message], n: usize) -> bool {
         .iter()
         .rposition(|m| !assistant(m))
         .map_or(0, |p| p + 1);
-    let Some(Body::ToolOutputs { outputs }) =
-        msgs[n..].iter().find(|m| !assistant(m)).map(|m| &m.body)
-    else {
+    let Some(after) = msgs[n..].iter().position(|m| !assistant(m)) else {
         return false;
     };
-    outputs.iter().any(|o| {
+    // The results right after the run, however many messages they come in.
+    let outputs = msgs[n + after..].iter().map_while(|m| match &m.body {
+        Body::ToolOutputs { outputs } => Some(outputs),
+        _ => None,
+    });
+    outputs.flatten().any(|o| {
         msgs[start..n].iter().any(|m| match &m.body {
             Body::ToolCalls { calls } => calls.iter().any(|c| o.call_id.as_deref() == Some(&c.id)),
             _ => false,

@@ -725,7 +725,11 @@ fn push_tool_calls(
     match out.last_mut() {
         Some(prev) if merged => {
             used.push(CONTINUES);
-            prev.set("tool_calls", Value::Arr(tool_calls))
+            // (Calls before the reply, whose message the reply joined, come first.)
+            match prev.get_mut("tool_calls") {
+                Some(Value::Arr(before)) => before.extend(tool_calls),
+                _ => prev.set("tool_calls", Value::Arr(tool_calls)),
+            }
         }
         _ => {
             let mut o = obj([("role", Value::from("assistant"))]);

@@ -161,3 +161,50 @@ fn a_rewritten_id_is_reported_at_the_source_field() {
         "{losses:?}"
     );
 }
+
+/// Long law runs: a reply between two calls of one AI SDK message, into OpenAI, is the calls'
+/// content, and the calls before it stay (they were replaced); Anthropic calls that a thinking
+/// block (which swarm leaves out) split, answered in one user message, join again where any of
+/// the results that follow answers the earlier ones.
+#[test]
+fn calls_around_what_a_target_moves_or_leaves_out_stay_answered() {
+    let model = [
+        json!({"role": "assistant", "content": [
+            {"type": "tool-call", "toolCallId": "", "toolName": "hi", "input": null},
+            {"type": "text", "text": ""},
+            {"type": "tool-call", "toolCallId": "hi", "toolName": "", "input": null}
+        ]}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "", "toolName": "hi", "output": {"type": "text", "value": "out 0"}}]}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "hi", "toolName": "", "output": {"type": "text", "value": "out 1"}}]}),
+    ];
+    let (o, _) = run(AiSdk, OpenAI, &model);
+    assert_eq!(
+        o[0]["tool_calls"].as_array().map(Vec::len),
+        Some(2),
+        "{o:?}"
+    );
+    let r = crate::convert_law::law(AiSdk, OpenAI, &ours(&model));
+    assert!(r.is_ok(), "{r:?}");
+    let anthropic = [
+        json!({"role": "assistant", "content": [
+            {"type": "tool_use", "id": "call_1", "name": "", "input": {}},
+            {"type": "thinking", "thinking": "", "signature": ""},
+            {"type": "tool_use", "id": "toolu_01A", "name": "", "input": {}}
+        ]}),
+        json!({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_01A", "content": "out 0"},
+            {"type": "tool_result", "tool_use_id": "call_1", "content": "out 1"},
+            {"type": "text", "text": "and then?"}
+        ]}),
+    ];
+    let (s, _) = run(Anthropic, Swarm, &anthropic);
+    let (back, losses) = run(Swarm, Anthropic, &s);
+    assert!(
+        !losses
+            .iter()
+            .any(|(_, code, _)| code == "unsupported_message"),
+        "{losses:?} {back:?}"
+    );
+    let r = crate::convert_law::law(Anthropic, Swarm, &ours(&anthropic));
+    assert!(r.is_ok(), "{r:?}");
+}
