@@ -1108,19 +1108,26 @@ fn results_join(prev: &Message, m: &Message) -> bool {
         && m.timestamp.is_none()
         && prev.timestamp.is_none()
         // (Marks of this mapping are per message: a joined message could not say both; but
-        // each piece's output types are written with its own outputs.)
-        && ![prev, m].iter().any(|x| {
-            x.marks
-                .iter()
-                .any(|t| OWN.contains(&t.name.as_ref()) && t.name != OUTPUT_TYPES)
-        })
+        // each piece's output types are written with its own outputs, and where the message
+        // begins is said by its first piece.)
+        && !own_marks(prev, &[OUTPUT_TYPES, AFTER_TOOLS])
+        && !own_marks(m, &[OUTPUT_TYPES])
         && same_tags(&prev.extra, &m.extra)
         && same_tags(but_types(&prev.marks), but_types(&m.marks))
         && m.options.is_empty()
 }
 
+/// Whether `m` has marks of this mapping besides `but`.
+fn own_marks(m: &Message, but: &[&str]) -> bool {
+    m.marks
+        .iter()
+        .any(|t| OWN.contains(&t.name.as_ref()) && !but.contains(&t.name.as_ref()))
+}
+
 fn but_types(marks: &[Tagged]) -> impl Iterator<Item = &Tagged> {
-    marks.iter().filter(|t| t.name != OUTPUT_TYPES)
+    marks
+        .iter()
+        .filter(|t| t.name != OUTPUT_TYPES && t.name != AFTER_TOOLS)
 }
 
 /// The message of a group: its role, content, provider options, and the first message's user

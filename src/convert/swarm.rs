@@ -647,13 +647,14 @@ fn write_tool_outputs(
     }
     let own = types.is_some().then_some(own.as_slice());
     let payload = payload(m, &with_type(h, own, 0), false, losses);
-    // An Agens step's marks ride on the first result alone: on each, every result
-    // would begin a step of its own when read back.
+    // The marks of where a message begins (an Agens step's, `after_tools`) ride on the first
+    // result alone: on each, every result would begin a message of its own when read back.
     // (What the first payload could not say is reported once, with it.)
+    let begins = |t: &Tagged| super::agens::starts_step_mark(t) || t.name == AFTER_TOOLS;
     let mut later = h.clone();
-    if h.rest.iter().any(|t| super::agens::starts_step_mark(t)) {
+    if h.rest.iter().any(|t| begins(t)) {
         later.unsaid.clear();
-        later.rest.retain(|t| !super::agens::starts_step_mark(t));
+        later.rest.retain(|t| !begins(t));
     }
     let rest_payload = |k: usize| {
         if types.is_none() && later.rest.len() == h.rest.len() {

@@ -208,3 +208,29 @@ fn calls_around_what_a_target_moves_or_leaves_out_stay_answered() {
     let r = crate::convert_law::law(Anthropic, Swarm, &ours(&anthropic));
     assert!(r.is_ok(), "{r:?}");
 }
+
+/// Where a message begins rides on the first of the messages a target writes it as: an AI SDK
+/// tool message of two results, after a tool message, into swarm (one message per result)
+/// and back is the same three messages.
+#[test]
+fn a_message_written_as_several_begins_once() {
+    let source = [
+        json!({"role": "assistant", "content": [
+            {"type": "tool-call", "toolCallId": "a", "toolName": "f", "input": {}},
+            {"type": "tool-call", "toolCallId": "b", "toolName": "f", "input": {}},
+            {"type": "tool-call", "toolCallId": "c", "toolName": "f", "input": {}}
+        ]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "a", "toolName": "f", "output": {"type": "text", "value": "A"}}
+        ]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "b", "toolName": "f", "output": {"type": "text", "value": "B"}},
+            {"type": "tool-result", "toolCallId": "c", "toolName": "f", "output": {"type": "text", "value": "C"}}
+        ]}),
+    ];
+    let (swarm, losses) = run(AiSdk, Swarm, &source);
+    assert_eq!(losses, vec![]);
+    let (back, losses) = run(Swarm, AiSdk, &swarm);
+    assert_eq!(losses, vec![]);
+    assert_eq!(back, source);
+}
