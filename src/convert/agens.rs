@@ -698,6 +698,14 @@ fn finish(
     Some(out)
 }
 
+/// The position of the first text part.
+fn first_text(parts: &[Part]) -> usize {
+    parts
+        .iter()
+        .position(|p| matches!(p, Part::Text(_)))
+        .unwrap_or(0)
+}
+
 /// A user input's text (Agens holds one text, no files) and its path; `None` when the message
 /// is not carried (an input slot without text: reported here).
 fn user_text(
@@ -710,11 +718,18 @@ fn user_text(
     for (k, p) in parts.iter().enumerate() {
         match p {
             Part::Text(t) => {
+                if texts.len() == 1 {
+                    losses.push(m.loss(
+                        What::Item(first_text(parts)),
+                        loss::CHANGED_VALUE,
+                        "Agens input is one text: the text parts that follow are joined into this one",
+                    ));
+                }
                 if !texts.is_empty() {
                     losses.push(m.loss(
                         What::Item(k),
                         loss::DROPPED_FIELD,
-                        "text parts are joined into one text",
+                        "Agens input is one text: this text part is joined into the first",
                     ));
                 }
                 texts.push(t.as_str())
@@ -726,10 +741,6 @@ fn user_text(
             )),
         }
     }
-    let kept: Vec<usize> = (0..parts.len())
-        .filter(|&k| matches!(parts[k], Part::Text(_)))
-        .collect();
-    super::lone_text(m, &kept, losses);
     let t = texts.concat();
     if at == Some(Slot::Input) && t.is_empty() {
         losses.push(m.loss(

@@ -311,7 +311,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             .filter(|t| !super::agens::implied_step(m, t))
             .collect();
         match &m.body {
-            Body::UserInput { parts } => write_input(&mut o, m, parts, losses),
+            Body::UserInput { parts } => {
+                if !write_input(&mut o, m, parts, losses) {
+                    continue;
+                }
+            }
             Body::Instructions { text, developer: d } => {
                 o.set("type", Value::from("system"));
                 o.set("text", Value::from(text));
@@ -393,9 +397,12 @@ fn id_and_time(m: &Message, fill: &mut dyn Fill) -> (String, f64) {
     }
 }
 
-/// A user input: one text, then the files that hold bytes; the rest is reported.
-fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss>) {
+/// A user input: one text, then the files that hold bytes; the rest is reported. Whether the
+/// input is written: of parts none of which Kernel holds, and nothing else, it is not
+/// (reported as the message).
+fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> bool {
     o.set("type", Value::from("input"));
+    let before = losses.len();
     let mut files = Vec::new();
     let mut kept = Vec::new();
     for (k, part) in parts.iter().enumerate() {
@@ -458,10 +465,21 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
             )),
         }
     }
+    // (A message that holds the user's properties or marks is written for them.)
+    if kept.is_empty() && !parts.is_empty() && m.extra.is_empty() && m.marks.is_empty() {
+        // One loss for the message, which says what each part's would.
+        losses.truncate(before);
+        losses.push(m.loss(
+            What::Message,
+            loss::UNSUPPORTED_MESSAGE,
+            "a Kernel input holds a text and files of bytes; this message has neither (no files by URL, of text or by a provider's id)",
+        ));
+        return false;
+    }
     if !files.is_empty() {
         o.set("files", Value::Arr(files));
     }
-    super::lone_text(m, &kept, losses);
+    true
 }
 
 /// A Kernel file attachment.
@@ -513,7 +531,9 @@ fn write_tool_calls(o: &mut Value, calls: &[Call]) {
 /// marks such as an Agens step's fields, the AI SDK's [`AFTER_TOOLS`]).
 fn joins_previous_results(msgs: &[Message], n: usize) -> bool {
     let m = &msgs[n];
-    n > 0
+    // (An empty list of results joined would vanish.)
+    let some = matches!(&m.body, Body::ToolOutputs { outputs } if !outputs.is_empty());
+    some && n > 0
         && matches!(msgs[n - 1].body, Body::ToolOutputs { .. })
         && !m.marked(AFTER_TOOLS)
         && m.id.is_none()

@@ -99,6 +99,8 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
     // The user's properties and whole-message options of pieces left out: (message, path,
     // whether options).
     let mut extras: Vec<(usize, &canonical::Path, bool)> = Vec::new();
+    // The ids (and timestamps) of pieces left out.
+    let mut ids: Vec<Loss> = Vec::new();
     // The source messages left out whole, in order.
     let mut whole: Vec<usize> = Vec::new();
     // The source of the piece before, and whether every piece of it so far is left out.
@@ -118,6 +120,9 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             extras.extend(m.extra.iter().map(|t| (m.source, &t.at, false)));
             let whole_options = m.options.iter().filter(|o| o.item.is_none());
             extras.extend(whole_options.map(|o| (m.source, &o.at, true)));
+            if m.id.is_some() || m.timestamp.is_some() {
+                ids.push(m.loss(What::Id, loss::DROPPED_FIELD, ID_LEFT_OUT));
+            }
         }
         last = match last {
             Some((source, all)) if source == m.source => Some((source, all && gone)),
@@ -164,6 +169,11 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             more.push(Loss::at(source, at.clone(), code, EXTRA_LEFT_OUT));
         }
     }
+    for l in ids {
+        if whole.binary_search(&l.index).is_err() && !dropped.at(l.index, &[]) {
+            more.push(l);
+        }
+    }
     drop(dropped);
     losses.extend(more);
     if whole.is_empty() {
@@ -206,14 +216,16 @@ fn write(
 
 /// A piece that continues (the mark [`canonical::CONTINUES`]) a reasoning, log or other
 /// message that the target leaves out would, read back, continue the message before that one
-/// (a target that carries or follows the mark joins them): the mark is not carried, and that is
-/// reported. Which messages the target leaves out is learnt from a dry run, made only when
-/// such a piece exists.
+/// (a target that carries or follows the mark joins them), and one that follows such a piece
+/// (the mark [`canonical::AFTER`]) would begin a message of its own: the mark is not carried,
+/// and the split is reported. Which messages the target leaves out is learnt from a dry run,
+/// made only when such a piece exists.
 fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
     let candidate = |n: usize| {
         n > 0
-            && canonical[n].marked(canonical::CONTINUES)
-            && canonical[n - 1].body.kind_chats_lack().is_some()
+            && (canonical[n].marked(canonical::CONTINUES)
+                && canonical[n - 1].body.kind_chats_lack().is_some()
+                || canonical[n].mark(canonical::AFTER).is_some())
     };
     if !(0..canonical.len()).any(candidate) {
         return;
@@ -231,13 +243,38 @@ fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
         .filter(|&n| candidate(n) && dropped.has(&canonical[n - 1]) && !dropped.has(&canonical[n]))
         .collect();
     for n in stale {
+        // Where no piece of the message before this one is written, this one begins what is
+        // written of it: nothing is split.
+        let source = canonical[n].source;
+        let written = canonical[..n]
+            .iter()
+            .rev()
+            .take_while(|p| p.source == source)
+            .find(|p| !dropped.has(p));
+        // A piece marked `after` joins a written piece of the kind it names still.
+        let after = canonical[n].mark(canonical::AFTER);
+        if let (Some(p), Some(kind)) = (written, after) {
+            if *kind == Value::from(canonical::piece_kind(&p.body)) {
+                continue;
+            }
+        }
+        let split = written.is_some();
         let m = &mut canonical[n];
+        if !split {
+            m.marks
+                .retain(|t| t.name != canonical::CONTINUES && t.name != canonical::AFTER);
+            continue;
+        }
+        let mark = match m.marked(canonical::CONTINUES) {
+            true => canonical::CONTINUES,
+            false => canonical::AFTER,
+        };
         losses.push(m.loss(
-            What::Mark(canonical::CONTINUES),
+            What::Mark(mark),
             loss::SPLIT_MESSAGE,
             "the message this one continues is not written, so it is written as a message of its own",
         ));
-        m.marks.retain(|t| t.name != canonical::CONTINUES);
+        m.marks.retain(|t| t.name != mark);
     }
 }
 
@@ -556,6 +593,9 @@ pub(crate) fn report_rest_but(
 
 /// The detail of a user's property (or the whole message's provider options) whose piece of
 /// the message the target leaves out.
+/// The detail of the id and timestamp of a message whose first piece a target leaves out.
+const ID_LEFT_OUT: &str =
+    "the message's id and timestamp ride on its first piece, which the target leaves out";
 const EXTRA_LEFT_OUT: &str =
     "the part of the message this rode on is not written, and this with it";
 
@@ -681,26 +721,6 @@ pub(crate) fn one_of_each(m: &mut Message, reported: usize, losses: &mut Vec<Los
                 }
             }
             None => n += 1,
-        }
-    }
-}
-
-/// An OpenAI user content of parts, of which the target keeps only one text (`kept`: the
-/// positions of the parts it keeps): that text reads back as a string, not a part. Reported at
-/// the text.
-pub(crate) fn lone_text(m: &Message, kept: &[usize], losses: &mut Vec<Loss>) {
-    let Body::UserInput { parts } = &m.body else {
-        return;
-    };
-    if m.from == Format::OpenAI && kept.len() < parts.len() {
-        if let [k] = kept {
-            if matches!(parts[*k], Part::Text(_)) {
-                losses.push(m.loss(
-                    What::Item(*k),
-                    loss::DROPPED_FIELD,
-                    "with the other parts not carried, the text part is written back as a string",
-                ));
-            }
         }
     }
 }

@@ -722,7 +722,6 @@ fn user_input(
 ) -> (String, Option<Value>, bool) {
     let mut content: Option<String> = None;
     let mut files: Vec<(&ImageSource, Option<&str>)> = Vec::new();
-    let mut kept = Vec::new();
     for (k, part) in parts.iter().enumerate() {
         match part {
             Part::Text(t) => {
@@ -742,7 +741,6 @@ fn user_input(
                     ));
                 }
                 content = Some(t.clone());
-                kept.push(k);
             }
             Part::FileId { refs, .. } => losses.push(m.loss(
                 What::Item(k),
@@ -775,11 +773,9 @@ fn user_input(
                     ));
                 }
                 files.push((source, typed));
-                kept.push(k);
             }
         }
     }
-    super::lone_text(m, &kept, losses);
     report_empty_content(m, parts, &content, files.is_empty(), losses);
     let (images, used) = write_images(&files, h);
     (content.unwrap_or_default(), images, used)

@@ -181,7 +181,6 @@ fn openai_rows_agens_cannot_carry_are_reported() {
             // to the carried-forward input reads back as carried, not as a message.
             loss(0, "dropped_field", r#"["role"]"#),
             loss(3, "dropped_field", r#"["content",1]"#),
-            loss(3, "dropped_field", r#"["content",0]"#),
             loss(
                 4,
                 "stringified_output",

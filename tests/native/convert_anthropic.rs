@@ -179,8 +179,8 @@ fn every_row_to_openai_and_back() {
         vec![
             // An OpenAI file part by id takes OpenAI's ids only.
             row(1, "dropped_field", json!(["content", 4])),
-            // The reply continued the thinking, which OpenAI has no place for.
-            row(2, "split_message", json!(["content", 1])),
+            // The thinking, which OpenAI has no place for: the reply is what is written of
+            // the message.
             row(2, "unsupported_message", json!(["content", 0])),
             row(3, "error_as_text", json!(["content", 1, "is_error"])),
             // The input after the results is a message of its own in OpenAI.
@@ -282,10 +282,7 @@ fn redacted_thinking_is_carried_byte_for_byte() {
     let (k, losses) = run(Anthropic, Kernel, &chat);
     assert_eq!(
         losses,
-        vec![
-            row(0, "split_message", json!(["content", 1])),
-            row(0, "unsupported_message", json!(["content", 0])),
-        ]
+        vec![row(0, "unsupported_message", json!(["content", 0]))]
     );
     assert_eq!(k.len(), 1);
 }

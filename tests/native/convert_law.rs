@@ -303,9 +303,28 @@ fn unreported(from: Format, source: &[Value], losses: &[Loss], back: &[Value]) -
                     && (matches(&want, &l.place)
                         || plain.as_ref().is_some_and(|p| matches(p, &l.place)))
             });
-            match found {
-                Some((_, used)) => *used = true,
-                None => missing.push(format!("message {i}: {} = {}", want.join("."), leaf.value)),
+            if let Some((_, used)) = found {
+                *used = true;
+                continue;
+            }
+            // What is left of a content list may be its one text, as a string (rule 3).
+            let content = |l: &Leaf| l.place == ["content"];
+            let left = match (want.as_slice(), text_form(from)) {
+                ([c, star, k], true) if c == "content" && star == "*" => match k.as_str() {
+                    "type" if leaf.value == "\"text\"" => have
+                        .iter()
+                        .any(|(l, _)| content(l) && l.value.starts_with('"')),
+                    "text" => have
+                        .iter_mut()
+                        .find(|(l, used)| !*used && content(l) && l.value == leaf.value)
+                        .map(|(_, used)| *used = true)
+                        .is_some(),
+                    _ => false,
+                },
+                _ => false,
+            };
+            if !left {
+                missing.push(format!("message {i}: {} = {}", want.join("."), leaf.value));
             }
         }
     }
@@ -476,8 +495,9 @@ fn wanted(from: Format, v: &Value, mine: &[&Loss], merged_into: Option<&Value>) 
     Some(out)
 }
 
-/// The wanted leaves missing from `back` (each leaf of `back` found once).
-fn missing_in(i: usize, want: &[Want], back: &[Value]) -> Vec<String> {
+/// The wanted leaves missing from `back` (each leaf of `back` found once); `text_form`: the
+/// source's content may be a string ([`text_form`]).
+fn missing_in(i: usize, want: &[Want], back: &[Value], text_form: bool) -> Vec<String> {
     let mut have: Vec<(Place, bool)> = back
         .iter()
         .flat_map(places_of)
@@ -491,12 +511,41 @@ fn missing_in(i: usize, want: &[Want], back: &[Value]) -> Vec<String> {
                 && (fits_pattern(want, &l.place)
                     || plain.as_ref().is_some_and(|p| fits_pattern(p, &l.place)))
         });
-        match found {
-            Some((_, used)) => *used = true,
-            None => missing.push(format!("message {i}: {} = {value}", shown(want))),
+        if let Some((_, used)) = found {
+            *used = true;
+            continue;
+        }
+        // What is left of a content list a loss points into may be its one text, written as
+        // the string it is the same as (rule 3): the text part's `type` is then said by the
+        // string, and its `text` is the string.
+        let content = |l: &Place| l.place == [Step::Key("content".into())];
+        let left = match (want.as_slice(), text_form) {
+            ([Some(Step::Key(c)), None, Some(Step::Key(k))], true) if c == "content" => {
+                match k.as_str() {
+                    "type" if value == "\"text\"" => have
+                        .iter()
+                        .any(|(l, _)| content(l) && l.value.starts_with('"')),
+                    "text" => have
+                        .iter_mut()
+                        .find(|(l, used)| !*used && content(l) && l.value == *value)
+                        .map(|(_, used)| *used = true)
+                        .is_some(),
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        if !left {
+            missing.push(format!("message {i}: {} = {value}", shown(want)));
         }
     }
     missing
+}
+
+/// Whether a content of `format` is a string or a list of parts, a string being one text part
+/// (OpenAI's, Anthropic's and the AI SDK's references say so).
+fn text_form(format: Format) -> bool {
+    matches!(format, OpenAI | Anthropic | AiSdk)
 }
 
 /// Leaves of `source` not covered by a loss and missing from `back`, by the rule of
@@ -559,7 +608,11 @@ fn unreported_documented(
                 }
                 Some(want) => {
                     for r in 1..=pieces[i].min(m - j) {
-                        step(i + 1, j + r, missing_in(i, want, &back[j..j + r]).len());
+                        step(
+                            i + 1,
+                            j + r,
+                            missing_in(i, want, &back[j..j + r], text_form(from)).len(),
+                        );
                     }
                 }
             }
@@ -575,7 +628,7 @@ fn unreported_documented(
     while i > 0 {
         let (pi, pj) = how[i][j];
         if let (Some(want), true) = (&wants[pi], pj < j) {
-            missing.extend(missing_in(pi, want, &back[pj..j]));
+            missing.extend(missing_in(pi, want, &back[pj..j], text_form(from)));
         }
         (i, j) = (pi, pj);
     }

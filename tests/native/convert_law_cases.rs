@@ -234,3 +234,83 @@ fn a_message_written_as_several_begins_once() {
     assert_eq!(losses, vec![]);
     assert_eq!(back, source);
 }
+
+/// Text parts (class 7): into Kernel, which holds one text, the second is lost and the first
+/// comes back as the string content it is the same as; into Agens, the texts are joined, and
+/// the report says so at each of them.
+#[test]
+fn text_parts_say_what_happened_to_them() {
+    let source = [json!({"role": "user", "content": [
+        {"type": "text", "text": "a"}, {"type": "text", "text": "b"}
+    ]})];
+    for from in [AiSdk, Anthropic, OpenAI] {
+        let (_, losses) = run(from, Kernel, &source);
+        assert_eq!(losses, vec![row(0, "dropped_field", json!(["content", 1]))]);
+        holds(from, Kernel, &source);
+        let (agens, losses) = run(from, Agens, &source);
+        assert_eq!(agens, vec![json!({"input": "ab"})]);
+        assert_eq!(
+            losses,
+            vec![
+                row(0, "changed_value", json!(["content", 0])),
+                row(0, "dropped_field", json!(["content", 1])),
+            ]
+        );
+        holds(from, Agens, &source);
+    }
+}
+
+/// A piece that followed one a target leaves out is written as a message of its own, and
+/// that is reported; where nothing of the message is written before it, it is what is
+/// written of the message, with nothing split, and the message's id, which rode on the
+/// piece left out, is reported.
+#[test]
+fn a_piece_after_one_left_out() {
+    let source = [json!({"role": "assistant", "content": [
+        {"type": "text", "text": "Hello"}, {"type": "reasoning", "text": "think"},
+        {"type": "text", "text": "Hello"}
+    ]})];
+    let (_, losses) = run(AiSdk, Swarm, &source);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "split_message", json!(["content", 2])),
+            row(0, "unsupported_message", json!(["content", 1])),
+        ]
+    );
+    holds(AiSdk, Swarm, &source);
+    let ui = [json!({"id": "x", "role": "system", "parts": [
+        {"type": "custom", "kind": "openai.compaction"}, {"type": "text", "text": "s"}
+    ]})];
+    let (_, losses) = run(AiSdkUi, OpenAI, &ui);
+    assert_eq!(
+        losses,
+        vec![
+            row(0, "unsupported_message", json!(["parts", 0])),
+            row(0, "dropped_field", json!(["id"])),
+        ]
+    );
+    holds(AiSdkUi, OpenAI, &ui);
+}
+
+/// A user message of which Kernel holds nothing (an image by a provider's file id) is one
+/// loss, at the message; an empty tool message after tool results stays a message.
+#[test]
+fn what_kernel_holds_nothing_of() {
+    let source = [json!({"role": "user", "content": [
+        {"type": "image", "source": {"type": "file", "file_id": "f1"}}
+    ]})];
+    let (out, losses) = run(Anthropic, Kernel, &source);
+    assert_eq!(out, Vec::<Value>::new());
+    assert_eq!(losses, vec![row(0, "unsupported_message", json!([]))]);
+    holds(Anthropic, Kernel, &source);
+    let tools = [
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "c1", "toolName": "get", "output": {"type": "text", "value": "x"}}
+        ]}),
+        json!({"role": "tool", "content": []}),
+    ];
+    let (out, losses) = run(AiSdk, Kernel, &tools);
+    assert_eq!(out.len(), 2);
+    assert_eq!(losses, vec![]);
+}
