@@ -698,14 +698,6 @@ fn finish(
     Some(out)
 }
 
-/// The position of the first text part.
-fn first_text(parts: &[Part]) -> usize {
-    parts
-        .iter()
-        .position(|p| matches!(p, Part::Text(_)))
-        .unwrap_or(0)
-}
-
 /// A user input's text (Agens holds one text, no files) and its path; `None` when the message
 /// is not carried (an input slot without text: reported here).
 fn user_text(
@@ -715,12 +707,17 @@ fn user_text(
     losses: &mut Vec<Loss>,
 ) -> Option<(String, Path)> {
     let mut texts = Vec::new();
+    // The position of the first text part.
+    let mut first = 0;
     for (k, p) in parts.iter().enumerate() {
         match p {
             Part::Text(t) => {
+                if texts.is_empty() {
+                    first = k;
+                }
                 if texts.len() == 1 {
                     losses.push(m.loss(
-                        What::Item(first_text(parts)),
+                        What::Item(first),
                         loss::CHANGED_VALUE,
                         "Agens input is one text: the text parts that follow are joined into this one",
                     ));

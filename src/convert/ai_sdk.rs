@@ -80,8 +80,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// before may continue a piece a target leaves out, losing their [`CONTINUES`]).
 fn alike_results(prev: &Message, m: &Message) -> bool {
     fn but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
-        a.iter()
-            .filter(|t| t.name != AFTER_TOOLS && t.name != OUTPUT_TYPES && t.name != CONTINUES)
+        but_types(a).filter(|t| t.name != CONTINUES)
     }
     let same = |a: &[Tagged], b: &[Tagged]| same_tags(but(a), but(b));
     matches!(prev.body, Body::ToolOutputs { .. })

@@ -96,11 +96,9 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
     // The items to report: (message, item path, the message's own path).
     let mut items: Vec<(usize, &canonical::Path, &canonical::Path)> = Vec::new();
-    // The user's properties and whole-message options of pieces left out: (message, path,
-    // whether options).
-    let mut extras: Vec<(usize, &canonical::Path, bool)> = Vec::new();
-    // The ids (and timestamps) of pieces left out.
-    let mut ids: Vec<Loss> = Vec::new();
+    // What rode on pieces left out: the user's properties, the whole message's options, its
+    // id and timestamp.
+    let mut extras: Vec<Loss> = Vec::new();
     // The source messages left out whole, in order.
     let mut whole: Vec<usize> = Vec::new();
     // The source of the piece before, and whether every piece of it so far is left out.
@@ -117,11 +115,13 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             }
             // The user's properties and the options of the whole message ride on its first
             // piece: they go with it.
-            extras.extend(m.extra.iter().map(|t| (m.source, &t.at, false)));
+            let left_out =
+                |at: &canonical::Path, code| Loss::at(m.source, at.clone(), code, EXTRA_LEFT_OUT);
+            extras.extend(m.extra.iter().map(|t| left_out(&t.at, loss::DROPPED_FIELD)));
             let whole_options = m.options.iter().filter(|o| o.item.is_none());
-            extras.extend(whole_options.map(|o| (m.source, &o.at, true)));
+            extras.extend(whole_options.map(|o| left_out(&o.at, loss::DROPPED_OPAQUE)));
             if m.id.is_some() || m.timestamp.is_some() {
-                ids.push(m.loss(What::Id, loss::DROPPED_FIELD, ID_LEFT_OUT));
+                extras.push(m.loss(What::Id, loss::DROPPED_FIELD, ID_LEFT_OUT));
             }
         }
         last = match last {
@@ -160,16 +160,7 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             ));
         }
     }
-    for (source, at, options) in extras {
-        if whole.binary_search(&source).is_err() && !dropped.at(source, &[]) {
-            let code = match options {
-                true => loss::DROPPED_OPAQUE,
-                false => loss::DROPPED_FIELD,
-            };
-            more.push(Loss::at(source, at.clone(), code, EXTRA_LEFT_OUT));
-        }
-    }
-    for l in ids {
+    for l in extras {
         if whole.binary_search(&l.index).is_err() && !dropped.at(l.index, &[]) {
             more.push(l);
         }
@@ -591,11 +582,11 @@ pub(crate) fn report_rest_but(
     }
 }
 
-/// The detail of a user's property (or the whole message's provider options) whose piece of
-/// the message the target leaves out.
 /// The detail of the id and timestamp of a message whose first piece a target leaves out.
 const ID_LEFT_OUT: &str =
     "the message's id and timestamp ride on its first piece, which the target leaves out";
+/// The detail of a user's property (or the whole message's provider options) whose piece of
+/// the message the target leaves out.
 const EXTRA_LEFT_OUT: &str =
     "the part of the message this rode on is not written, and this with it";
 

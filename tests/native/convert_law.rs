@@ -308,19 +308,11 @@ fn unreported(from: Format, source: &[Value], losses: &[Loss], back: &[Value]) -
                 continue;
             }
             // What is left of a content list may be its one text, as a string (rule 3).
-            let content = |l: &Leaf| l.place == ["content"];
             let left = match (want.as_slice(), text_form(from)) {
-                ([c, star, k], true) if c == "content" && star == "*" => match k.as_str() {
-                    "type" if leaf.value == "\"text\"" => have
-                        .iter()
-                        .any(|(l, _)| content(l) && l.value.starts_with('"')),
-                    "text" => have
-                        .iter_mut()
-                        .find(|(l, used)| !*used && content(l) && l.value == leaf.value)
-                        .map(|(_, used)| *used = true)
-                        .is_some(),
-                    _ => false,
-                },
+                ([c, star, k], true) if c == "content" && star == "*" => {
+                    let contents = have.iter_mut().filter(|(l, _)| l.place == ["content"]);
+                    as_string_content(k, &leaf.value, contents.map(|(l, u)| (&*l.value, u)))
+                }
                 _ => false,
             };
             if !left {
@@ -515,23 +507,12 @@ fn missing_in(i: usize, want: &[Want], back: &[Value], text_form: bool) -> Vec<S
             *used = true;
             continue;
         }
-        // What is left of a content list a loss points into may be its one text, written as
-        // the string it is the same as (rule 3): the text part's `type` is then said by the
-        // string, and its `text` is the string.
-        let content = |l: &Place| l.place == [Step::Key("content".into())];
+        // What is left of a content list a loss points into may be its one text (rule 3).
+        let content = [Step::Key("content".into())];
         let left = match (want.as_slice(), text_form) {
             ([Some(Step::Key(c)), None, Some(Step::Key(k))], true) if c == "content" => {
-                match k.as_str() {
-                    "type" if value == "\"text\"" => have
-                        .iter()
-                        .any(|(l, _)| content(l) && l.value.starts_with('"')),
-                    "text" => have
-                        .iter_mut()
-                        .find(|(l, used)| !*used && content(l) && l.value == *value)
-                        .map(|(_, used)| *used = true)
-                        .is_some(),
-                    _ => false,
-                }
+                let contents = have.iter_mut().filter(|(l, _)| l.place == content);
+                as_string_content(k, value, contents.map(|(l, u)| (&*l.value, u)))
             }
             _ => false,
         };
@@ -540,6 +521,26 @@ fn missing_in(i: usize, want: &[Want], back: &[Value], text_form: bool) -> Vec<S
         }
     }
     missing
+}
+
+/// Whether a text part's leaf (`key` of `content.*`, with `value`) is found in a string content
+/// of the way back (`contents`: the values, as JSON text, of the `content` leaves there, and
+/// whether each is used): the part's `type` is said by any string, its `text` is the string
+/// (used once). Rule 3: what is left of a content list may be its one text, written as the
+/// string it is the same as.
+fn as_string_content<'a>(
+    key: &str,
+    value: &str,
+    mut contents: impl Iterator<Item = (&'a str, &'a mut bool)>,
+) -> bool {
+    match key {
+        "type" => value == "\"text\"" && contents.any(|(v, _)| v.starts_with('"')),
+        "text" => contents
+            .find(|(v, used)| !**used && *v == value)
+            .map(|(_, used)| *used = true)
+            .is_some(),
+        _ => false,
+    }
 }
 
 /// Whether a content of `format` is a string or a list of parts, a string being one text part
