@@ -913,8 +913,14 @@ fn write_tool_outputs(
 fn output_value(m: &Message, k: usize, o: &Output, losses: &mut Vec<Loss>) -> Value {
     let mut value = o.output.clone();
     if let Some(e) = &o.error {
+        // Without an output, the output changes too: the loss is the result's.
+        let at = if value.is_null() {
+            What::Item(k)
+        } else {
+            What::Field(k, Field::Error)
+        };
         losses.push(m.loss(
-            What::Field(k, Field::Error),
+            at,
             loss::ERROR_AS_TEXT,
             "an Agens tool result has no error; a failed call without output is written as the error's text",
         ));

@@ -472,10 +472,11 @@ pub(crate) fn output_text(
         }
     };
     if let Some(e) = &r.error {
+        // The output changes too (the message joins it): the loss is the result's.
         losses.push(m.loss(
-            What::Field(n, Field::Error),
+            What::Item(n),
             loss::ERROR_AS_TEXT,
-            "the error is written as text into the content",
+            "the error is written as text into the content, after the output",
         ));
         let message = text(e, "message").unwrap_or_default();
         content = if content.is_empty() {

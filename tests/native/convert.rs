@@ -143,7 +143,7 @@ fn kernel_rows_map_as_the_table_says_and_losses_are_reported() {
             (2, "dropped_field", r#"["calls",0,"args"]"#),
             (3, "stringified_output", r#"["results",0,"output"]"#),
             (3, "unsupported_message", r#"["results",1]"#),
-            (3, "error_as_text", r#"["results",2,"error"]"#),
+            (3, "error_as_text", r#"["results",2]"#),
             (4, "unsupported_message", "[]"),
             (5, "dropped_field", r#"["threadId"]"#),
         ]

@@ -380,7 +380,7 @@ fn kernel_rows_map_to_agens_and_losses_are_reported() {
         loss(3, "dropped_field", r#"["calls",2,"args"]"#),
         loss(4, "unsupported_message", r#"["results",1]"#),
         loss(4, "dropped_field", r#"["results",2,"name"]"#),
-        loss(4, "error_as_text", r#"["results",2,"error"]"#),
+        loss(4, "error_as_text", r#"["results",2]"#),
         loss(4, "dropped_field", r#"["results",3,"name"]"#),
         loss(5, "unsupported_message", "[]"),
         loss(6, "dropped_field", r#"["agentMessages","retries"]"#),

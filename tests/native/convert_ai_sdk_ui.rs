@@ -177,7 +177,7 @@ fn assistant_turn_of_two_steps() {
             // with it; the piece after it begins what OpenAI writes of the message.)
             r#"{"index":0,"path":["parts",1],"code":"unsupported_message","detail":"OpenAI Chat has no reasoning message"}"#,
             r#"{"index":0,"path":["parts",2,"state"],"code":"dropped_field","detail":"OpenAI messages have no place for what \"state\" says"}"#,
-            r#"{"index":0,"path":["parts",3,"errorText"],"code":"error_as_text","detail":"the error is written as text into the content"}"#,
+            r#"{"index":0,"path":["parts",3],"code":"error_as_text","detail":"the error is written as text into the content, after the output"}"#,
             r#"{"index":0,"path":["parts",4],"code":"dropped_field","detail":"OpenAI messages have no place for what \"step\" says"}"#,
             r#"{"index":0,"path":["metadata"],"code":"dropped_field","detail":"the part of the message this rode on is not written, and this with it"}"#,
             r#"{"index":0,"path":["id"],"code":"dropped_field","detail":"the message's id and timestamp ride on its first piece, which the target leaves out"}"#,

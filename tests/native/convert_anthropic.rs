@@ -182,7 +182,7 @@ fn every_row_to_openai_and_back() {
             // The thinking, which OpenAI has no place for: the reply is what is written of
             // the message.
             row(2, "unsupported_message", json!(["content", 0])),
-            row(3, "error_as_text", json!(["content", 1, "is_error"])),
+            row(3, "error_as_text", json!(["content", 1])),
             // The input after the results is a message of its own in OpenAI.
             row(3, "split_message", json!(["content", 2])),
         ]

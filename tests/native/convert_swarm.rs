@@ -254,7 +254,7 @@ fn kernel_rows_map_to_swarm_and_losses_are_reported() {
             loss(2, "dropped_field", r#"["calls",1,"args"]"#),
             loss(3, "stringified_output", r#"["results",0,"output"]"#),
             loss(3, "dropped_field", r#"["results",1,"name"]"#),
-            loss(3, "error_as_text", r#"["results",2,"error"]"#),
+            loss(3, "error_as_text", r#"["results",2]"#),
             loss(3, "dropped_field", r#"["results",2,"name"]"#),
             loss(4, "unsupported_message", "[]"),
             loss(7, "unsupported_message", "[]"),
