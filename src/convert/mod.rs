@@ -99,6 +99,8 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
     // What rode on pieces left out: the user's properties, the whole message's options, its
     // id and timestamp.
     let mut extras: Vec<Loss> = Vec::new();
+    // The marks that rode on pieces left out, read from fields of the source: (message, path).
+    let mut marks: Vec<(usize, &canonical::Path)> = Vec::new();
     // The source messages left out whole, in order.
     let mut whole: Vec<usize> = Vec::new();
     // The source of the piece before, and whether every piece of it so far is left out.
@@ -123,6 +125,17 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             if m.id.is_some() || m.timestamp.is_some() {
                 extras.push(m.loss(What::Id, loss::DROPPED_FIELD, ID_LEFT_OUT));
             }
+            // A mark read from a field of the source outside the piece's own (an Agens step's
+            // `next`, read with its input) goes with it too; but for the role, which the
+            // pieces written say.
+            let role = [PathSeg::Key("role".into())];
+            let outside = |t: &&Tagged| {
+                !t.at.is_empty()
+                    && t.at != role
+                    && !t.at.starts_with(&m.at)
+                    && !m.items.iter().any(|at| t.at.starts_with(at))
+            };
+            marks.extend(m.marks.iter().filter(outside).map(|t| (m.source, &t.at)));
         }
         last = match last {
             Some((source, all)) if source == m.source => Some((source, all && gone)),
@@ -157,6 +170,17 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
                 at.clone(),
                 first.code,
                 first.detail.clone(),
+            ));
+        }
+    }
+    for (source, at) in marks {
+        let covered = |l: &Loss| l.index == source && at.starts_with(&l.path);
+        if !losses.iter().chain(&extras).chain(&more).any(covered) {
+            extras.push(Loss::at(
+                source,
+                at.clone(),
+                loss::DROPPED_FIELD,
+                EXTRA_LEFT_OUT,
             ));
         }
     }

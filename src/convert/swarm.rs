@@ -98,6 +98,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         let reported = m.extra.len();
         read_payload(&mut m, v, losses);
         one_of_each(&mut m, reported, losses);
+        // The payload's entries first: the properties swarm does not define come back after
+        // them, inside the payload, and so do not push the entries under its reserved entry.
+        let (entries, outside): (Vec<Tagged>, Vec<Tagged>) =
+            m.extra.drain(..).partition(|t| t.at.len() > 1);
+        m.extra = entries.into_iter().chain(outside).collect();
         match role.as_str() {
             "system" | "developer" => {
                 m.body = Body::Instructions {

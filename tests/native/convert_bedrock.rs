@@ -482,8 +482,10 @@ fn agens_rows_bedrock_has_no_response_for_are_reported() {
     assert_eq!(
         losses,
         lost(&[
-            // The instructions (carrying the step's fields), the input, the prepared prompt,
-            // the tool results; the reply and its calls become two responses.
+            // The step's thread id (it rode on the instructions), the instructions, the
+            // input, the prepared prompt, the tool results; the reply and its calls become two
+            // responses.
+            (0, "dropped_field", r#"["thread_id"]"#),
             (0, "split_message", r#"["tool_calls"]"#),
             (0, "unsupported_message", r#"["input"]"#),
             (0, "unsupported_message", r#"["system"]"#),
