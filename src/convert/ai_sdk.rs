@@ -63,6 +63,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
                 first.add_options(None, po.clone(), keys(&["providerOptions"]));
             }
             read_properties(first, v, losses);
+            // (What this writer wrote as a file part it writes as one again.)
+            super::take_filled_types(first, |bare| !default_image(bare));
         }
         if start > 0 && start < out.len() && out[start - 1].source + 1 == i {
             let (before, now) = out.split_at_mut(start);
@@ -900,6 +902,8 @@ struct Group {
     used: Vec<&'static str>,
     /// The kind of the last piece written into it.
     last: &'static str,
+    /// Whether files' media types were filled in, and none names that type.
+    untyped: super::Untyped,
 }
 
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn Fill) -> Vec<Value> {
@@ -993,6 +997,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 options: None,
                 used: Vec::new(),
                 last: piece_kind(&m.body),
+                untyped: super::Untyped::default(),
             });
         }
         let g = groups.last_mut().expect("pushed");
@@ -1173,7 +1178,15 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
     if used.contains(&DEVELOPER) {
         marks.push(&developer);
     }
+    let untyped = Tagged::new(super::UNTYPED, Value::Bool(true), Vec::new());
+    let filled = g.untyped.holds() && g.string.is_none();
+    if filled {
+        marks.push(&untyped);
+    }
     for t in &first.marks {
+        if filled && t.name == super::UNTYPED {
+            continue;
+        }
         // (The developer role is the message's own: a source's mark of that name beside it,
         // another format's reserved entry, is not what the mark written here says.)
         if used.contains(&t.name.as_ref()) && t.name != DEVELOPER {
@@ -1376,7 +1389,10 @@ fn write_user(
                     .and_then(|l| l.get(ordinal).copied())
                     .unwrap_or_default();
                 ordinal += 1;
-                g.parts.push(file_part(m, k, p, look, po, losses));
+                let (part, filled) = file_part(m, k, p, look, po, losses);
+                g.untyped.filled |= filled;
+                g.untyped.named |= super::names_filled_type(p);
+                g.parts.push(part);
             }
         }
     }
@@ -1469,7 +1485,7 @@ fn absolute(u: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// An image or file part.
+/// An image or file part, and whether its media type was filled in.
 fn file_part(
     m: &Message,
     k: usize,
@@ -1477,7 +1493,7 @@ fn file_part(
     look: Look,
     po: Option<Value>,
     losses: &mut Vec<Loss>,
-) -> Value {
+) -> (Value, bool) {
     let image = look.image || default_image(p);
     let (data, media, filename) = match p {
         Part::FileId {
@@ -1541,12 +1557,13 @@ fn file_part(
         if let Some(po) = po {
             o.set("providerOptions", po);
         }
-        return o;
+        return (o, false);
     }
     let mut o = obj([("type", Value::from("file")), ("data", data)]);
     if let Some(name) = filename {
         o.set("filename", Value::from(name));
     }
+    let filled = media.is_none();
     let mt = media.unwrap_or_else(|| {
         let (mt, what) = match p {
             Part::File {
@@ -1566,7 +1583,7 @@ fn file_part(
     if let Some(po) = po {
         o.set("providerOptions", po);
     }
-    o
+    (o, filled)
 }
 
 /// An object whose only key is one of the JSON form's tags, escaped (`{ "$escape": ... }`).

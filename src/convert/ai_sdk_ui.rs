@@ -745,6 +745,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             first.set_mark(ROLE, Value::from(role.as_str()), keys(&["role"]));
         }
         read_message_keys(first, v, losses);
+        super::take_filled_types(first, |_| true);
     }
     out
 }
@@ -841,6 +842,8 @@ struct UiMessage {
     /// (the reader reads a step's outputs back in the order of its parts, after its content).
     step_at: usize,
     merged: Option<usize>,
+    /// Whether files' media types were filled in, and none names that type.
+    untyped: super::Untyped,
     /// The canonical message whose outputs went into the last step last.
     merged_from: Option<usize>,
     /// The tool parts by call id, in order, and how many of `parts` are indexed (parts are
@@ -979,6 +982,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     whole: Some(value.clone()),
                     step_at: 0,
                     merged: None,
+                    untyped: super::Untyped::default(),
                     merged_from: None,
                     by_call: Default::default(),
                 });
@@ -1105,6 +1109,7 @@ impl Writer<'_> {
                 whole: None,
                 step_at: 0,
                 merged: None,
+                untyped: super::Untyped::default(),
                 merged_from: None,
                 by_call: Default::default(),
             });
@@ -1484,7 +1489,7 @@ impl Writer<'_> {
                     }
                     let mut p = obj([
                         ("type", Value::from("file")),
-                        ("mediaType", Value::from(self.media(m, k, media_type))),
+                        ("mediaType", Value::from(self.media(m, k, None, media_type))),
                     ]);
                     if let Some(f) = filename {
                         p.set("filename", Value::from(f));
@@ -1522,15 +1527,29 @@ impl Writer<'_> {
     }
 
     /// A file's media type (UI files require one).
-    fn media(&mut self, m: &Message, k: usize, media_type: &Option<String>) -> String {
+    fn media(
+        &mut self,
+        m: &Message,
+        k: usize,
+        source: Option<&ImageSource>,
+        media_type: &Option<String>,
+    ) -> String {
         match media_type {
-            Some(mt) => mt.clone(),
+            Some(mt) => {
+                if let Some(u) = self.out.last_mut() {
+                    u.untyped.named |= mt == super::filled_type(source);
+                }
+                mt.clone()
+            }
             None => {
                 self.losses.push(m.loss(
                     What::Field(k, Field::MediaType),
                     loss::CHANGED_VALUE,
                     "a UI file needs a media type; one without is written as application/octet-stream",
                 ));
+                if let Some(u) = self.out.last_mut() {
+                    u.untyped.filled = true;
+                }
                 "application/octet-stream".into()
             }
         }
@@ -1569,7 +1588,10 @@ impl Writer<'_> {
         };
         let mut p = obj([
             ("type", Value::from("file")),
-            ("mediaType", Value::from(self.media(m, k, media_type))),
+            (
+                "mediaType",
+                Value::from(self.media(m, k, Some(source), media_type)),
+            ),
         ]);
         if let Some(f) = filename {
             p.set("filename", Value::from(f));
@@ -1894,8 +1916,12 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
     if u.developer {
         marks.push(&developer);
     }
+    let untyped = Tagged::new(super::UNTYPED, Value::Bool(true), Vec::new());
+    if u.untyped.holds() {
+        marks.push(&untyped);
+    }
     for t in &m.marks {
-        if u.used.contains(&t.name.as_ref()) {
+        if u.used.contains(&t.name.as_ref()) || u.untyped.holds() && t.name == super::UNTYPED {
             continue;
         }
         if !message_mark(m, &t.name) {

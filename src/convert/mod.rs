@@ -741,6 +741,84 @@ pub(crate) fn one_of_each(m: &mut Message, reported: usize, losses: &mut Vec<Los
     }
 }
 
+/// The mark of a message whose files of the type a writer fills in (application/octet-stream,
+/// or text/plain for a plain-text document) named none in the source: the writer's format needs
+/// one. The reader takes the media type away again ([`take_filled_types`]), so that nothing is
+/// invented on the way back. (A flag, not positions: it stays true whatever parts a target
+/// leaves out.)
+pub(crate) const UNTYPED: &str = "untyped";
+
+/// The media type a writer fills in for a file of this source.
+pub(crate) fn filled_type(source: Option<&ImageSource>) -> &'static str {
+    match source {
+        Some(ImageSource::Text(_)) => "text/plain",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A file's source and its media type, to change.
+fn media_of(p: &mut Part) -> Option<(Option<&ImageSource>, &mut Option<String>)> {
+    match p {
+        Part::File {
+            source, media_type, ..
+        } => Some((Some(source), media_type)),
+        Part::FileId { media_type, .. } => Some((None, media_type)),
+        Part::Text(_) => None,
+    }
+}
+
+/// Whether a file names the media type writers fill in: a message with one cannot say
+/// [`UNTYPED`].
+pub(crate) fn names_filled_type(p: &Part) -> bool {
+    let mut p = p.clone();
+    media_of(&mut p).is_some_and(|(source, mt)| mt.as_deref() == Some(filled_type(source)))
+}
+
+/// Files filled in and files that name the type filled in, of a message a writer writes: it
+/// writes the [`UNTYPED`] mark when some are filled in and none names that type.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Untyped {
+    pub filled: bool,
+    pub named: bool,
+}
+
+impl Untyped {
+    pub(crate) fn holds(&self) -> bool {
+        self.filled && !self.named
+    }
+}
+
+/// The media types a writer filled in ([`UNTYPED`]) taken away: every file of the type a
+/// writer fills in named none in the source. The mark is read when each of them `writes_back`
+/// (the part without a media type is written as it was); otherwise it is carried as it is.
+pub(crate) fn take_filled_types(m: &mut Message, writes_back: impl Fn(&Part) -> bool) {
+    if m.mark(UNTYPED) != Some(&Value::Bool(true)) {
+        return;
+    }
+    let Body::UserInput { parts } = &mut m.body else {
+        return;
+    };
+    let filled = |p: &mut Part| -> Option<bool> {
+        let (source, mt) = media_of(p)?;
+        (mt.as_deref() == Some(filled_type(source))).then_some(())?;
+        let mut bare = p.clone();
+        if let Some((_, mt)) = media_of(&mut bare) {
+            *mt = None;
+        }
+        Some(writes_back(&bare))
+    };
+    let found: Vec<Option<bool>> = parts.iter_mut().map(|p| filled(&mut p.clone())).collect();
+    if found.iter().any(|f| *f == Some(false)) {
+        return;
+    }
+    for (p, f) in parts.iter_mut().zip(found) {
+        if let (Some(true), Some((_, mt))) = (f, media_of(p)) {
+            *mt = None;
+        }
+    }
+    m.marks.retain(|t| t.name != UNTYPED);
+}
+
 /// The entry of the reserved object that holds extra properties written there.
 pub(crate) const PROPS: &str = "props";
 

@@ -702,8 +702,9 @@ fn a_text_after_thinking_from_the_ai_sdk_joins_it() {
 
 #[test]
 fn an_untyped_image_by_url_comes_back_from_the_ui() {
-    // The UI types every file: an image by URL is application/octet-stream there (reported),
-    // which Anthropic sends as an image by URL again.
+    // The UI types every file: an image by URL is application/octet-stream there (reported,
+    // and marked as filled in), which Anthropic sends as an image by URL again, with nothing
+    // invented.
     let chat = [json!({"role": "user", "content": [
         {"type": "image", "source": {"type": "url", "url": "https://example.com/a.png"}}
     ]})];
@@ -717,7 +718,8 @@ fn an_untyped_image_by_url_comes_back_from_the_ui() {
             json!(["content", 0, "source", "media_type"])
         )]
     );
+    assert_eq!(u[0]["agentMessages"], json!({"untyped": true}));
     let (back, losses) = run(AiSdkUi, Anthropic, &u);
     assert_eq!(back, chat);
-    assert!(losses.contains(&row(0, "changed_value", json!(["parts", 0, "mediaType"]))));
+    assert_eq!(losses, vec![row(0, "dropped_field", json!(["id"]))]);
 }
