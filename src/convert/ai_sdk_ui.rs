@@ -431,9 +431,10 @@ fn read_tool(p: &Value, k: usize) -> ToolRead {
     let mut marks = Vec::new();
     let name = if ty == "dynamic-tool" {
         let name = text(p, "toolName").unwrap_or_default();
-        // (An empty name can only be a dynamic tool's: the writer makes it one.)
+        // (An empty name can only be a dynamic tool's: the writer makes it one. The mark is the
+        // part's: its type and its toolName both say it.)
         if !name.is_empty() {
-            marks.push((DYNAMIC_TOOL, Value::Bool(true), under(&at, &["type"])));
+            marks.push((DYNAMIC_TOOL, Value::Bool(true), at.clone()));
         }
         name
     } else {

@@ -770,6 +770,19 @@ fn user_input(
                 ..
             } => {
                 let typed = image_media_type(m, k, media_type, losses);
+                if let ImageSource::Url(url) = source {
+                    // (What reads back as base64: a string with no colon that is base64.)
+                    if !url.as_bytes().contains(&b':') && base64_check(url.as_bytes()).is_ok() {
+                        losses.push(m.loss(
+                            What::Item(k),
+                            loss::CHANGED_VALUE,
+                            format!(
+                                "a swarm image string without a scheme is base64: {} reads back as bytes, not a URL",
+                                quoted(url)
+                            ),
+                        ));
+                    }
+                }
                 if filename.is_some() {
                     losses.push(m.loss(
                         What::Field(k, Field::Filename),
