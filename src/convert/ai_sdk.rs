@@ -1536,6 +1536,26 @@ fn file_part(
         }
         Part::Text(_) => (Value::Null, None, None),
     };
+    if let (
+        Part::File {
+            source: ImageSource::Url(u),
+            ..
+        },
+        Value::Str(written),
+    ) = (p, &data)
+    {
+        // (The reader reads a string that is base64 as bytes.)
+        if written == u
+            && parse_data_url(u).is_none()
+            && crate::validate::base64_check(u.as_bytes()).is_ok()
+        {
+            losses.push(m.loss(
+                What::Item(k),
+                loss::CHANGED_VALUE,
+                format!("an AI SDK string of file data that is base64 is the bytes it encodes: {} reads back as bytes, not a URL", quoted(u)),
+            ));
+        }
+    }
     let held = match p {
         Part::File { form, .. } if *form != Form::default() => form.held,
         _ => look.held,
