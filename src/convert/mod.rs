@@ -756,22 +756,30 @@ pub(crate) fn filled_type(source: Option<&ImageSource>) -> &'static str {
     }
 }
 
-/// A file's source and its media type, to change.
-fn media_of(p: &mut Part) -> Option<(Option<&ImageSource>, &mut Option<String>)> {
+/// A file's source and its media type.
+fn media_of(p: &Part) -> Option<(Option<&ImageSource>, Option<&str>)> {
     match p {
         Part::File {
             source, media_type, ..
-        } => Some((Some(source), media_type)),
-        Part::FileId { media_type, .. } => Some((None, media_type)),
+        } => Some((Some(source), media_type.as_deref())),
+        Part::FileId { media_type, .. } => Some((None, media_type.as_deref())),
         Part::Text(_) => None,
     }
+}
+
+/// `p` without its media type.
+fn untyped(p: &Part) -> Part {
+    let mut p = p.clone();
+    if let Part::File { media_type, .. } | Part::FileId { media_type, .. } = &mut p {
+        *media_type = None;
+    }
+    p
 }
 
 /// Whether a file names the media type writers fill in: a message with one cannot say
 /// [`UNTYPED`].
 pub(crate) fn names_filled_type(p: &Part) -> bool {
-    let mut p = p.clone();
-    media_of(&mut p).is_some_and(|(source, mt)| mt.as_deref() == Some(filled_type(source)))
+    media_of(p).is_some_and(|(source, mt)| mt == Some(filled_type(source)))
 }
 
 /// Files filled in and files that name the type filled in, of a message a writer writes: it
@@ -798,22 +806,17 @@ pub(crate) fn take_filled_types(m: &mut Message, writes_back: impl Fn(&Part) -> 
     let Body::UserInput { parts } = &mut m.body else {
         return;
     };
-    let filled = |p: &mut Part| -> Option<bool> {
-        let (source, mt) = media_of(p)?;
-        (mt.as_deref() == Some(filled_type(source))).then_some(())?;
-        let mut bare = p.clone();
-        if let Some((_, mt)) = media_of(&mut bare) {
-            *mt = None;
-        }
-        Some(writes_back(&bare))
-    };
-    let found: Vec<Option<bool>> = parts.iter_mut().map(|p| filled(&mut p.clone())).collect();
-    if found.iter().any(|f| *f == Some(false)) {
+    // For each part: not a file of the type filled in (`None`), or whether it writes back.
+    let found: Vec<Option<bool>> = parts
+        .iter()
+        .map(|p| names_filled_type(p).then(|| writes_back(&untyped(p))))
+        .collect();
+    if found.contains(&Some(false)) {
         return;
     }
     for (p, f) in parts.iter_mut().zip(found) {
-        if let (Some(true), Some((_, mt))) = (f, media_of(p)) {
-            *mt = None;
+        if f == Some(true) {
+            *p = untyped(p);
         }
     }
     m.marks.retain(|t| t.name != UNTYPED);
