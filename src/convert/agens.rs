@@ -266,7 +266,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         // tell the boundary, and the mark keeps Kernel from joining the two tool-results.)
         let joins_outputs = after_outputs && only_outputs(v) && !marks.is_empty();
         if joins_outputs || prev_state.is_some_and(|s| fits_by_slots(s, first)) {
-            marks.push(Tagged::new(STEP, Value::Bool(true), keys(&["input"])));
+            marks.push(Tagged::beginning(STEP, Value::Bool(true), keys(&["input"])));
         }
         marks.append(&mut first.marks);
         first.marks = marks;
@@ -674,10 +674,11 @@ fn finish(
             || !has_content(&fields)
             || (*prev_last == Some(Slot::Outputs) && only_outputs(&fields));
         if *text == *carried_input && !shown {
+            // (Not written: a message of nothing else is left out whole.)
             losses.push(Loss::at(
                 *i,
                 at.clone(),
-                loss::DROPPED_FIELD,
+                loss::UNSUPPORTED_MESSAGE,
                 "a user input repeating the step's carried-forward input is not told apart from it",
             ));
         }

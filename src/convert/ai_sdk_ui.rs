@@ -1926,9 +1926,9 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
             continue;
         }
         if !message_mark(m, &t.name) {
-            losses.push(m.loss(
-                What::Mark(&t.name),
-                loss::DROPPED_FIELD,
+            losses.push(super::mark_lost(
+                m,
+                t,
                 format!(
                     "what {} says has no place in this UI message",
                     quoted(&t.name)

@@ -115,6 +115,9 @@ pub struct Tagged {
     pub name: Name,
     pub value: Value,
     pub at: Path,
+    /// A mark that says where a message begins, which the source's writer would otherwise join
+    /// to the message before: a target with no place for it reports the message as merged.
+    pub begins: bool,
 }
 
 impl Tagged {
@@ -123,6 +126,15 @@ impl Tagged {
             name: name.into(),
             value,
             at,
+            begins: false,
+        }
+    }
+
+    /// A mark that says where a message begins ([`Tagged::begins`]).
+    pub fn beginning(name: impl Into<Name>, value: Value, at: Path) -> Tagged {
+        Tagged {
+            begins: true,
+            ..Tagged::new(name, value, at)
         }
     }
 }

@@ -598,14 +598,23 @@ pub(crate) fn report_rest_but(
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
         losses.push(match t.name == canonical::CONTINUES {
             true => m.loss(What::Mark(&t.name), loss::SPLIT_MESSAGE, SPLIT_OFF),
-            false => m.loss(
-                What::Mark(&t.name),
-                loss::DROPPED_FIELD,
-                no_place(target, &t.name, true),
-            ),
+            false => mark_lost(m, t, no_place(target, &t.name, true)),
         });
     }
 }
+
+/// The loss of a mark `t` of `m` a target has no place for (`detail`): at the mark, or, for
+/// one that says where the message begins, the message merged into the one before.
+pub(crate) fn mark_lost(m: &Message, t: &Tagged, detail: impl Into<loss::Detail>) -> Loss {
+    if t.begins {
+        return Loss::new(m.source, &[], loss::MERGED_MESSAGES, BEGINS_LOST);
+    }
+    m.loss(What::Mark(&t.name), loss::DROPPED_FIELD, detail)
+}
+
+/// The detail of a mark that says where a message begins, which a target has no place for.
+const BEGINS_LOST: &str =
+    "the target has no place for where this message begins: read back, it is joined to the message before";
 
 /// The detail of the id and timestamp of a message whose first piece a target leaves out.
 const ID_LEFT_OUT: &str =

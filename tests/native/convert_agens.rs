@@ -186,7 +186,7 @@ fn openai_rows_agens_cannot_carry_are_reported() {
                 "stringified_output",
                 r#"["tool_calls",0,"function","arguments"]"#
             ),
-            loss(7, "dropped_field", r#"["content"]"#),
+            loss(7, "unsupported_message", "[]"),
         ]
     );
 }
@@ -302,9 +302,9 @@ fn agens_to_kernel_carries_step_fields_and_comes_back_exactly() {
     for k in ["result", "tool_calls", "next"] {
         expected.push(loss(1, "dropped_field", &format!("[\"{k}\"]")));
     }
-    // The step boundaries only the mark told: the steps' inputs.
-    expected.push(loss(2, "dropped_field", r#"["input"]"#));
-    expected.push(loss(3, "dropped_field", r#"["input"]"#));
+    // The step boundaries only the mark told: read back, each step joins the one before.
+    expected.push(loss(2, "merged_messages", "[]"));
+    expected.push(loss(3, "merged_messages", "[]"));
     let mut losses = losses;
     losses.sort();
     expected.sort();
@@ -520,7 +520,7 @@ fn tool_results_steps_with_fields_read_back_without_an_invented_input() {
         vec![
             loss(0, "dropped_field", r#"["retries"]"#),
             loss(1, "dropped_field", r#"["retries"]"#),
-            loss(1, "dropped_field", r#"["input"]"#),
+            loss(1, "merged_messages", "[]"),
         ]
     );
     let (k, losses) = run(Agens, Kernel, &steps);

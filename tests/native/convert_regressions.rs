@@ -166,7 +166,7 @@ fn d07_an_agens_step_boundary_is_reported_with_the_fields_that_told_it() {
         losses,
         vec![
             row(1, "dropped_field", r#"["outputs"]"#),
-            row(1, "dropped_field", r#"["input"]"#),
+            row(1, "merged_messages", "[]"),
         ]
     );
     let (mid, losses) = run(Agens, Kernel, &src);
@@ -731,7 +731,7 @@ fn w14_agens_steps_cut_again_by_their_slots_are_each_reported() {
     assert_eq!(
         losses,
         vec![
-            row(1, "dropped_field", r#"["input"]"#),
+            row(1, "merged_messages", "[]"),
             row(2, "dropped_field", r#"["input"]"#)
         ]
     );
@@ -758,7 +758,7 @@ fn w15_a_step_without_input_that_takes_the_next_ones_is_reported() {
         losses,
         vec![
             row(0, "dropped_field", r#"["input"]"#),
-            row(1, "dropped_field", r#"["input"]"#)
+            row(1, "merged_messages", "[]")
         ]
     );
 }
@@ -885,7 +885,7 @@ fn w19_a_result_not_carried_leaves_no_trace_in_the_step() {
         losses,
         vec![
             row(1, "unsupported_message", "[]"),
-            row(2, "dropped_field", r#"["content"]"#)
+            row(2, "unsupported_message", "[]")
         ]
     );
 }
