@@ -745,6 +745,15 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         if natural_role(&first.body) != role {
             first.set_mark(ROLE, Value::from(role.as_str()), keys(&["role"]));
         }
+        // An assistant message after another begins a message of its own: its `step_start`
+        // mark says so where it has one (it begins with no step-start part), else its id.
+        let after_assistant = i > 0 && text(&values[i - 1], "role").as_deref() == Some("assistant");
+        if role == "assistant" && after_assistant {
+            match first.marks.iter_mut().find(|t| t.name == STEP_START) {
+                Some(t) => t.begins = true,
+                None => first.begins_by_id = true,
+            }
+        }
         read_message_keys(first, v, losses);
         super::take_filled_types(first, |_| true);
     }

@@ -208,6 +208,10 @@ pub struct Message {
     /// Provider options and metadata (the AI SDK's `providerOptions` / `providerMetadata`,
     /// Anthropic's `cache_control`), opaque, on the message or on one of its items.
     pub options: Vec<ProviderOptions>,
+    /// Its id is what says where it begins: without it, the source's writer joins it to the
+    /// message before, so a target that drops the id reports the message as merged (see
+    /// [`Tagged::begins`] for a mark that says so).
+    pub begins_by_id: bool,
 }
 
 /// Opaque provider data: `Record<provider, JSONObject>` as the AI SDK's `ProviderOptions` has
@@ -250,6 +254,7 @@ impl Message {
             extra: Vec::new(),
             marks: Vec::new(),
             options: Vec::new(),
+            begins_by_id: false,
         }
     }
 
@@ -339,6 +344,14 @@ impl Message {
         code: super::loss::LossCode,
         detail: impl Into<super::loss::Detail>,
     ) -> Loss {
+        if self.begins_by_id && matches!(what, What::Id) && code == super::loss::DROPPED_FIELD {
+            return Loss::new(
+                self.source,
+                &[],
+                super::loss::MERGED_MESSAGES,
+                super::BEGINS_LOST,
+            );
+        }
         Loss {
             index: self.source,
             path: self.path(what),

@@ -613,7 +613,7 @@ pub(crate) fn mark_lost(m: &Message, t: &Tagged, detail: impl Into<loss::Detail>
 }
 
 /// The detail of a mark that says where a message begins, which a target has no place for.
-const BEGINS_LOST: &str =
+pub(crate) const BEGINS_LOST: &str =
     "the target has no place for where this message begins: read back, it is joined to the message before";
 
 /// The detail of the id and timestamp of a message whose first piece a target leaves out.
