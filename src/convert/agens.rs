@@ -549,12 +549,17 @@ pub fn regrouped(msgs: &[Message], losses: &mut Vec<Loss>, marks: Option<&OnePie
         let whole = begins && together && !takes_input;
         if !whole && !said[s] {
             said[s] = true;
-            found.push(Loss::at(
-                s,
-                input.clone(),
-                loss::DROPPED_FIELD,
-                "the step boundary is not carried: this step's messages read back in other steps",
-            ));
+            // The loss is the step's: its messages read back elsewhere, its fields with them.
+            found.push(if !begins && together {
+                Loss::new(s, &[], loss::MERGED_MESSAGES, super::BEGINS_LOST)
+            } else {
+                Loss::new(
+                    s,
+                    &[],
+                    loss::DROPPED_FIELD,
+                    "the step boundary is not carried: this step's messages read back in other steps",
+                )
+            });
         }
         if begins && marks.is_some() {
             // The slots later steps' messages fill in this one.

@@ -136,6 +136,11 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
                     && !m.items.iter().any(|at| t.at.starts_with(at))
             };
             marks.extend(m.marks.iter().filter(outside).map(|t| (m.source, &t.at)));
+            // A mark that says where the message begins goes with it: read back, the rest of
+            // the message joins the one before.
+            if m.marks.iter().any(|t| t.begins) {
+                extras.push(Loss::new(m.source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
+            }
         }
         last = match last {
             Some((source, all)) if source == m.source => Some((source, all && gone)),
