@@ -1644,9 +1644,11 @@ fn user_block(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) -> Option
                         },
                         None => match super::openai::sniff_image(data) {
                             Some(found) => {
+                                // (The part's: read back, it is a file of that type,
+                                // which may be another kind of part.)
                                 lose(
                                     m,
-                                    What::Field(k, Field::MediaType),
+                                    What::Item(k),
                                     loss::CHANGED_VALUE,
                                     format!("a file without a media type is sent as the image its bytes are ({found})"),
                                     losses,

@@ -906,8 +906,10 @@ fn file_or_text_part(m: &Message, k: usize, p: &Part, losses: &mut Vec<Loss>) ->
                 ImageSource::Base64(data) if typed.is_none() && sniff_image(data).is_some() => {
                     let found = sniff_image(data);
                     if untyped {
+                        // (The part's: read back, it is a file of that type, which may be
+                        // another kind of part.)
                         losses.push(m.loss(
-                            What::Field(k, Field::MediaType),
+                            What::Item(k),
                             loss::CHANGED_VALUE,
                             format!(
                             "a file without a media type is sent as the image its bytes are ({})",
