@@ -401,8 +401,14 @@ impl Reader<'_> {
                 media_type: Some(media),
             };
         }
+        // (A media type no `data:` URL can carry stands beside an octet-stream one, as the
+        // writer writes it.)
+        let beside = |m: &str| {
+            m == "application/octet-stream"
+                && super::writable_media_type(&Some(media.clone())).is_none()
+        };
         match parse_data_url(&url) {
-            Some((m, data)) if m == media => Part::File {
+            Some((m, data)) if m == media || beside(&m) => Part::File {
                 source: ImageSource::Base64(data),
                 media_type: Some(media),
                 filename,
@@ -1585,14 +1591,9 @@ impl Writer<'_> {
             }
             ImageSource::Url(u) => u.clone(),
             ImageSource::Base64(data) => {
+                // A media type no `data:` URL can carry stands beside an octet-stream one (the
+                // part's `mediaType` says it; the reader reads it so).
                 let typed = super::writable_media_type(media_type);
-                if let (Some(mt), None) = (media_type, typed) {
-                    self.losses.push(m.loss(
-                        What::Item(k),
-                        loss::CHANGED_VALUE,
-                        format!("{} is no media type a data: URL can carry; the data: URL says application/octet-stream, and the file reads back as that URL", quoted(mt)),
-                    ));
-                }
                 super::data_url(typed.unwrap_or("application/octet-stream"), data)
             }
         };
