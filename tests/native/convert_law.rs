@@ -210,6 +210,23 @@ fn step_field(key: &str) -> bool {
 }
 
 /// Paths are compared with static strings; a test may leak a few short keys.
+/// The message that comes back inside message `i` (`merged_messages`, docs/CONVERSIONS.md):
+/// the one after it, or after the messages between that come back as none (a loss at `[]`),
+/// "the one before it" being the one the target wrote.
+fn merged_into<'a>(i: usize, source: &'a [Value], losses: &[Loss]) -> Option<&'a Value> {
+    let merged = |j: usize| {
+        losses
+            .iter()
+            .any(|l| l.index == j && l.code == "merged_messages")
+    };
+    let none = |j: usize| losses.iter().any(|l| l.index == j && l.path.is_empty());
+    let mut j = i + 1;
+    while j < source.len() && !merged(j) && none(j) {
+        j += 1;
+    }
+    (j < source.len() && merged(j)).then(|| &source[j])
+}
+
 fn leak(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
 }
@@ -230,8 +247,7 @@ fn unreported(from: Format, source: &[Value], losses: &[Loss], back: &[Value]) -
         let mut prefixes: Vec<Vec<&str>> = mine.iter().flat_map(|l| covers(from, l)).collect();
         // The message after this one comes back inside it: where both have a field, the
         // message holds one of them.
-        let merged = |l: &Loss| l.index == i + 1 && l.code == "merged_messages";
-        if let (true, Some(Value::Obj(later))) = (losses.iter().any(merged), source.get(i + 1)) {
+        if let Some(Value::Obj(later)) = merged_into(i, source, losses) {
             for (k, _) in later.iter().filter(|(k, _)| v.get(k).is_some()) {
                 prefixes.push(vec![leak(k)]);
             }
@@ -568,9 +584,7 @@ fn unreported_documented(
         .enumerate()
         .map(|(i, v)| {
             let mine: Vec<&Loss> = losses.iter().filter(|l| l.index == i).collect();
-            let merged = |l: &Loss| l.index == i + 1 && l.code == "merged_messages";
-            let later = losses.iter().any(merged).then(|| &source[i + 1]);
-            wanted(from, v, &mine, later)
+            wanted(from, v, &mine, merged_into(i, source, losses))
         })
         .collect();
     // How many messages each may come back as: one more for each split.

@@ -314,3 +314,118 @@ fn what_kernel_holds_nothing_of() {
     assert_eq!(out.len(), 2);
     assert_eq!(losses, vec![]);
 }
+
+/// A message merged into the one the target wrote before it, past one that comes back as none:
+/// OpenAI tool calls, a refusal Anthropic has no message for, a reply the calls' message takes.
+#[test]
+fn merged_past_a_message_left_out() {
+    let source = [
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+        ]}),
+        json!({"role": "assistant", "content": null, "refusal": "I can't."}),
+        json!({"role": "assistant", "content": "hi"}),
+        json!({"role": "tool", "tool_call_id": "call_1", "content": "hi"}),
+    ];
+    let (_, losses) = run(OpenAI, Anthropic, &source);
+    assert!(
+        losses.contains(&row(2, "merged_messages", json!([]))),
+        "{losses:?}"
+    );
+    holds(OpenAI, Anthropic, &source);
+    let r = crate::convert_law::law(OpenAI, Anthropic, &ours(&source));
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// An error written as text into a result's content changes its output too: the loss is the
+/// result's (Kernel into OpenAI, Anthropic into swarm).
+#[test]
+fn an_error_as_text_is_the_results_loss() {
+    let kernel = [
+        json!({"id": "01JD7Z8Q0000000000000000AB", "timestamp": 1_700_000_000_000_u64,
+        "type": "tool-results", "results": [{"callId": "call_1", "output": null, "error": {"name": "Error", "message": "hi"}}]}),
+    ];
+    let (_, losses) = run(Kernel, OpenAI, &kernel);
+    assert!(
+        losses.contains(&row(0, "error_as_text", json!(["results", 0]))),
+        "{losses:?}"
+    );
+    holds(Kernel, OpenAI, &kernel);
+    let anthropic = [
+        json!({"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01A", "name": "", "input": {}}]}),
+        json!({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_01A", "content": "out 0", "is_error": true},
+            {"type": "text", "text": "and then?"}
+        ]}),
+    ];
+    holds(Anthropic, Swarm, &anthropic);
+}
+
+/// Steps and messages whose boundary a target cannot carry are reported as merged: Agens
+/// steps through OpenAI, UI assistant messages through OpenAI and swarm.
+#[test]
+fn boundaries_a_target_cannot_carry_are_merges() {
+    let steps = [json!({"input": "q"}), json!({"input": "q"})];
+    let (_, losses) = run(Agens, OpenAI, &steps);
+    assert_eq!(losses, vec![row(1, "merged_messages", json!([]))]);
+    holds(Agens, OpenAI, &steps);
+    let ui = [
+        json!({"id": "a", "role": "assistant", "parts": [{"type": "step-start"}, {"type": "text", "text": "x"}]}),
+        json!({"id": "b", "role": "assistant", "parts": [{"type": "step-start"}, {"type": "text", "text": "y"}]}),
+    ];
+    let (_, losses) = run(AiSdkUi, Swarm, &ui);
+    assert!(
+        losses.contains(&row(1, "merged_messages", json!([]))),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, Swarm, &ui);
+    let texts = [
+        json!({"id": "", "role": "assistant", "parts": [{"type": "text", "text": ""}]}),
+        json!({"id": "", "role": "assistant", "parts": [{"type": "text", "text": ""}]}),
+    ];
+    holds(AiSdkUi, OpenAI, &texts);
+    // Through Kernel, which keeps ids and marks, they stay two messages, with no such loss.
+    let (_, losses) = run(AiSdkUi, Kernel, &ui);
+    assert!(
+        !losses.iter().any(|l| l.1 == "merged_messages"),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, Kernel, &ui);
+}
+
+/// A media type a writer fills in comes back as none: swarm bytes through the AI SDK, an AI SDK
+/// image through the UI; a UI media type no data: URL can carry comes back from Kernel.
+#[test]
+fn filled_in_media_types_are_taken_away_again() {
+    let swarm = [
+        json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
+        "images": [{"$bytes": "iVBORw0KGgo="}, {"$bytes": "AQID"}]}),
+    ];
+    let (out, _) = run(Swarm, AiSdk, &swarm);
+    assert_eq!(out[0]["agentMessages"], json!({"untyped": true}));
+    assert_eq!(round_trip_of(Swarm, AiSdk, &swarm), swarm);
+    holds(Swarm, AiSdk, &swarm);
+    let image = [
+        json!({"role": "user", "content": [{"type": "image", "image": "iVBORw0KGgo="}, {"type": "text", "text": "hi"}]}),
+    ];
+    assert_eq!(round_trip_of(AiSdk, AiSdkUi, &image), image);
+    let kernel = [
+        json!({"id": "", "timestamp": 0, "type": "input", "files": [{"data": "", "mimeType": "hi"}]}),
+    ];
+    holds(Kernel, AiSdkUi, &kernel);
+    let payload = [
+        json!({"role": "user", "agentName": "", "content": "", "mode": "user",
+        "payload": {"id": null}, "agentMessages": null}),
+    ];
+    holds(Swarm, Kernel, &payload);
+    let next = [
+        json!({"input": "q", "tool_calls": [{"id": "call_1", "name": "weather", "arguments": [], "server_name": "", "type": "tool_call"}], "next": []}),
+    ];
+    holds(Agens, Bedrock, &next);
+}
+
+/// `to` of `source`, then back.
+fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
+    let (there, _) = run(from, to, source);
+    run(to, from, &there).0
+}
