@@ -49,13 +49,17 @@ fn default_mode(role: &str) -> &'static str {
 
 /// A swarm image: bytes, a `data:` URL, or a string: base64 if it is standard padded base64,
 /// otherwise a URL (or some other reference: what is not base64 is never sent as bytes).
+/// Whether the reader reads an image string (not a `data:` URL) as base64: one with no colon
+/// (so no scheme) that is base64; any other is a URL.
+fn is_base64_image(s: &str) -> bool {
+    !s.as_bytes().contains(&b':') && base64_check(s.as_bytes()).is_ok()
+}
+
 fn image(v: &Value) -> Part {
     let (source, media_type) = match v {
         Value::Str(s) => match parse_data_url(s) {
             Some((media, data)) => (ImageSource::Base64(data), Some(media)),
-            None if s.as_bytes().contains(&b':') || base64_check(s.as_bytes()).is_err() => {
-                (ImageSource::Url(s.clone()), None)
-            }
+            None if !is_base64_image(s) => (ImageSource::Url(s.clone()), None),
             None => (ImageSource::Base64(s.clone()), None),
         },
         other => (
@@ -261,9 +265,9 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
         // (Where one of them is not base64, it is read as a URL, and converting
         // back writes strings anyway: the mark would say nothing.)
         Some(list)
-            if list.iter().all(|x| {
-                matches!(x, Value::Str(s) if !s.as_bytes().contains(&b':') && base64_check(s.as_bytes()).is_ok())
-            }) =>
+            if list
+                .iter()
+                .all(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
         {
             m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
         }
@@ -771,8 +775,7 @@ fn user_input(
             } => {
                 let typed = image_media_type(m, k, media_type, losses);
                 if let ImageSource::Url(url) = source {
-                    // (What reads back as base64: a string with no colon that is base64.)
-                    if !url.as_bytes().contains(&b':') && base64_check(url.as_bytes()).is_ok() {
+                    if is_base64_image(url) {
                         losses.push(m.loss(
                             What::Item(k),
                             loss::CHANGED_VALUE,
