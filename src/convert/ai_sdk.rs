@@ -1585,13 +1585,15 @@ fn file_part(
     }
     let filled = media.is_none();
     let mt = media.unwrap_or_else(|| {
-        let (mt, what) = match p {
+        // (The type the readers take away again: see [`super::UNTYPED`].)
+        let (source, what) = match p {
             Part::File {
-                source: ImageSource::Text(_),
+                source: s @ ImageSource::Text(_),
                 ..
-            } => ("text/plain", "a plain-text document"),
-            _ => ("application/octet-stream", "a file"),
+            } => (Some(s), "a plain-text document"),
+            _ => (None, "a file"),
         };
+        let mt = super::filled_type(source);
         losses.push(m.loss(
             What::Field(k, Field::MediaType),
             loss::CHANGED_VALUE,

@@ -1566,7 +1566,7 @@ impl Writer<'_> {
                 if let Some(u) = self.out.last_mut() {
                     u.untyped.filled = true;
                 }
-                "application/octet-stream".into()
+                super::filled_type(source).into()
             }
         }
     }
