@@ -79,10 +79,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// Tool results right after tool results, with the same user keys and marks: what Kernel (and
 /// this writer, for one message per result) joins into one message; the [`AFTER_TOOLS`] mark
 /// keeps them apart (and is no difference itself: either may carry it already, and the results
-/// before may continue a piece a target leaves out, losing their [`CONTINUES`]).
+/// before may continue or follow a piece a target leaves out, losing their [`CONTINUES`] or
+/// [`AFTER`]).
 fn alike_results(prev: &Message, m: &Message) -> bool {
     fn but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
-        but_types(a).filter(|t| t.name != CONTINUES)
+        but_types(a).filter(|t| t.name != CONTINUES && t.name != AFTER)
     }
     let same = |a: &[Tagged], b: &[Tagged]| same_tags(but(a), but(b));
     matches!(prev.body, Body::ToolOutputs { .. })

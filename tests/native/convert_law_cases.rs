@@ -424,6 +424,25 @@ fn filled_in_media_types_are_taken_away_again() {
     holds(Agens, Bedrock, &next);
 }
 
+/// Results that follow an approval answer Kernel leaves out stay apart from the tool message
+/// after them: joined, the second's output type would be lost unreported.
+#[test]
+fn results_after_a_left_out_answer_stay_apart() {
+    let output = json!({"type": "content", "value": [{"type": "text", "text": "t"},
+        {"type": "image-data", "data": "AQID", "mediaType": "image/png"}]});
+    let tool = [
+        json!({"role": "tool", "content": [
+            {"type": "tool-approval-response", "approvalId": "a1", "approved": true},
+            {"type": "tool-result", "toolCallId": "call_1", "toolName": "get", "output": output}]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "call_2", "toolName": "get", "output": output}]}),
+    ];
+    let (out, _) = run(AiSdk, Kernel, &tool);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(round_trip_of(AiSdk, Kernel, &tool)[1], tool[1]);
+    holds(AiSdk, Kernel, &tool);
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
