@@ -751,13 +751,16 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         if natural_role(&first.body) != role {
             first.set_mark(ROLE, Value::from(role.as_str()), keys(&["role"]));
         }
-        // An assistant message after another begins a message of its own: its `step_start`
-        // mark says so where it has one (it begins with no step-start part), else its id.
-        let after_assistant = i > 0 && text(&values[i - 1], "role").as_deref() == Some("assistant");
-        if role == "assistant" && after_assistant {
-            match first.marks.iter_mut().find(|t| t.name == STEP_START) {
-                Some(t) => t.begins = true,
-                None => first.begins_by_id = true,
+        // An assistant message written after another begins a message of its own: its
+        // `step_start` mark says so where it has one (it begins with no step-start part), else
+        // its id.
+        if role == "assistant" {
+            first.joins_kind = Some("assistant");
+            if i > 0 {
+                match first.marks.iter_mut().find(|t| t.name == STEP_START) {
+                    Some(t) => t.begins = true,
+                    None => first.begins_by_id = true,
+                }
             }
         }
         read_message_keys(first, v, losses);
@@ -866,6 +869,27 @@ struct UiMessage {
     /// only ever appended): an output finds its call's part by hash (a search of every part
     /// for each output was quadratic in a message of many tool parts).
     by_call: (crate::fnv::IdMap<Vec<usize>>, usize),
+}
+
+impl UiMessage {
+    /// The first of the tool parts of `call` that waits for an output.
+    fn waiting(&mut self, call: &str) -> Option<usize> {
+        let (index, indexed) = &mut self.by_call;
+        for (n, p) in self.parts.iter().enumerate().skip(*indexed) {
+            if let UiPart::Tool(t) = p {
+                for (_, id) in t.fields.iter().filter(|(f, _)| *f == "toolCallId") {
+                    if let Some(id) = id.as_str() {
+                        index.entry(id).push(n);
+                    }
+                }
+            }
+        }
+        *indexed = self.parts.len();
+        let parts = &self.parts;
+        index.get(call)?.iter().copied().find(|&p| {
+            matches!(&parts[p], UiPart::Tool(t) if t.output.is_none() && !t.marks.contains(&STATE))
+        })
+    }
 }
 
 struct Writer<'a> {
@@ -1722,23 +1746,11 @@ impl Writer<'_> {
         let call = o.call_id.as_deref();
         let found = self.out.last_mut().and_then(|u| {
             let (step_at, merged) = (u.step_at, u.merged);
-            let (index, indexed) = &mut u.by_call;
-            for (n, p) in u.parts.iter().enumerate().skip(*indexed) {
-                if let UiPart::Tool(t) = p {
-                    for (_, id) in t.fields.iter().filter(|(f, _)| *f == "toolCallId") {
-                        if let Some(id) = id.as_str() {
-                            index.entry(id).push(n);
-                        }
-                    }
-                }
-            }
-            *indexed = u.parts.len();
-            // The first of its call's parts that waits for an output.
-            let at = index.get(call?)?.iter().copied().find(|&p| {
-                matches!(&u.parts[p], UiPart::Tool(t) if t.output.is_none() && !t.marks.contains(&STATE))
-            })?;
+            let at = u.waiting(call?)?;
             u.merged = Some(merged.map_or(at, |m| m.max(at)));
-            let moved = at < step_at || merged.is_some_and(|m| at < m);
+            // (Into a step before: past the messages of the steps between.)
+            let before_step = at < step_at;
+            let moved = before_step || merged.is_some_and(|m| at < m);
             // Outputs of an earlier message in this step: read back, one message with them.
             let split = u.merged_from.is_some_and(|o| o != n);
             u.merged_from = Some(n);
@@ -1754,7 +1766,7 @@ impl Writer<'_> {
                     .map(str::to_string),
                 _ => None,
             });
-            Some((name, moved, split))
+            Some((name, moved.then_some(before_step), split))
         });
         if let Some((name, moved, split)) = found {
             if split {
@@ -1764,10 +1776,12 @@ impl Writer<'_> {
                     "tool outputs of the same UI step as outputs of another message before them: read back, one tool-outputs message with those",
                 ));
             }
-            if moved {
+            if let Some(before_step) = moved {
                 self.report_moved(n, call);
+                // A message of its own that goes into a step before moves whole.
+                let whole = before_step && m.at.is_empty();
                 self.losses.push(m.loss(
-                    What::Item(k),
+                    if whole { What::Message } else { What::Item(k) },
                     loss::PART_ORDER,
                     "a UI tool output is in its call's part: read back, it comes with its step's outputs, in the order of the parts",
                 ));
@@ -1781,7 +1795,25 @@ impl Writer<'_> {
             }
             return;
         }
-        // No call to answer in the UI message: a UI tool output is its call's part.
+        // Its call waits in a UI message before: the output goes into its part there, so it
+        // comes back before the messages written between them.
+        let earlier = self.out.len().saturating_sub(1);
+        let before = self.out[..earlier]
+            .iter_mut()
+            .rev()
+            .find_map(|u| Some((u.waiting(call?)?, u)));
+        if let Some((at, u)) = before {
+            if let UiPart::Tool(t) = &mut u.parts[at] {
+                t.output = Some((n, k, fields));
+            }
+            self.losses.push(m.loss(
+                What::Message,
+                loss::PART_ORDER,
+                "a UI tool output is in its call's part, which is in a UI message before this one's: read back, it comes before the messages between them",
+            ));
+            return;
+        }
+        // No call to answer: a UI tool output is its call's part.
         self.losses.push(m.loss(
             What::Item(k),
             loss::UNSUPPORTED_MESSAGE,

@@ -212,6 +212,12 @@ pub struct Message {
     /// message before, so a target that drops the id reports the message as merged (see
     /// [`Tagged::begins`] for a mark that says so).
     pub begins_by_id: bool,
+    /// The kind of message this one joins, when the target loses what tells them apart (its
+    /// id with [`Message::begins_by_id`], a [`Tagged::begins`] mark): the message written
+    /// before it must be of that kind (a UI assistant message joins an assistant message, also
+    /// across messages the target leaves out whole). `None`: the message before it, whatever
+    /// it is (an Agens step's mark is set only where the step would join it).
+    pub joins_kind: Option<&'static str>,
 }
 
 /// Opaque provider data: `Record<provider, JSONObject>` as the AI SDK's `ProviderOptions` has
@@ -255,6 +261,7 @@ impl Message {
             marks: Vec::new(),
             options: Vec::new(),
             begins_by_id: false,
+            joins_kind: None,
         }
     }
 
@@ -344,14 +351,6 @@ impl Message {
         code: super::loss::LossCode,
         detail: impl Into<super::loss::Detail>,
     ) -> Loss {
-        if self.begins_by_id && matches!(what, What::Id) && code == super::loss::DROPPED_FIELD {
-            return Loss::new(
-                self.source,
-                &[],
-                super::loss::MERGED_MESSAGES,
-                super::BEGINS_LOST,
-            );
-        }
         Loss {
             index: self.source,
             path: self.path(what),

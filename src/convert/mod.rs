@@ -81,6 +81,7 @@ pub fn convert(
         agens::carried_inputs(values, &mut losses);
     }
     lost_whole(&canonical, &mut losses);
+    merged_where_begins_lost(&canonical, &mut losses);
     by_index(&mut losses, |l| l.index);
     (out, losses)
 }
@@ -137,9 +138,10 @@ fn lost_whole(canonical: &[Message], losses: &mut Vec<Loss>) {
             };
             marks.extend(m.marks.iter().filter(outside).map(|t| (m.source, &t.at)));
             // A mark that says where the message begins goes with it: read back, the rest of
-            // the message joins the one before.
-            if m.marks.iter().any(|t| t.begins) {
-                extras.push(Loss::new(m.source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
+            // the message may join the one before ([`merged_where_begins_lost`] says).
+            for t in m.marks.iter().filter(|t| t.begins) {
+                let at = m.path(What::Mark(&t.name));
+                extras.push(Loss::at(m.source, at, loss::DROPPED_FIELD, EXTRA_LEFT_OUT));
             }
         }
         last = match last {
@@ -608,13 +610,57 @@ pub(crate) fn report_rest_but(
     }
 }
 
-/// The loss of a mark `t` of `m` a target has no place for (`detail`): at the mark, or, for
-/// one that says where the message begins, the message merged into the one before.
+/// The loss of a mark `t` of `m` a target has no place for (`detail`), at the mark; for one
+/// that says where the message begins, [`merged_where_begins_lost`] makes it the message's
+/// merge into the one before where they join.
 pub(crate) fn mark_lost(m: &Message, t: &Tagged, detail: impl Into<loss::Detail>) -> Loss {
-    if t.begins {
-        return Loss::new(m.source, &[], loss::MERGED_MESSAGES, BEGINS_LOST);
-    }
     m.loss(What::Mark(&t.name), loss::DROPPED_FIELD, detail)
+}
+
+/// A message whose id ([`Message::begins_by_id`]) or mark ([`Tagged::begins`]) says where it
+/// begins, and which the target drops, joins the message written before it when read back, if
+/// that one is of the kind it joins ([`Message::joins_kind`]; messages left out whole are
+/// skipped): the losses of what told them apart become one `merged_messages` at `[]`. Called
+/// after [`lost_whole`], which reports the messages left out whole.
+fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
+    let dropped = pairing::Dropped::of(losses);
+    // (Source message, the paths of what tells it apart.)
+    let mut merged: Vec<(usize, Vec<canonical::Path>)> = Vec::new();
+    let mut before: Option<&Message> = None;
+    for (n, m) in canonical.iter().enumerate() {
+        let first = n == 0 || canonical[n - 1].source != m.source;
+        if !first || dropped.at(m.source, &[]) {
+            continue;
+        }
+        let joins = before.is_some_and(|p| m.joins_kind.is_none() || p.joins_kind == m.joins_kind);
+        if joins {
+            let by_id = m.begins_by_id.then(|| m.path(What::Id));
+            let by_marks = m.marks.iter().filter(|t| t.begins);
+            let apart: Vec<_> = by_id
+                .into_iter()
+                .chain(by_marks.map(|t| m.path(What::Mark(&t.name))))
+                .collect();
+            if !apart.is_empty() {
+                merged.push((m.source, apart));
+            }
+        }
+        before = Some(m);
+    }
+    drop(dropped);
+    for (source, apart) in merged {
+        let telling = |l: &Loss| {
+            l.index == source && l.code == loss::DROPPED_FIELD && apart.contains(&l.path)
+        };
+        if !losses.iter().any(telling) {
+            continue;
+        }
+        losses.retain(|l| !telling(l));
+        let said =
+            |l: &Loss| l.index == source && l.path.is_empty() && l.code == loss::MERGED_MESSAGES;
+        if !losses.iter().any(said) {
+            losses.push(Loss::new(source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
+        }
+    }
 }
 
 /// The detail of a mark that says where a message begins, which a target has no place for.

@@ -572,7 +572,9 @@ fn text_form(format: Format) -> bool {
 /// messages keep their order: each source message comes back as one message, in turn, unless a
 /// loss covers it whole (then it comes back as one message or as none) or a `split_message`
 /// loss splits it (then as one more for each, its leaves found in them); no message comes
-/// back that none of the source's is. Of every such alignment, the one that misses least is shown.
+/// back that none of the source's is, but where a `part_order` loss at `[]` moves a message
+/// (it comes back at another place). Of every such alignment, the one that misses least is
+/// shown.
 fn unreported_documented(
     from: Format,
     source: &[Value],
@@ -596,56 +598,76 @@ fn unreported_documented(
                 .count()
         })
         .collect();
+    // Messages a `part_order` loss at `[]` moves: each may come back elsewhere, one message of
+    // the way back that stands for none in turn.
+    let moved = (0..source.len())
+        .filter(|&i| {
+            losses
+                .iter()
+                .any(|l| l.index == i && l.path.is_empty() && l.code == "part_order")
+        })
+        .count();
     let (n, m) = (source.len(), back.len());
-    // best[i][j]: the fewest leaves missing when source[..i] comes back as back[..j].
+    // best[i][j][k]: the fewest leaves missing when source[..i] comes back as back[..j], with
+    // `k` messages of the way back standing for moved ones.
     const NONE: usize = usize::MAX;
-    let mut best = vec![vec![NONE; m + 1]; n + 1];
-    let mut how = vec![vec![(0usize, 0usize); m + 1]; n + 1];
-    best[0][0] = 0;
-    for i in 0..n {
+    let mut best = vec![vec![vec![NONE; moved + 1]; m + 1]; n + 1];
+    let mut how = vec![vec![vec![(0usize, 0usize, 0usize); moved + 1]; m + 1]; n + 1];
+    best[0][0][0] = 0;
+    for i in 0..=n {
         for j in 0..=m {
-            if best[i][j] == NONE {
-                continue;
-            }
-            let here = best[i][j];
-            let mut step = |ni: usize, nj: usize, cost: usize| {
-                if here + cost < best[ni][nj] {
-                    best[ni][nj] = here + cost;
-                    how[ni][nj] = (i, j);
+            for k in 0..=moved {
+                if best[i][j][k] == NONE {
+                    continue;
                 }
-            };
-            match &wants[i] {
-                None => {
-                    step(i + 1, j, 0);
-                    if j < m {
-                        step(i + 1, j + 1, 0);
+                let here = best[i][j][k];
+                let mut step = |ni: usize, nj: usize, nk: usize, cost: usize| {
+                    if here + cost < best[ni][nj][nk] {
+                        best[ni][nj][nk] = here + cost;
+                        how[ni][nj][nk] = (i, j, k);
                     }
+                };
+                if j < m && k < moved {
+                    step(i, j + 1, k + 1, 0);
                 }
-                Some(want) => {
-                    for r in 1..=pieces[i].min(m - j) {
-                        step(
-                            i + 1,
-                            j + r,
-                            missing_in(i, want, &back[j..j + r], text_form(from)).len(),
-                        );
+                match wants.get(i) {
+                    None => {}
+                    Some(None) => {
+                        step(i + 1, j, k, 0);
+                        if j < m {
+                            step(i + 1, j + 1, k, 0);
+                        }
+                    }
+                    Some(Some(want)) => {
+                        for r in 1..=pieces[i].min(m - j) {
+                            step(
+                                i + 1,
+                                j + r,
+                                k,
+                                missing_in(i, want, &back[j..j + r], text_form(from)).len(),
+                            );
+                        }
                     }
                 }
             }
         }
     }
-    if best[n][m] == NONE {
+    let Some(k) = (0..=moved)
+        .filter(|&k| best[n][m][k] != NONE)
+        .min_by_key(|&k| best[n][m][k])
+    else {
         return vec![format!(
             "the {n} source messages cannot come back as these {m}: a message split, joined or added with no loss that covers it"
         )];
-    }
+    };
     let mut missing = Vec::new();
-    let (mut i, mut j) = (n, m);
-    while i > 0 {
-        let (pi, pj) = how[i][j];
-        if let (Some(want), true) = (&wants[pi], pj < j) {
+    let (mut i, mut j, mut k) = (n, m, k);
+    while (i, j, k) != (0, 0, 0) {
+        let (pi, pj, pk) = how[i][j][k];
+        if let (true, Some(Some(want)), true) = (pi < i, wants.get(pi), pj < j) {
             missing.extend(missing_in(pi, want, &back[pj..j], text_form(from)));
         }
-        (i, j) = (pi, pj);
+        (i, j, k) = (pi, pj, pk);
     }
     missing.reverse();
     missing

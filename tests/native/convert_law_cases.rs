@@ -443,6 +443,79 @@ fn results_after_a_left_out_answer_stay_apart() {
     holds(AiSdk, Kernel, &tool);
 }
 
+/// A UI assistant message after one the target leaves out whole joins, read back, the
+/// assistant message before that: reported as merged where the target does not keep them
+/// apart, and not after a user message.
+#[test]
+fn an_assistant_message_past_one_left_out_is_merged() {
+    let custom = json!({"id": "s", "role": "system", "parts": [{"type": "custom", "kind": "a.b"}]});
+    let ui = [
+        json!({"id": "a", "role": "assistant", "parts": [{"type": "text", "text": "x"}]}),
+        custom.clone(),
+        json!({"id": "b", "role": "assistant", "parts": [{"type": "text", "text": "y"}]}),
+    ];
+    for to in [OpenAI, Bedrock, Anthropic] {
+        let (_, losses) = run(AiSdkUi, to, &ui);
+        assert!(
+            losses.contains(&row(2, "merged_messages", json!([]))),
+            "{to}: {losses:?}"
+        );
+        holds(AiSdkUi, to, &ui);
+    }
+    // Swarm keeps them apart (each begins a step).
+    let (out, _) = run(AiSdkUi, Swarm, &ui);
+    assert_eq!(round_trip_of(Swarm, AiSdkUi, &out).len(), 2);
+    holds(AiSdkUi, Swarm, &ui);
+    let after_user = [
+        json!({"id": "u", "role": "user", "parts": [{"type": "text", "text": "x"}]}),
+        custom,
+        json!({"id": "b", "role": "assistant", "parts": [{"type": "text", "text": "y"}]}),
+    ];
+    let (_, losses) = run(AiSdkUi, OpenAI, &after_user);
+    assert!(
+        !losses.iter().any(|l| l.1 == "merged_messages"),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, OpenAI, &after_user);
+}
+
+/// A tool output whose call is in a UI message before the one being written goes into its
+/// call's part there (reported as moved), so a UI output Kernel writes after a split-off
+/// message comes back.
+#[test]
+fn an_output_finds_its_call_in_an_earlier_ui_message() {
+    let ui = [json!({"id": "", "role": "assistant", "parts": [
+        {"type": "dynamic-tool", "toolName": "", "toolCallId": "", "input": null, "output": null, "state": "output-available"},
+        {"type": "source-url", "sourceId": "", "url": ""},
+        {"type": "reasoning", "text": ""}]})];
+    let back = round_trip_of(AiSdkUi, Kernel, &ui);
+    assert_eq!(
+        back[0]["parts"][0]["state"],
+        json!("output-available"),
+        "{back:?}"
+    );
+    holds(AiSdkUi, Kernel, &ui);
+    let (there, _) = run(AiSdkUi, Kernel, &ui);
+    let (_, losses) = run(Kernel, AiSdkUi, &there);
+    assert!(
+        losses.contains(&row(2, "part_order", json!([]))),
+        "{losses:?}"
+    );
+    holds(Kernel, AiSdkUi, &there);
+    // An AI SDK tool message whose output goes into a step before moves whole.
+    let ai = [
+        json!({"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "", "toolName": "search", "input": null}], "agentMessages": {"step_start": false}}),
+        json!({"role": "assistant", "content": [{"type": "reasoning", "text": ""}]}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "", "toolName": "search", "output": {"type": "json", "value": null}}]}),
+    ];
+    let (_, losses) = run(AiSdk, AiSdkUi, &ai);
+    assert!(
+        losses.contains(&row(2, "part_order", json!([]))),
+        "{losses:?}"
+    );
+    holds(AiSdk, AiSdkUi, &ai);
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
