@@ -281,8 +281,23 @@ fn unlink_stale(to: Format, canonical: &mut [Message], losses: &mut Vec<Loss>) {
             }
         }
         let split = written.is_some();
+        // (A mark that joins it to another source message, as swarm's, is the source's own.)
+        let across = canonical[n - 1].source != source;
         let m = &mut canonical[n];
         if !split {
+            if across {
+                for t in m
+                    .marks
+                    .iter()
+                    .filter(|t| t.name == canonical::CONTINUES || t.name == canonical::AFTER)
+                {
+                    losses.push(m.loss(
+                        What::Mark(&t.name),
+                        loss::DROPPED_FIELD,
+                        "the message this one continues is not written: read back, it begins a message of its own",
+                    ));
+                }
+            }
             m.marks
                 .retain(|t| t.name != canonical::CONTINUES && t.name != canonical::AFTER);
             continue;
@@ -603,7 +618,9 @@ pub(crate) fn report_rest_but(
         }
     }
     for t in m.marks.iter().filter(|t| !used.contains(&t.name.as_ref())) {
-        losses.push(match t.name == canonical::CONTINUES {
+        // (A piece that is not joined where it continued or followed one is split off.)
+        let joins = t.name == canonical::CONTINUES || t.name == canonical::AFTER;
+        losses.push(match joins {
             true => m.loss(What::Mark(&t.name), loss::SPLIT_MESSAGE, SPLIT_OFF),
             false => mark_lost(m, t, no_place(target, &t.name, true)),
         });

@@ -516,6 +516,43 @@ fn an_output_finds_its_call_in_an_earlier_ui_message() {
     holds(AiSdk, AiSdkUi, &ai);
 }
 
+/// A swarm message marked to continue one the target leaves out: the mark is lost, reported.
+#[test]
+fn a_continues_mark_past_a_message_left_out_is_reported() {
+    let swarm = [
+        json!({"role": "resque", "agentName": "", "content": "", "mode": "user"}),
+        json!({"role": "user", "agentName": "", "content": "hi", "mode": "user",
+        "payload": {"agentMessages": {"continues": true}}}),
+    ];
+    for to in [Agens, OpenAI, Kernel, AiSdkUi] {
+        let (_, losses) = run(Swarm, to, &swarm);
+        let at = json!(["payload", "agentMessages", "continues"]);
+        assert!(
+            losses.contains(&row(1, "dropped_field", at)),
+            "{to}: {losses:?}"
+        );
+        holds(Swarm, to, &swarm);
+    }
+}
+
+/// A reasoning part after one Anthropic leaves out (no signature) is not joined to the one
+/// before it: it is split off, and says so.
+#[test]
+fn a_piece_not_joined_past_one_left_out_is_split() {
+    let signed = json!({"type": "reasoning", "text": "signed",
+        "providerOptions": {"anthropic": {"signature": "sig"}}});
+    let ai = [
+        json!({"role": "assistant", "content": [signed, {"type": "reasoning", "text": "think"}, signed]}),
+    ];
+    let (out, losses) = run(AiSdk, Anthropic, &ai);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(
+        losses.contains(&row(0, "split_message", json!(["content", 2]))),
+        "{losses:?}"
+    );
+    holds(AiSdk, Anthropic, &ai);
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
