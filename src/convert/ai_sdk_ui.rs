@@ -1766,9 +1766,9 @@ impl Writer<'_> {
                     .map(str::to_string),
                 _ => None,
             });
-            Some((name, moved.then_some(before_step), split))
+            Some((name, moved.then_some(before_step), split, t.n))
         });
-        if let Some((name, moved, split)) = found {
+        if let Some((name, moved, split, of)) = found {
             if split {
                 self.losses.push(m.loss(
                     What::Message,
@@ -1780,6 +1780,9 @@ impl Writer<'_> {
                 self.report_moved(n, call);
                 // A message of its own that goes into a step before moves whole.
                 let whole = before_step && m.at.is_empty();
+                if before_step && msgs[of].source != m.source {
+                    self.losses.push(called_before(&msgs[of]));
+                }
                 self.losses.push(m.loss(
                     if whole { What::Message } else { What::Item(k) },
                     loss::PART_ORDER,
@@ -1803,8 +1806,14 @@ impl Writer<'_> {
             .rev()
             .find_map(|u| Some((u.waiting(call?)?, u)));
         if let Some((at, u)) = before {
+            let mut of = None;
             if let UiPart::Tool(t) = &mut u.parts[at] {
                 t.output = Some((n, k, fields));
+                of = Some(t.n);
+            }
+            // Read back, the call's message holds the output (an Agens step its results).
+            if let Some(c) = of.filter(|&c| msgs[c].source != m.source) {
+                self.losses.push(called_before(&msgs[c]));
             }
             self.losses.push(m.loss(
                 What::Message,
@@ -1820,6 +1829,17 @@ impl Writer<'_> {
             "a UI tool output is in the part of its call; no call of this id waits for it in the UI message, so it is not carried",
         ));
     }
+}
+
+/// The loss of the source message `m` (its whole) that an output of a later message goes
+/// into: read back, the message holds it (an Agens step in its results).
+fn called_before(m: &Message) -> Loss {
+    Loss::new(
+        m.source,
+        &[],
+        loss::PART_ORDER,
+        "the output of a later message goes into a call part of this one: read back, it comes with this message",
+    )
 }
 
 /// The order of a tool part's keys (the shape's: those of every state, then the state's own).

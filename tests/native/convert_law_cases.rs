@@ -553,6 +553,23 @@ fn a_piece_not_joined_past_one_left_out_is_split() {
     holds(AiSdk, Anthropic, &ai);
 }
 
+/// An Agens step's results that the UI writes into the call part of a step before change that
+/// step read back: reported at it.
+#[test]
+fn an_output_into_an_earlier_step_is_that_steps_loss() {
+    let call = |id: &str| json!([{"id": id, "name": "weather", "arguments": [], "server_name": "", "type": "tool_call"}]);
+    let agens = [
+        json!({"input": "q", "tool_calls": call("c3"), "tool_results": null}),
+        json!({"input": "q", "tool_calls": call("call_1"), "tool_results": {"c3": null}}),
+    ];
+    let (_, losses) = run(Agens, AiSdkUi, &agens);
+    assert!(
+        losses.contains(&row(0, "part_order", json!([]))),
+        "{losses:?}"
+    );
+    holds(Agens, AiSdkUi, &agens);
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
