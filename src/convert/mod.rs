@@ -664,18 +664,27 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         before = Some(m);
     }
     drop(dropped);
-    for (source, apart) in merged {
-        let telling = |l: &Loss| {
-            l.index == source && l.code == loss::DROPPED_FIELD && apart.contains(&l.path)
+    if merged.is_empty() {
+        return;
+    }
+    // One pass over the losses (`merged` is in source order): those that told a message apart
+    // go, and whether each message is said merged already.
+    let mut told = vec![false; merged.len()];
+    let mut said = vec![false; merged.len()];
+    losses.retain(|l| {
+        let Ok(w) = merged.binary_search_by_key(&l.index, |(s, _)| *s) else {
+            return true;
         };
-        if !losses.iter().any(telling) {
-            continue;
+        if l.path.is_empty() && l.code == loss::MERGED_MESSAGES {
+            said[w] = true;
         }
-        losses.retain(|l| !telling(l));
-        let said =
-            |l: &Loss| l.index == source && l.path.is_empty() && l.code == loss::MERGED_MESSAGES;
-        if !losses.iter().any(said) {
-            losses.push(Loss::new(source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
+        let telling = l.code == loss::DROPPED_FIELD && merged[w].1.contains(&l.path);
+        told[w] |= telling;
+        !telling
+    });
+    for (w, (source, _)) in merged.iter().enumerate() {
+        if told[w] && !said[w] {
+            losses.push(Loss::new(*source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
         }
     }
 }
