@@ -612,8 +612,9 @@ pub fn carried_inputs(values: &[Value], losses: &mut Vec<Loss>) {
 struct Step {
     state: State,
     fields: Value,
-    /// The input from a user input of this step, that message's index and the text's path.
-    input: Option<(String, usize, Path)>,
+    /// The input from a user input of this step, that message's index, the text's path and
+    /// the message's.
+    input: Option<(String, usize, Path, Path)>,
     /// Marked null / empty mapped fields (message index, name, value, path), applied if the
     /// step has no such field.
     pending: Vec<(usize, String, Value, Path)>,
@@ -674,22 +675,22 @@ fn finish(
             fields.set(&key, value);
         }
     }
-    if let Some((text, i, at)) = &input {
+    if let Some((text, i, _, whole)) = &input {
         let shown = fields.has("user")
             || !has_content(&fields)
             || (*prev_last == Some(Slot::Outputs) && only_outputs(&fields));
         if *text == *carried_input && !shown {
-            // (Not written: a message of nothing else is left out whole.)
+            // Not written: a message of nothing else is left out whole.
             losses.push(Loss::at(
                 *i,
-                at.clone(),
+                whole.clone(),
                 loss::UNSUPPORTED_MESSAGE,
                 "a user input repeating the step's carried-forward input is not told apart from it",
             ));
         }
     }
     let input = input
-        .map(|(t, _, _)| t)
+        .map(|(t, ..)| t)
         .unwrap_or_else(|| carried_input.clone());
     *carried_input = input.clone();
     *prev_last = state.last;
@@ -1065,7 +1066,7 @@ impl Steps {
             Body::UserInput { .. } => {
                 let (t, path) = user.unwrap_or_default();
                 if at == Some(Slot::Input) {
-                    s.input = Some((t, m.source, path));
+                    s.input = Some((t, m.source, path, m.path(What::Message)));
                 } else {
                     s.fields.set("user", Value::from(t));
                 }

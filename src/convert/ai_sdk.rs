@@ -172,14 +172,10 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
                         report_unknown(p, &f::TEXT_PART, i, &at, "an AI SDK text part", losses);
                         Part::Text(text(p, "text").unwrap_or_default())
                     }
-                    Some("image") => {
-                        let (part, look) = read_media(p, true, i, &at, losses);
-                        looks.push(look);
-                        part
-                    }
-                    _ => {
-                        let (part, look) = read_media(p, false, i, &at, losses);
-                        looks.push(look);
+                    kind => {
+                        let image = kind == Some("image");
+                        let (part, look) = read_media(p, image, i, &at, losses);
+                        looks.push((n, look));
                         part
                     }
                 };
@@ -202,9 +198,9 @@ fn read_user(v: &Value, i: usize, losses: &mut Vec<Loss>) -> Message {
     if lone_text {
         m.set_mark(LISTED, Value::Bool(true), keys(&["content"]));
     }
-    if looks.iter().any(|l| *l != Look::default()) {
-        let entries = looks.iter().map(Look::entry).collect();
-        m.set_mark(FILES, Value::Arr(entries), keys(&["content"]));
+    if looks.iter().any(|(_, l)| *l != Look::default()) {
+        let (items, entries) = looks.iter().map(|(k, l)| (*k, l.entry())).unzip();
+        m.set_item_mark(FILES, entries, keys(&["content"]), items);
     }
     m
 }
@@ -1375,7 +1371,7 @@ fn write_user(
         &own
     };
     let files = parts.iter().filter(|p| !matches!(p, Part::Text(_))).count();
-    let looks = file_looks(m, parts, files);
+    let looks = file_looks(m, parts, files, losses);
     if looks.is_some() {
         used.push(FILES);
     }
@@ -1399,9 +1395,15 @@ fn write_user(
     }
 }
 
-/// The [`FILES`] mark's looks, when it fits these parts: one per file, each one the reader
-/// would read back from what the writer writes with it.
-fn file_looks(m: &Message, parts: &[Part], files: usize) -> Option<Vec<Look>> {
+/// The [`FILES`] mark's looks, when it has one per file: each one the reader would read back
+/// from what the writer writes with it, and the default look for a file it does not fit
+/// (reported).
+fn file_looks(
+    m: &Message,
+    parts: &[Part],
+    files: usize,
+    losses: &mut Vec<Loss>,
+) -> Option<Vec<Look>> {
     let Some(Value::Arr(entries)) = m.mark(FILES) else {
         return None;
     };
@@ -1409,12 +1411,30 @@ fn file_looks(m: &Message, parts: &[Part], files: usize) -> Option<Vec<Look>> {
         return None;
     }
     let looks: Vec<Look> = entries.iter().map(Look::parse).collect::<Option<_>>()?;
-    let fits = parts
+    // Each entry that fits its file (a target may have changed another file, reported).
+    let looks: Vec<Look> = parts
         .iter()
         .filter(|p| !matches!(p, Part::Text(_)))
-        .zip(&looks)
-        .all(|(p, l)| look_fits(p, l));
-    fits.then_some(looks)
+        .zip(looks)
+        .enumerate()
+        .map(|(n, (p, l))| {
+            if look_fits(p, &l) {
+                return l;
+            }
+            if l != Look::default() {
+                losses.push(m.loss(
+                    What::Mark(FILES),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "the form {} of file {n} cannot be written for it",
+                        l.entry().to_json()
+                    ),
+                ));
+            }
+            Look::default()
+        })
+        .collect();
+    looks.iter().any(|l| *l != Look::default()).then_some(looks)
 }
 
 /// Would `part` written with `look` read back as `look`?

@@ -865,6 +865,8 @@ struct UiMessage {
     untyped: super::Untyped,
     /// The canonical message whose outputs went into the last step last.
     merged_from: Option<usize>,
+    /// The parts of the first canonical message left out (its marks lose their entries).
+    left_out: Vec<usize>,
     /// The tool parts by call id, in order, and how many of `parts` are indexed (parts are
     /// only ever appended): an output finds its call's part by hash (a search of every part
     /// for each output was quadratic in a message of many tool parts).
@@ -1024,6 +1026,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                     merged: None,
                     untyped: super::Untyped::default(),
                     merged_from: None,
+                    left_out: Vec::new(),
                     by_call: Default::default(),
                 });
                 w.written = Some(n);
@@ -1151,6 +1154,7 @@ impl Writer<'_> {
                 merged: None,
                 untyped: super::Untyped::default(),
                 merged_from: None,
+                left_out: Vec::new(),
                 by_call: Default::default(),
             });
         } else {
@@ -1405,7 +1409,7 @@ impl Writer<'_> {
                 let p = self.text_part(m, text, meta, true, used);
                 self.push(UiPart::Plain(p));
             }
-            Body::UserInput { parts } => self.user_input(m, parts, used),
+            Body::UserInput { parts } => self.user_input(m, parts, first, used),
             Body::Reasoning {
                 title,
                 text,
@@ -1492,7 +1496,13 @@ impl Writer<'_> {
         self.marked_part(m, &build, &[PART_ID, STATE], used)
     }
 
-    fn user_input(&mut self, m: &Message, parts: &[Part], used: &mut Vec<&'static str>) {
+    fn user_input(
+        &mut self,
+        m: &Message,
+        parts: &[Part],
+        first: bool,
+        used: &mut Vec<&'static str>,
+    ) {
         self.report_options(m, |i| i.is_some());
         let mut written = 0;
         for (k, part) in parts.iter().enumerate() {
@@ -1506,6 +1516,9 @@ impl Writer<'_> {
                     ..
                 } => {
                     let Some(p) = self.file_part(m, k, source, media_type, filename, meta) else {
+                        if let (true, Some(u)) = (first, self.out.last_mut()) {
+                            u.left_out.push(k);
+                        }
                         continue;
                     };
                     p
@@ -1983,7 +1996,8 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
     if u.untyped.holds() {
         marks.push(&untyped);
     }
-    for t in &m.marks {
+    let trimmed = m.marks_without(&u.left_out);
+    for t in trimmed.as_deref().unwrap_or(&m.marks) {
         if u.used.contains(&t.name.as_ref()) || u.untyped.holds() && t.name == super::UNTYPED {
             continue;
         }

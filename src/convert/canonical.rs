@@ -118,6 +118,10 @@ pub struct Tagged {
     /// A mark that says where a message begins, which the source's writer would otherwise join
     /// to the message before: a target with no place for it reports the message as merged.
     pub begins: bool,
+    /// For a mark whose value is an array of one entry per part of some kind (a file's form,
+    /// say): the part each entry is of. A writer that leaves a part out leaves its entry out
+    /// ([`Message::marks_without`]), so the entries still line up with the parts written.
+    pub items: Vec<usize>,
 }
 
 impl Tagged {
@@ -127,7 +131,34 @@ impl Tagged {
             value,
             at,
             begins: false,
+            items: Vec::new(),
         }
+    }
+
+    /// This mark without the entries of the parts `left_out`: `None` when it has none of them;
+    /// `Some(None)` when no entry that says something is left.
+    fn without(&self, left_out: &[usize]) -> Option<Option<Tagged>> {
+        let Value::Arr(entries) = &self.value else {
+            return None;
+        };
+        if entries.len() != self.items.len() || !self.items.iter().any(|k| left_out.contains(k)) {
+            return None;
+        }
+        let (items, entries): (Vec<usize>, Vec<Value>) = self
+            .items
+            .iter()
+            .zip(entries)
+            .filter(|(k, _)| !left_out.contains(k))
+            .map(|(k, e)| (*k, e.clone()))
+            .unzip();
+        if entries.iter().all(Value::is_null) {
+            return Some(None);
+        }
+        Some(Some(Tagged {
+            value: Value::Arr(entries),
+            items,
+            ..self.clone()
+        }))
     }
 
     /// A mark that says where a message begins ([`Tagged::begins`]).
@@ -316,6 +347,40 @@ impl Message {
     /// Sets a mark from the reading of the source, at `at`.
     pub fn set_mark(&mut self, name: &'static str, value: Value, at: Path) {
         self.marks.push(Tagged::new(name, value, at));
+    }
+
+    /// Sets a mark of one entry per part listed in `items` ([`Tagged::items`]).
+    pub fn set_item_mark(
+        &mut self,
+        name: &'static str,
+        entries: Vec<Value>,
+        at: Path,
+        items: Vec<usize>,
+    ) {
+        let mut t = Tagged::new(name, Value::Arr(entries), at);
+        t.items = items;
+        self.marks.push(t);
+    }
+
+    /// The marks as a writer that leaves the parts `left_out` unwritten carries them: the
+    /// entries of those parts left out too ([`Tagged::items`]), and a mark with nothing left
+    /// to say left out whole. `None` when that changes no mark.
+    pub fn marks_without(&self, left_out: &[usize]) -> Option<Vec<Tagged>> {
+        if left_out.is_empty() || self.marks.iter().all(|t| t.items.is_empty()) {
+            return None;
+        }
+        let mut changed = false;
+        let mut out = Vec::with_capacity(self.marks.len());
+        for t in &self.marks {
+            match t.without(left_out) {
+                None => out.push(t.clone()),
+                Some(kept) => {
+                    changed = true;
+                    out.extend(kept);
+                }
+            }
+        }
+        changed.then_some(out)
     }
 
     /// The source path of `what`.

@@ -305,17 +305,22 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             ("id", Value::from(id)),
             ("timestamp", Value::from(timestamp)),
         ]);
-        let mut marks: Vec<&Tagged> = m
-            .marks
+        let left_out = match &m.body {
+            Body::UserInput { parts } => match write_input(&mut o, m, parts, losses) {
+                Some(left_out) => left_out,
+                None => continue,
+            },
+            _ => Vec::new(),
+        };
+        let trimmed = m.marks_without(&left_out);
+        let mut marks: Vec<&Tagged> = trimmed
+            .as_deref()
+            .unwrap_or(&m.marks)
             .iter()
             .filter(|t| !super::agens::implied_step(m, t))
             .collect();
         match &m.body {
-            Body::UserInput { parts } => {
-                if !write_input(&mut o, m, parts, losses) {
-                    continue;
-                }
-            }
+            Body::UserInput { .. } => {}
             Body::Instructions { text, developer: d } => {
                 o.set("type", Value::from("system"));
                 o.set("text", Value::from(text));
@@ -397,10 +402,15 @@ fn id_and_time(m: &Message, fill: &mut dyn Fill) -> (String, f64) {
     }
 }
 
-/// A user input: one text, then the files that hold bytes; the rest is reported. Whether the
-/// input is written: of parts none of which Kernel holds, and nothing else, it is not
-/// (reported as the message).
-fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss>) -> bool {
+/// A user input: one text, then the files that hold bytes; the rest is reported. The parts
+/// left out, when the input is written: of parts none of which Kernel holds, and nothing else,
+/// it is not (reported as the message).
+fn write_input(
+    o: &mut Value,
+    m: &Message,
+    parts: &[Part],
+    losses: &mut Vec<Loss>,
+) -> Option<Vec<usize>> {
     o.set("type", Value::from("input"));
     let before = losses.len();
     let mut files = Vec::new();
@@ -410,7 +420,7 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
             || matches!(
                 part,
                 Part::File {
-                    source: ImageSource::Base64(_),
+                    source: ImageSource::Base64(_) | ImageSource::Text(_),
                     ..
                 }
             )
@@ -440,13 +450,21 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
                 ..
             } => files.push(file(data, media_type, filename)),
             Part::File {
-                source: ImageSource::Text(_),
+                source: ImageSource::Text(t),
+                media_type,
+                filename,
                 ..
-            } => losses.push(m.loss(
-                What::Item(k),
-                loss::DROPPED_FIELD,
-                "a Kernel file holds bytes, not a plain-text document",
-            )),
+            } => {
+                let mut data = String::new();
+                crate::validate::base64_encode(t.as_bytes(), &mut data);
+                let mt = Some(media_type.clone().unwrap_or_else(|| "text/plain".into()));
+                files.push(file(&data, &mt, filename));
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::CHANGED_VALUE,
+                    "a Kernel file holds bytes: a plain-text document is written as a file of its UTF-8 bytes",
+                ));
+            }
             Part::File {
                 source: ImageSource::Url(url),
                 ..
@@ -472,14 +490,14 @@ fn write_input(o: &mut Value, m: &Message, parts: &[Part], losses: &mut Vec<Loss
         losses.push(m.loss(
             What::Message,
             loss::UNSUPPORTED_MESSAGE,
-            "a Kernel input holds a text and files of bytes; this message has neither (no files by URL, of text or by a provider's id)",
+            "a Kernel input holds a text and files of bytes; this message has neither (no files by URL or by a provider's id)",
         ));
-        return false;
+        return None;
     }
     if !files.is_empty() {
         o.set("files", Value::Arr(files));
     }
-    true
+    Some((0..parts.len()).filter(|k| !kept.contains(k)).collect())
 }
 
 /// A Kernel file attachment.

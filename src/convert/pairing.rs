@@ -130,8 +130,9 @@ pub fn report_joined_across_dropped(msgs: &[Message], losses: &mut Vec<Loss>) {
 }
 
 /// Reports (`split_results`) each tool-outputs message of another source written right after
-/// another (what the target left out does not count; `across`: only where it stood between
-/// them) for which `joins(it)` holds.
+/// another (what the target left out does not count) for which `joins(it)` holds; `across`:
+/// only where what stood between them is left out, and then it is the source message that
+/// reads back inside the one before (`merged_messages` at `[]`).
 fn report_adjacent_outputs(
     msgs: &[Message],
     losses: &mut Vec<Loss>,
@@ -153,7 +154,13 @@ fn report_adjacent_outputs(
         let skipped = std::mem::take(&mut gap);
         let Some(p) = before else { continue };
         if outputs(p) && outputs(m) && p.source != m.source && (skipped || !across) && joins(m) {
-            split.push(m.loss(What::Message, loss::SPLIT_RESULTS, detail));
+            split.push(if across {
+                // The first piece of its source written: the message left reads back inside
+                // the one before it.
+                Loss::at(m.source, Vec::new(), loss::MERGED_MESSAGES, detail)
+            } else {
+                m.loss(What::Message, loss::SPLIT_RESULTS, detail)
+            });
         }
     }
     losses.extend(split);

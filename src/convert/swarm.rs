@@ -261,13 +261,13 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
         Some(list) if list.is_empty() => {
             m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
         }
-        // Base64 strings, none of them a URL: converting back would write bytes.
-        // (Where one of them is not base64, it is read as a URL, and converting
-        // back writes strings anyway: the mark would say nothing.)
+        // Strings, base64 among them: converting back what a target keeps of them (it may
+        // leave the URLs out, which alone make the writer write strings) would write bytes.
         Some(list)
-            if list
-                .iter()
-                .all(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
+            if list.iter().all(|x| matches!(x, Value::Str(_)))
+                && list
+                    .iter()
+                    .any(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
         {
             m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
         }
@@ -549,7 +549,24 @@ fn role_of(body: &Body) -> &'static str {
 
 /// A user message: its content, images and payload.
 fn write_user(m: &Message, parts: &[Part], h: &Head, losses: &mut Vec<Loss>) -> Value {
-    let (content, images, images_used) = user_input(m, parts, h, losses);
+    let (content, images, images_used, left_out) = user_input(m, parts, h, losses);
+    // The marks of parts left out lose those parts' entries.
+    let trimmed = m.marks_without(&left_out);
+    let own;
+    let h = match &trimmed {
+        Some(t) => {
+            own = Head {
+                rest: h
+                    .rest
+                    .iter()
+                    .filter_map(|r| t.iter().find(|x| x.name == r.name))
+                    .collect(),
+                ..h.clone()
+            };
+            &own
+        }
+        None => h,
+    };
     let mut o = message("user", h, content);
     if let Some(images) = images {
         o.set("images", images);
@@ -720,15 +737,16 @@ fn report_output_name(
     }
 }
 
-/// A user input's content and images, and whether the `images` mark was used. Images are bytes
-/// unless one of them needs a string (a URL, or a media type kept in a `data:` URL) or the
-/// source wrote base64 strings: swarm images are all of one kind.
+/// A user input's content and images, whether the `images` mark was used, and the parts left
+/// out. Images are bytes unless one of them needs a string (a URL, or a media type kept in a
+/// `data:` URL) or the source wrote base64 strings: swarm images are all of one kind.
 fn user_input(
     m: &Message,
     parts: &[Part],
     h: &Head,
     losses: &mut Vec<Loss>,
-) -> (String, Option<Value>, bool) {
+) -> (String, Option<Value>, bool, Vec<usize>) {
+    let mut left_out = Vec::new();
     let mut content: Option<String> = None;
     let mut files: Vec<(&ImageSource, Option<&str>)> = Vec::new();
     for (k, part) in parts.iter().enumerate() {
@@ -740,6 +758,7 @@ fn user_input(
                         loss::DROPPED_FIELD,
                         "a swarm message holds one text; a further text part is not carried",
                     ));
+                    left_out.push(k);
                     continue;
                 }
                 if !files.is_empty() {
@@ -751,30 +770,44 @@ fn user_input(
                 }
                 content = Some(t.clone());
             }
-            Part::FileId { refs, .. } => losses.push(m.loss(
-                What::Item(k),
-                loss::DROPPED_FIELD,
-                format!(
-                    "a swarm image is bytes or a URL, not a provider's file id ({})",
-                    refs_text(refs)
-                ),
-            )),
+            Part::FileId { refs, .. } => {
+                left_out.push(k);
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    format!(
+                        "a swarm image is bytes or a URL, not a provider's file id ({})",
+                        refs_text(refs)
+                    ),
+                ))
+            }
             Part::File {
                 source: ImageSource::Text(_),
                 ..
-            } => losses.push(m.loss(
-                What::Item(k),
-                loss::DROPPED_FIELD,
-                "a swarm image is bytes or a URL, not a plain-text document",
-            )),
+            } => {
+                left_out.push(k);
+                losses.push(m.loss(
+                    What::Item(k),
+                    loss::DROPPED_FIELD,
+                    "a swarm image is bytes or a URL, not a plain-text document",
+                ))
+            }
             Part::File {
                 source,
                 media_type,
                 filename,
                 ..
             } => {
+                let before = losses.len();
                 let typed = image_media_type(m, k, media_type, losses);
                 if let ImageSource::Url(url) = source {
+                    if media_type.is_some() && losses.len() == before {
+                        losses.push(m.loss(
+                            What::Field(k, Field::MediaType),
+                            loss::DROPPED_FIELD,
+                            "a swarm image by URL is the URL alone: its media type is not carried",
+                        ));
+                    }
                     if is_base64_image(url) {
                         losses.push(m.loss(
                             What::Item(k),
@@ -799,7 +832,7 @@ fn user_input(
     }
     report_empty_content(m, parts, &content, files.is_empty(), losses);
     let (images, used) = write_images(&files, h);
-    (content.unwrap_or_default(), images, used)
+    (content.unwrap_or_default(), images, used, left_out)
 }
 
 /// Swarm has images only: a file of another type goes into `images` as a data: URL (what the
@@ -814,10 +847,10 @@ fn image_media_type<'a>(
     let typed = super::writable_media_type(media_type);
     match (media_type.as_deref(), typed) {
         (Some(mt), None) => losses.push(m.loss(
-            What::Field(k, Field::MediaType),
+            What::Item(k),
             loss::CHANGED_VALUE,
             format!(
-                "{} is no media type a data: URL can carry; the image is written without one",
+                "{} is no media type a data: URL can carry; the file is written as an image without one",
                 quoted(mt)
             ),
         )),
@@ -884,15 +917,11 @@ fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Val
             (ImageSource::Text(text), _) => Value::from(text),
         })
         .collect();
-    // The mark reads back only where the images are base64 strings without a colon.
+    // The mark is said where the images are strings (read back, base64 among them marks them
+    // again; URLs alone need no mark).
     let used = match h.images {
         Some(Value::Arr(_)) => images.is_empty(),
-        Some(_) => {
-            !images.is_empty()
-                && images
-                    .iter()
-                    .all(|x| matches!(x, Value::Str(s) if !s.as_bytes().contains(&b':')))
-        }
+        Some(_) => !images.is_empty() && images.iter().all(|x| matches!(x, Value::Str(_))),
         None => true,
     };
     let images = if images.is_empty() {

@@ -428,7 +428,8 @@ fn cache_control_round_trips_and_is_reported_elsewhere() {
             row(1, "dropped_opaque", json!(["content", 1, "citations"])),
             row(1, "dropped_opaque", json!(["content", 1, "cache_control"])),
             // Kernel holds bytes: the plain-text document is not carried.
-            row(1, "dropped_field", json!(["content", 1])),
+            // A plain-text document becomes a file of its UTF-8 bytes.
+            row(1, "changed_value", json!(["content", 1])),
             row(2, "dropped_opaque", json!(["content", 0, "cache_control"])),
             row(3, "dropped_opaque", json!(["content", 0, "cache_control"])),
         ]

@@ -570,6 +570,125 @@ fn an_output_into_an_earlier_step_is_that_steps_loss() {
     holds(Agens, AiSdkUi, &agens);
 }
 
+/// A swarm user message that repeats the input Agens carries forward is not told apart from
+/// it: the message is left out whole, and the loss says so at `[]`.
+#[test]
+fn an_input_repeating_the_carried_one_is_left_out_whole() {
+    let swarm = [
+        json!({"role": "user", "agentName": "", "content": "(no input)", "mode": "user", "images": [""]}),
+        json!({"role": "assistant", "agentName": "", "content": "", "mode": "user"}),
+    ];
+    let (_, losses) = run(Swarm, Agens, &swarm);
+    assert!(
+        losses.contains(&row(0, "unsupported_message", json!([]))),
+        "{losses:?}"
+    );
+    holds(Swarm, Agens, &swarm);
+}
+
+/// A Kernel file holds bytes: a plain-text document is written as the file of its bytes, so a
+/// text/plain file that Anthropic writes as a document comes back.
+#[test]
+fn a_plain_text_document_is_a_file_of_its_bytes_in_kernel() {
+    let kernel = [
+        json!({"id": "01JD7Z8Q0000000000000000AB", "timestamp": 1700000000000i64, "type": "input",
+               "files": [{"data": "SGVsbG8=", "mimeType": "text/plain"}]}),
+    ];
+    let (back, _) = run(Anthropic, Kernel, &run(Kernel, Anthropic, &kernel).0);
+    assert_eq!(back[0]["files"], kernel[0]["files"]);
+    holds(Kernel, Anthropic, &kernel);
+    let anthropic = [json!({"role": "user", "content": [
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Hello"}}]})];
+    let (_, losses) = run(Anthropic, Kernel, &anthropic);
+    assert_eq!(losses, vec![row(0, "changed_value", json!(["content", 0]))]);
+    holds(Anthropic, Kernel, &anthropic);
+}
+
+/// The AI SDK's mark of each file's form loses the entries of the files a target leaves out:
+/// the files after them keep their forms. An entry that no longer fits its file leaves the
+/// others in force.
+#[test]
+fn file_forms_line_up_past_a_file_left_out() {
+    let by_url = json!({"type": "image", "image": "https://example.com/a.png"});
+    let bytes = json!({"type": "image", "image": "AQID"});
+    let text = json!({"type": "file", "data": {"type": "text", "text": "plain"}, "mediaType": "text/plain"});
+    for (to, first) in [(Kernel, &by_url), (AiSdkUi, &text)] {
+        let ai = [json!({"role": "user", "content": [first, bytes]})];
+        assert_eq!(
+            round_trip_of(AiSdk, to, &ai)[0]["content"],
+            json!([bytes]),
+            "{to}"
+        );
+        holds(AiSdk, to, &ai);
+    }
+    let pdf = json!({"type": "file", "data": {"type": "url", "url": {"$url": "https://example.com/a.pdf"}},
+                     "mediaType": "application/pdf"});
+    let ai = [json!({"role": "user", "content": [bytes, pdf]})];
+    assert_eq!(round_trip_of(AiSdk, Swarm, &ai)[0]["content"][0], bytes);
+    holds(AiSdk, Swarm, &ai);
+}
+
+/// Swarm images written as strings stay strings when a target leaves out the URL that made
+/// them strings.
+#[test]
+fn swarm_image_strings_stay_strings_past_a_url_left_out() {
+    let swarm = [
+        json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
+               "images": ["https://example.com/cat.png", "AQID"]}),
+    ];
+    assert_eq!(
+        round_trip_of(Swarm, Kernel, &swarm)[0]["images"],
+        json!(["AQID"])
+    );
+    holds(Swarm, Kernel, &swarm);
+}
+
+/// A swarm image by URL is the URL alone: a media type beside it is reported; one no `data:`
+/// URL can carry changes the file into an image, reported at the part.
+#[test]
+fn media_types_swarm_cannot_hold_are_reported() {
+    let ui = [json!({"id": "", "role": "user", "parts": [
+        {"type": "file", "mediaType": "image/png", "url": "https://example.com/a.png"}]})];
+    let (_, losses) = run(AiSdkUi, Swarm, &ui);
+    assert!(
+        losses.contains(&row(0, "dropped_field", json!(["parts", 0, "mediaType"]))),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, Swarm, &ui);
+    let ai = [json!({"role": "user", "content": [
+        {"type": "image", "image": "https://example.com/a.png", "mediaType": "image/jpeg"}]})];
+    holds(AiSdk, Swarm, &ai);
+    let ai = [
+        json!({"role": "user", "content": [{"type": "file", "data": "iVBORw0KGgo=", "mediaType": "hi"}]}),
+    ];
+    let (_, losses) = run(AiSdk, Swarm, &ai);
+    assert_eq!(losses, vec![row(0, "changed_value", json!(["content", 0]))]);
+    holds(AiSdk, Swarm, &ai);
+}
+
+/// AI SDK tool results that a target writes right after those of the message before, because
+/// the approval answer between them is not carried, read back inside that message: merged.
+#[test]
+fn results_past_a_left_out_answer_are_merged() {
+    let result = |id: &str| {
+        json!({"type": "tool-result", "toolCallId": id, "toolName": "get",
+                                   "output": {"type": "text", "value": "ok"}})
+    };
+    let ai = [
+        json!({"role": "tool", "content": [result("c3")]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-approval-response", "approvalId": "a1", "approved": true}, result("call_1")]}),
+    ];
+    for to in [Agens, Swarm] {
+        let (_, losses) = run(AiSdk, to, &ai);
+        assert!(
+            losses.contains(&row(1, "merged_messages", json!([]))),
+            "{to}: {losses:?}"
+        );
+        holds(AiSdk, to, &ai);
+    }
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);

@@ -1129,7 +1129,7 @@ fn w29_output_types_go_one_to_each_swarm_tool_message() {
 
 /// W30: Anthropic tool results that a target writes right after results of an earlier message
 /// (or of the same message's earlier block) because what stood between them is not carried
-/// (an input without text, for Agens) read back as one message with them: `split_results`.
+/// (an input without text, for Agens) read back inside that message: `merged_messages` at `[]`.
 #[test]
 fn w30_results_joined_across_what_is_not_carried_are_reported() {
     let across_messages = [
@@ -1140,7 +1140,7 @@ fn w30_results_joined_across_what_is_not_carried_are_reported() {
     ];
     let (_, losses) = run(Anthropic, Agens, &across_messages);
     assert!(
-        losses.contains(&row(3, "split_results", "[]")),
+        losses.contains(&row(3, "merged_messages", "[]")),
         "{losses:?}"
     );
     let within = [
@@ -1149,7 +1149,7 @@ fn w30_results_joined_across_what_is_not_carried_are_reported() {
     ];
     let (_, losses) = run(Anthropic, Agens, &within);
     assert!(
-        losses.contains(&row(1, "split_results", "[]")),
+        losses.contains(&row(1, "merged_messages", "[]")),
         "{losses:?}"
     );
     // Neither list is a `Prompt` (its results answer no assistant message): the law does
