@@ -270,11 +270,50 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         marks.append(&mut first.marks);
         first.marks = marks;
+        first.apart_by = apart_from(&out, first);
         prev_state = Some(msgs.iter().fold(State::default(), advance));
         prev_input = input;
         out.extend(msgs);
     }
     out
+}
+
+/// How far back [`apart_from`] looks for the piece a step's first message would join.
+const JOIN_SEARCH: usize = 256;
+
+/// What stands between the first message `m` of a step and the latest piece before it in
+/// `out` whose step would take `m` by its slots ([`fits_by_slots`]): the items of the pieces
+/// after that one, and `m`'s step fields. A target that leaves all of them out has `m` follow
+/// that piece, and read back the steps are one. None where `m` follows that piece already (the step mark tells that
+/// boundary) or nothing before would take it (within [`JOIN_SEARCH`] pieces).
+fn apart_from(out: &[Message], m: &Message) -> Vec<(usize, Path)> {
+    let low = out.len().saturating_sub(JOIN_SEARCH);
+    let takes = |k: usize| {
+        let source = out[k].source;
+        let begin = out[..k]
+            .iter()
+            .rposition(|x| x.source != source)
+            .map_or(0, |p| p + 1);
+        fits_by_slots(out[begin..=k].iter().fold(State::default(), advance), m)
+    };
+    match (low..out.len()).rev().find(|&k| takes(k)) {
+        Some(k) if k + 1 < out.len() => {
+            let between = out[k + 1..].iter().flat_map(|x| {
+                let items = if x.items.is_empty() {
+                    std::slice::from_ref(&x.at)
+                } else {
+                    &x.items[..]
+                };
+                items.iter().map(|at| (x.source, at.clone()))
+            });
+            // The step's own fields begin it too, where a target keeps them.
+            let fields = m.marks.iter().filter(|t| starts_step_mark(t));
+            between
+                .chain(fields.map(|t| (m.source, t.at.clone())))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The step's fields with no canonical meaning (and null or empty mapped fields), as marks;
@@ -713,6 +752,7 @@ fn user_text(
     at: Option<Slot>,
     losses: &mut Vec<Loss>,
 ) -> Option<(String, Path)> {
+    let before = losses.len();
     let mut texts = Vec::new();
     // The position of the first text part.
     let mut first = 0;
@@ -754,6 +794,16 @@ fn user_text(
         ));
         report_rest(m, &[], losses, Format::Agens);
         return None;
+    }
+    if texts.is_empty() && !parts.is_empty() {
+        // Nothing of the message is carried but that it was there: one loss for it (a
+        // target may have no empty message to read it back as).
+        losses.truncate(before);
+        losses.push(m.loss(
+            What::Message,
+            loss::DROPPED_FIELD,
+            "Agens input is text; none of this message's parts is, and it is written as an empty prompt",
+        ));
     }
     let first = parts.iter().position(|p| matches!(p, Part::Text(_)));
     Some((t, m.path(first.map_or(What::Message, What::Item))))

@@ -1107,7 +1107,9 @@ impl Writer<'_> {
         }
         // (A piece with a message's own fields began a message.)
         let heads = !m.extra.is_empty() || m.mark(STEP_START).is_some() || carries;
-        if same_source {
+        // (Two user inputs of one source, an Agens step's input and prompt, are two messages:
+        // the reader reads one UI message as one input.)
+        if same_source && role != "user" {
             Join::Append
         } else if role == "assistant" && m.id.is_none() && !heads {
             Join::Step

@@ -249,6 +249,11 @@ pub struct Message {
     /// across messages the target leaves out whole). `None`: the message before it, whatever
     /// it is (an Agens step's mark is set only where the step would join it).
     pub joins_kind: Option<&'static str>,
+    /// What stands between this message and the one before it that the source's writer would
+    /// join it to, as (source message, path) of each item: when the target leaves every one of
+    /// them out, the message reads back joined to that one (`merged_messages` at `[]`). An
+    /// Agens step's input after a step whose input is followed by other slots.
+    pub apart_by: Vec<(usize, Path)>,
 }
 
 /// Opaque provider data: `Record<provider, JSONObject>` as the AI SDK's `ProviderOptions` has
@@ -293,6 +298,7 @@ impl Message {
             options: Vec::new(),
             begins_by_id: false,
             joins_kind: None,
+            apart_by: Vec::new(),
         }
     }
 

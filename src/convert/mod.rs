@@ -69,7 +69,8 @@ pub fn convert(
         // messages with nothing written between them read back as one.
         pairing::report_split_groups(&canonical, &mut losses);
     }
-    if from != to {
+    if from != to && to != Kernel {
+        // (Kernel writes results apart across what it leaves out: each keeps its id.)
         pairing::report_joined_across_dropped(&canonical, &mut losses);
     }
     if from == Agens {
@@ -641,13 +642,35 @@ pub(crate) fn mark_lost(m: &Message, t: &Tagged, detail: impl Into<loss::Detail>
 /// after [`lost_whole`], which reports the messages left out whole.
 fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
+    // The fields dropped, by message: with `dropped`, what tells [`Message::apart_by`].
+    let fields = pairing::by_message(
+        losses
+            .iter()
+            .filter(|l| l.code == loss::DROPPED_FIELD)
+            .map(|l| (l.index, l.path.as_slice()))
+            .collect(),
+    );
+    let lost = |s: usize, at: &canonical::Path| {
+        dropped.covers(s, at)
+            || pairing::at_message(&fields, s)
+                .iter()
+                .any(|(_, p)| *p == at.as_slice())
+    };
     // (Source message, the paths of what tells it apart.)
     let mut merged: Vec<(usize, Vec<canonical::Path>)> = Vec::new();
+    // Messages all that stood between them and the message they join is left out of.
+    let mut joined: Vec<usize> = Vec::new();
     let mut before: Option<&Message> = None;
     for (n, m) in canonical.iter().enumerate() {
         let first = n == 0 || canonical[n - 1].source != m.source;
         if !first || dropped.at(m.source, &[]) {
             continue;
+        }
+        if before.is_some()
+            && !m.apart_by.is_empty()
+            && m.apart_by.iter().all(|(s, at)| lost(*s, at))
+        {
+            joined.push(m.source);
         }
         let joins = before.is_some_and(|p| m.joins_kind.is_none() || p.joins_kind == m.joins_kind);
         if joins {
@@ -663,7 +686,15 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         }
         before = Some(m);
     }
-    drop(dropped);
+    drop((dropped, fields));
+    for source in joined {
+        let said = losses
+            .iter()
+            .any(|l| l.index == source && l.path.is_empty() && l.code == loss::MERGED_MESSAGES);
+        if !said {
+            losses.push(Loss::new(source, &[], loss::MERGED_MESSAGES, APART_LOST));
+        }
+    }
     if merged.is_empty() {
         return;
     }
@@ -688,6 +719,10 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         }
     }
 }
+
+/// The detail of a message all that stood between it and the message before is left out of.
+pub(crate) const APART_LOST: &str =
+    "what stood between this message and the one before is not carried: read back, it is joined to that one";
 
 /// The detail of a mark that says where a message begins, which a target has no place for.
 pub(crate) const BEGINS_LOST: &str =

@@ -204,6 +204,13 @@ impl<'a> Dropped<'a> {
         self.at(m.source, &m.at)
     }
 
+    /// Is there an `unsupported_message` loss of message `source` at `path` or above it?
+    pub(crate) fn covers(&self, source: usize, path: &[crate::validate::PathSeg]) -> bool {
+        at_message(&self.0, source)
+            .iter()
+            .any(|(_, p)| path.starts_with(p))
+    }
+
     /// Is there an `unsupported_message` loss of message `source` at `path`?
     pub(crate) fn at(&self, source: usize, path: &[crate::validate::PathSeg]) -> bool {
         at_message(&self.0, source).iter().any(|(_, p)| *p == path)

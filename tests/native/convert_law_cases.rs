@@ -689,6 +689,84 @@ fn results_past_a_left_out_answer_are_merged() {
     }
 }
 
+/// Two UI user messages that Agens writes as one step's input and prompt come back as two UI
+/// messages (the UI reads one user message as one input).
+#[test]
+fn an_agens_steps_input_and_prompt_are_two_ui_messages() {
+    let agens = [json!({"input": "a", "user": "b"})];
+    let (ui, _) = run(Agens, AiSdkUi, &agens);
+    assert_eq!(ui.len(), 2, "{ui:?}");
+    let ui = [
+        json!({"id": "", "role": "user", "parts": [{"type": "text", "text": "hi"}]}),
+        json!({"id": "", "role": "user", "parts": [{"type": "file", "mediaType": "", "url": ""}]}),
+    ];
+    holds(AiSdkUi, Agens, &ui);
+}
+
+/// An Agens step whose boundary only what stood before it told (tool results a target leaves
+/// out, step fields it drops) reads back inside the step before: merged, at `[]`.
+#[test]
+fn a_step_past_what_a_target_leaves_out_is_merged() {
+    let steps = [
+        json!({"input": "x", "tool_results": {"call_1": null}}),
+        json!({"input": "q"}),
+    ];
+    let (_, losses) = run(Agens, Anthropic, &steps);
+    assert!(
+        losses.contains(&row(1, "merged_messages", json!([]))),
+        "{losses:?}"
+    );
+    holds(Agens, Anthropic, &steps);
+    let steps = [
+        json!({"input": "hi", "tool_results": {"id": null}}),
+        json!({"input": "hi", "next": []}),
+    ];
+    holds(Agens, Anthropic, &steps);
+    // Kernel keeps the results: nothing merges.
+    let (_, losses) = run(Agens, Kernel, &steps);
+    assert!(
+        !losses.iter().any(|(_, code, _)| code == "merged_messages"),
+        "{losses:?}"
+    );
+}
+
+/// A user message none of whose parts Agens carries is one loss, at the message: written as
+/// an empty prompt, a target may have no message to read it back as.
+#[test]
+fn a_message_agens_carries_nothing_of_is_one_loss() {
+    let anthropic = [
+        json!({"role": "user", "content": "hi"}),
+        json!({"role": "user", "content": [{"type": "document", "source": {"type": "file", "file_id": ""}}]}),
+    ];
+    let (_, losses) = run(Anthropic, Agens, &anthropic);
+    assert_eq!(losses, vec![row(1, "dropped_field", json!([]))]);
+    holds(Anthropic, Agens, &anthropic);
+}
+
+/// Kernel writes results apart across what it leaves out, and a piece whose message's earlier
+/// pieces it leaves out continues nothing there.
+#[test]
+fn kernel_keeps_apart_what_it_writes_apart() {
+    let ai = [
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "a", "toolName": "", "output": {"type": "text", "value": ""}},
+            {"type": "tool-approval-response", "approvalId": "", "approved": false}]}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-result", "toolCallId": "b", "toolName": "", "output": {"type": "text", "value": ""}},
+            {"type": "tool-approval-response", "approvalId": "", "approved": false},
+            {"type": "tool-result", "toolCallId": "", "toolName": "", "output": {"type": "text", "value": ""}}]}),
+    ];
+    holds(AiSdk, Kernel, &ai);
+    let ui = [
+        json!({"id": "", "role": "user", "parts": [{"type": "text", "text": ""}]}),
+        json!({"id": "", "role": "user", "parts": [{"type": "file", "mediaType": "", "url": ""},
+                                                   {"type": "text", "citations": [], "text": ""}]}),
+    ];
+    let (kernel, _) = run(AiSdkUi, Kernel, &ui);
+    assert_eq!(kernel[1]["agentMessages"], json!({"citations": []}));
+    holds(AiSdkUi, Kernel, &ui);
+}
+
 /// `to` of `source`, then back.
 fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
