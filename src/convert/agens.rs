@@ -795,7 +795,7 @@ fn user_text(
         report_rest(m, &[], losses, Format::Agens);
         return None;
     }
-    if texts.is_empty() && !parts.is_empty() {
+    if texts.is_empty() && !parts.is_empty() && m.at.is_empty() {
         // Nothing of the message is carried but that it was there: one loss for it (a
         // target may have no empty message to read it back as).
         losses.truncate(before);

@@ -68,8 +68,11 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         if start > 0 && start < out.len() && out[start - 1].source + 1 == i {
             let (before, now) = out.split_at_mut(start);
-            if alike_results(&before[start - 1], &now[0]) {
+            let prev = &before[start - 1];
+            if alike_results(prev, &now[0]) {
                 now[0].set_mark(AFTER_TOOLS, Value::Bool(true), Vec::new());
+            } else if both_results(prev, &now[0]) {
+                now[0].apart_by = told_apart(prev, &now[0]);
             }
         }
     }
@@ -82,14 +85,39 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 /// before may continue or follow a piece a target leaves out, losing their [`CONTINUES`] or
 /// [`AFTER`]).
 fn alike_results(prev: &Message, m: &Message) -> bool {
-    fn but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
-        but_types(a).filter(|t| t.name != CONTINUES && t.name != AFTER)
+    both_results(prev, m) && {
+        let same = |a: &[Tagged], b: &[Tagged]| same_tags(alike_but(a), alike_but(b));
+        same(&prev.extra, &m.extra) && same(&prev.marks, &m.marks)
     }
-    let same = |a: &[Tagged], b: &[Tagged]| same_tags(but(a), but(b));
-    matches!(prev.body, Body::ToolOutputs { .. })
-        && matches!(m.body, Body::ToolOutputs { .. })
-        && same(&prev.extra, &m.extra)
-        && same(&prev.marks, &m.marks)
+}
+
+fn both_results(prev: &Message, m: &Message) -> bool {
+    matches!(prev.body, Body::ToolOutputs { .. }) && matches!(m.body, Body::ToolOutputs { .. })
+}
+
+/// What [`alike_results`] compares.
+fn alike_but(a: &[Tagged]) -> impl Iterator<Item = &Tagged> {
+    but_types(a).filter(|t| t.name != CONTINUES && t.name != AFTER)
+}
+
+/// The user keys and marks that tell tool results `m` apart from the results before them
+/// (`prev`), each where it stands: a target that drops them all has them read back as one
+/// message ([`Message::apart_by`]).
+fn told_apart(prev: &Message, m: &Message) -> Vec<(usize, Path)> {
+    let one_side = |a: &Message, b: &Message| {
+        let has = |t: &Tagged, list: &[Tagged]| {
+            list.iter().any(|o| o.name == t.name && o.value == t.value)
+        };
+        let (extra, marks) = (alike_but(&a.extra), alike_but(&a.marks));
+        extra
+            .filter(|t| !has(t, &b.extra))
+            .chain(marks.filter(|t| !has(t, &b.marks)))
+            .map(|t| (a.source, t.at.clone()))
+            .collect::<Vec<_>>()
+    };
+    let mut out = one_side(m, prev);
+    out.extend(one_side(prev, m));
+    out
 }
 
 fn msg(i: usize, body: Body) -> Message {
@@ -901,6 +929,10 @@ struct Group {
     last: &'static str,
     /// Whether files' media types were filled in, and none names that type.
     untyped: super::Untyped,
+    /// A piece joined right after the first one that reads back into it (calls after calls,
+    /// parts of a user input after parts): the first one's marks of its one part
+    /// ([`Tagged::lone`]), written on the message, would read back as the joined piece's.
+    spread: bool,
 }
 
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn Fill) -> Vec<Value> {
@@ -995,9 +1027,20 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 used: Vec::new(),
                 last: piece_kind(&m.body),
                 untyped: super::Untyped::default(),
+                spread: false,
             });
         }
         let g = groups.last_mut().expect("pushed");
+        let one_piece = |a: &Body, b: &Body| {
+            matches!(
+                (a, b),
+                (Body::ToolCalls { .. }, Body::ToolCalls { .. })
+                    | (Body::UserInput { .. }, Body::UserInput { .. })
+            )
+        };
+        if joins && g.first + 1 == n && one_piece(&msgs[g.first].body, &m.body) {
+            g.spread = true;
+        }
         g.last = piece_kind(&m.body);
         written = Some(n);
         let mut used: Vec<&'static str> = Vec::new();
@@ -1199,6 +1242,17 @@ fn finish(g: &Group, first: &Message, losses: &mut Vec<Loss>) -> Value {
                 loss::DROPPED_FIELD,
                 format!(
                     "{} says nothing this AI SDK message can say; it is not carried",
+                    quoted(&t.name)
+                ),
+            ));
+            continue;
+        }
+        if g.spread && t.lone {
+            losses.push(first.loss(
+                What::Mark(&t.name),
+                loss::DROPPED_FIELD,
+                format!(
+                    "{} belongs to the message's first part; read back, the parts joined to it would hold it too: it is not carried",
                     quoted(&t.name)
                 ),
             ));

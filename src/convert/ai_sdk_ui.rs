@@ -284,7 +284,7 @@ impl Reader<'_> {
     fn text_marks(m: &mut Message, p: &Value, k: usize) {
         for key in [STATE, CITATIONS] {
             if let Some(x) = p.get(key) {
-                m.set_mark(key, x.clone(), under(&part_path(k), &[key]));
+                m.set_part_mark(key, x.clone(), under(&part_path(k), &[key]));
             }
         }
     }
@@ -337,10 +337,10 @@ impl Reader<'_> {
         };
         let mut m = Message::new(self.i, F, body).at(at.clone(), vec![at.clone()]);
         if let Some(id) = p.get("id") {
-            m.set_mark(PART_ID, id.clone(), under(&at, &["id"]));
+            m.set_part_mark(PART_ID, id.clone(), under(&at, &["id"]));
         }
         if let Some(s) = p.get(STATE) {
-            m.set_mark(STATE, s.clone(), under(&at, &[STATE]));
+            m.set_part_mark(STATE, s.clone(), under(&at, &[STATE]));
         }
         if let Some(rest) = rest {
             m.add_options(Some(0), rest, under(&at, &["providerMetadata"]));
@@ -560,7 +560,7 @@ fn read_tool_part(r: &mut Reader, p: &Value, k: usize, outputs: &mut StepOutputs
             m.add_options(Some(0), v.clone(), at.clone());
         }
         for (name, v, at) in t.marks {
-            m.set_mark(name, v, at);
+            m.set_part_mark(name, v, at);
         }
         r.push(m);
         if !marked {

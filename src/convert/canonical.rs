@@ -122,6 +122,9 @@ pub struct Tagged {
     /// say): the part each entry is of. A writer that leaves a part out leaves its entry out
     /// ([`Message::marks_without`]), so the entries still line up with the parts written.
     pub items: Vec<usize>,
+    /// A mark of the one part its piece holds: said only where the piece read back holds that
+    /// part alone (a writer that would have other parts read back into it has no place for it).
+    pub lone: bool,
 }
 
 impl Tagged {
@@ -132,6 +135,7 @@ impl Tagged {
             at,
             begins: false,
             items: Vec::new(),
+            lone: false,
         }
     }
 
@@ -353,6 +357,13 @@ impl Message {
     /// Sets a mark from the reading of the source, at `at`.
     pub fn set_mark(&mut self, name: &'static str, value: Value, at: Path) {
         self.marks.push(Tagged::new(name, value, at));
+    }
+
+    /// Sets a mark of the one part the message holds ([`Tagged::lone`]).
+    pub fn set_part_mark(&mut self, name: &'static str, value: Value, at: Path) {
+        let mut t = Tagged::new(name, value, at);
+        t.lone = true;
+        self.marks.push(t);
     }
 
     /// Sets a mark of one entry per part listed in `items` ([`Tagged::items`]).

@@ -720,9 +720,9 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     }
 }
 
-/// The detail of a message all that stood between it and the message before is left out of.
+/// The detail of a message whose target drops all that told it apart ([`Message::apart_by`]).
 pub(crate) const APART_LOST: &str =
-    "what stood between this message and the one before is not carried: read back, it is joined to that one";
+    "what told this message apart from the one before is not carried: read back, it is joined to that one";
 
 /// The detail of a mark that says where a message begins, which a target has no place for.
 pub(crate) const BEGINS_LOST: &str =

@@ -261,13 +261,13 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
         Some(list) if list.is_empty() => {
             m.set_mark(IMAGES, Value::Arr(Vec::new()), keys(&["images"]))
         }
-        // Strings, base64 among them: converting back what a target keeps of them (it may
-        // leave the URLs out, which alone make the writer write strings) would write bytes.
+        // Base64 strings, none of them a URL: converting back would write bytes.
+        // (Where one of them is not base64, it is read as a URL, and converting
+        // back writes strings anyway: the mark would say nothing.)
         Some(list)
-            if list.iter().all(|x| matches!(x, Value::Str(_)))
-                && list
-                    .iter()
-                    .any(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
+            if list
+                .iter()
+                .all(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
         {
             m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
         }
@@ -917,11 +917,15 @@ fn write_images(files: &[(&ImageSource, Option<&str>)], h: &Head) -> (Option<Val
             (ImageSource::Text(text), _) => Value::from(text),
         })
         .collect();
-    // The mark is said where the images are strings (read back, base64 among them marks them
-    // again; URLs alone need no mark).
+    // The mark reads back only where the images are base64 strings without a colon.
     let used = match h.images {
         Some(Value::Arr(_)) => images.is_empty(),
-        Some(_) => !images.is_empty() && images.iter().all(|x| matches!(x, Value::Str(_))),
+        Some(_) => {
+            !images.is_empty()
+                && images
+                    .iter()
+                    .all(|x| matches!(x, Value::Str(s) if !s.as_bytes().contains(&b':')))
+        }
         None => true,
     };
     let images = if images.is_empty() {

@@ -628,21 +628,6 @@ fn file_forms_line_up_past_a_file_left_out() {
     holds(AiSdk, Swarm, &ai);
 }
 
-/// Swarm images written as strings stay strings when a target leaves out the URL that made
-/// them strings.
-#[test]
-fn swarm_image_strings_stay_strings_past_a_url_left_out() {
-    let swarm = [
-        json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
-               "images": ["https://example.com/cat.png", "AQID"]}),
-    ];
-    assert_eq!(
-        round_trip_of(Swarm, Kernel, &swarm)[0]["images"],
-        json!(["AQID"])
-    );
-    holds(Swarm, Kernel, &swarm);
-}
-
 /// A swarm image by URL is the URL alone: a media type beside it is reported; one no `data:`
 /// URL can carry changes the file into an image, reported at the part.
 #[test]
@@ -765,6 +750,61 @@ fn kernel_keeps_apart_what_it_writes_apart() {
     let (kernel, _) = run(AiSdkUi, Kernel, &ui);
     assert_eq!(kernel[1]["agentMessages"], json!({"citations": []}));
     holds(AiSdkUi, Kernel, &ui);
+}
+
+/// A UI tool part's state rides on the AI SDK message only while the part stands alone in
+/// it: with more calls joined after it, it would read back as theirs, and is reported.
+#[test]
+fn a_lone_parts_mark_is_not_spread_over_the_parts_joined_to_it() {
+    let ui = [json!({"id": "", "role": "assistant", "parts": [
+        {"type": "tool-search", "toolCallId": "", "state": "input-streaming"},
+        {"type": "tool-search", "toolCallId": "hi", "state": "input-streaming"}]})];
+    let (ai, losses) = run(AiSdkUi, AiSdk, &ui);
+    assert!(ai[0]["agentMessages"].get("state").is_none(), "{ai:?}");
+    assert!(
+        losses.contains(&row(0, "dropped_field", json!(["parts", 0, "state"]))),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, AiSdk, &ui);
+}
+
+/// AI SDK tool messages told apart by a user key only: a target that drops it has them read
+/// back as one message, merged; one that keeps it keeps them apart.
+#[test]
+fn results_told_apart_by_a_dropped_key_are_merged() {
+    let ai = [
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "", "toolName": "",
+               "output": {"type": "text", "value": ""}}], "id": null}),
+        json!({"role": "tool", "content": [{"type": "tool-result", "toolCallId": "hi", "toolName": "",
+               "output": {"type": "error-text", "value": ""}}]}),
+    ];
+    for to in [OpenAI, Agens] {
+        let (_, losses) = run(AiSdk, to, &ai);
+        assert!(
+            losses.contains(&row(1, "merged_messages", json!([]))),
+            "{to}: {losses:?}"
+        );
+        holds(AiSdk, to, &ai);
+    }
+    let (_, losses) = run(AiSdk, Kernel, &ai);
+    assert!(
+        !losses.iter().any(|(_, code, _)| code == "merged_messages"),
+        "{losses:?}"
+    );
+}
+
+/// Files of a piece Agens carries nothing of are each reported (the piece is not the message).
+#[test]
+fn files_of_a_piece_agens_drops_are_each_reported() {
+    let ui = [json!({"id": "", "role": "user", "parts": [
+        {"type": "text", "citations": [], "text": "hi"},
+        {"type": "file", "mediaType": "", "url": ""}, {"type": "file", "mediaType": "", "url": ""}]})];
+    let (_, losses) = run(AiSdkUi, Agens, &ui);
+    assert!(
+        losses.contains(&row(0, "dropped_field", json!(["parts", 2]))),
+        "{losses:?}"
+    );
+    holds(AiSdkUi, Agens, &ui);
 }
 
 /// `to` of `source`, then back.

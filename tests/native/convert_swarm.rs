@@ -194,9 +194,7 @@ fn swarm_to_kernel_and_back_keeps_modes_payloads_and_image_kinds() {
         vec![
             json!({"type": "input", "text": "look", "files": [{"data": "iVBORw0KGgo="}, {"data": "AQID"}],
                    "image_id": "u-1", "agentMessages": {"mode": "tool", "images": "string"}}),
-            // (Strings because of the data: URL: the mark keeps them strings without it.)
-            json!({"type": "input", "files": [{"data": "AQID", "mimeType": "image/jpeg"}, {"data": "AQID"}],
-                   "agentMessages": {"images": "string"}}),
+            json!({"type": "input", "files": [{"data": "AQID", "mimeType": "image/jpeg"}, {"data": "AQID"}]}),
             json!({"type": "input", "text": "none", "agentMessages": {"payload": null, "images": []}}),
             json!({"type": "reply", "text": "ok", "agentMessages": {"mode": "user", "payload": {}}}),
             // A payload entry named like a mapping's mark is the user's own: a custom property.
