@@ -206,6 +206,8 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     let mut prev_input = NO_INPUT.to_string();
     let mut prev_state: Option<State> = None;
+    // The state of its step after each message of `out`.
+    let mut states: Vec<State> = Vec::new();
     let mut names = super::pairing::CallNames::default();
     for (i, v) in values.iter().enumerate() {
         let mut marks = read_step_fields(v, i, losses);
@@ -270,8 +272,13 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         marks.append(&mut first.marks);
         first.marks = marks;
-        first.apart_by = apart_from(&out, first);
-        prev_state = Some(msgs.iter().fold(State::default(), advance));
+        first.apart_by = apart_from(&out, &states, first);
+        let mut state = State::default();
+        for m in &msgs {
+            state = advance(state, m);
+            states.push(state);
+        }
+        prev_state = Some(state);
         prev_input = input;
         out.extend(msgs);
     }
@@ -282,21 +289,17 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 const JOIN_SEARCH: usize = 256;
 
 /// What stands between the first message `m` of a step and the latest piece before it in
-/// `out` whose step would take `m` by its slots ([`fits_by_slots`]): the items of the pieces
-/// after that one, and `m`'s step fields. A target that leaves all of them out has `m` follow
-/// that piece, and read back the steps are one. None where `m` follows that piece already (the step mark tells that
-/// boundary) or nothing before would take it (within [`JOIN_SEARCH`] pieces).
-fn apart_from(out: &[Message], m: &Message) -> Vec<(usize, Path)> {
+/// `out` whose step would take `m` by its slots ([`fits_by_slots`]; `states`: the state of its
+/// step after each piece): the items of the pieces after that one, and `m`'s step fields. A
+/// target that leaves all of them out has `m` follow that piece, and read back the steps are
+/// one. None where `m` follows that piece already (the step mark tells that boundary) or
+/// nothing before would take it (within [`JOIN_SEARCH`] pieces).
+fn apart_from(out: &[Message], states: &[State], m: &Message) -> Vec<(usize, Path)> {
     let low = out.len().saturating_sub(JOIN_SEARCH);
-    let takes = |k: usize| {
-        let source = out[k].source;
-        let begin = out[..k]
-            .iter()
-            .rposition(|x| x.source != source)
-            .map_or(0, |p| p + 1);
-        fits_by_slots(out[begin..=k].iter().fold(State::default(), advance), m)
-    };
-    match (low..out.len()).rev().find(|&k| takes(k)) {
+    match (low..out.len())
+        .rev()
+        .find(|&k| fits_by_slots(states[k], m))
+    {
         Some(k) if k + 1 < out.len() => {
             let between = out[k + 1..].iter().flat_map(|x| {
                 let items = if x.items.is_empty() {

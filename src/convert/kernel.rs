@@ -291,18 +291,13 @@ fn read_signature(m: &mut Message, losses: &mut Vec<Loss>) {
 pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn Fill) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     let developer = Tagged::new(DEVELOPER, Value::Bool(true), Vec::new());
-    // The source of the last piece written, and what says whether the one before was.
-    let mut last_source: Option<usize> = None;
-    let (mut len_before, mut joined) = (0, false);
+    // The source of the last piece written (not left out).
+    let mut written: Option<usize> = None;
     for (n, m) in msgs.iter().enumerate() {
-        if n > 0 && (out.len() > len_before || joined) {
-            last_source = Some(msgs[n - 1].source);
-        }
-        (len_before, joined) = (out.len(), false);
         // A piece that continues one of its message not written continues nothing here: read
         // back, the mark would join it to a message it was not in.
         let stale = |t: &&Tagged| {
-            t.name == CONTINUES && t.value == Value::Bool(true) && last_source != Some(m.source)
+            t.name == CONTINUES && t.value == Value::Bool(true) && written != Some(m.source)
         };
         super::report_options(m, losses, Format::Kernel);
         // Kernel has no field for a signature: a mark, read back by to_canonical.
@@ -375,7 +370,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                         .and_then(Value::as_array_mut)
                     {
                         prev.extend(results);
-                        joined = true;
+                        written = Some(m.source);
                         continue;
                     }
                 }
@@ -387,6 +382,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
                 value,
             } => {
                 out.push(value.clone());
+                written = Some(m.source);
                 continue;
             }
             Body::Other { format, .. } => {
@@ -400,6 +396,7 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         }
         write_properties(&mut o, m, &marks);
         out.push(o);
+        written = Some(m.source);
     }
     out
 }

@@ -642,68 +642,63 @@ pub(crate) fn mark_lost(m: &Message, t: &Tagged, detail: impl Into<loss::Detail>
 /// after [`lost_whole`], which reports the messages left out whole.
 fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
-    // The fields dropped, by message: with `dropped`, what tells [`Message::apart_by`].
-    let fields = pairing::by_message(
-        losses
-            .iter()
-            .filter(|l| l.code == loss::DROPPED_FIELD)
-            .map(|l| (l.index, l.path.as_slice()))
-            .collect(),
-    );
+    // The fields dropped, by message: with `dropped`, what tells [`Message::apart_by`] (read
+    // only where a reader set it).
+    let fields = if canonical.iter().any(|m| !m.apart_by.is_empty()) {
+        pairing::by_message(
+            losses
+                .iter()
+                .filter(|l| l.code == loss::DROPPED_FIELD)
+                .map(|l| (l.index, l.path.as_slice()))
+                .collect(),
+        )
+    } else {
+        Vec::new()
+    };
     let lost = |s: usize, at: &canonical::Path| {
         dropped.covers(s, at)
             || pairing::at_message(&fields, s)
                 .iter()
                 .any(|(_, p)| *p == at.as_slice())
     };
-    // (Source message, the paths of what tells it apart.)
-    let mut merged: Vec<(usize, Vec<canonical::Path>)> = Vec::new();
-    // Messages all that stood between them and the message they join is left out of.
-    let mut joined: Vec<usize> = Vec::new();
+    // (Source message, the paths of what tells it apart, and whether all its `apart_by` is
+    // lost: then it is merged whatever those paths' losses say.)
+    let mut merged: Vec<(usize, Vec<canonical::Path>, bool)> = Vec::new();
     let mut before: Option<&Message> = None;
     for (n, m) in canonical.iter().enumerate() {
         let first = n == 0 || canonical[n - 1].source != m.source;
         if !first || dropped.at(m.source, &[]) {
             continue;
         }
-        if before.is_some()
+        let apart_lost = before.is_some()
             && !m.apart_by.is_empty()
-            && m.apart_by.iter().all(|(s, at)| lost(*s, at))
-        {
-            joined.push(m.source);
-        }
+            && m.apart_by.iter().all(|(s, at)| lost(*s, at));
         let joins = before.is_some_and(|p| m.joins_kind.is_none() || p.joins_kind == m.joins_kind);
+        let mut apart = Vec::new();
         if joins {
             let by_id = m.begins_by_id.then(|| m.path(What::Id));
             let by_marks = m.marks.iter().filter(|t| t.begins);
-            let apart: Vec<_> = by_id
-                .into_iter()
-                .chain(by_marks.map(|t| m.path(What::Mark(&t.name))))
-                .collect();
-            if !apart.is_empty() {
-                merged.push((m.source, apart));
-            }
+            apart.extend(
+                by_id
+                    .into_iter()
+                    .chain(by_marks.map(|t| m.path(What::Mark(&t.name)))),
+            );
+        }
+        if apart_lost || !apart.is_empty() {
+            merged.push((m.source, apart, apart_lost));
         }
         before = Some(m);
     }
     drop((dropped, fields));
-    for source in joined {
-        let said = losses
-            .iter()
-            .any(|l| l.index == source && l.path.is_empty() && l.code == loss::MERGED_MESSAGES);
-        if !said {
-            losses.push(Loss::new(source, &[], loss::MERGED_MESSAGES, APART_LOST));
-        }
-    }
     if merged.is_empty() {
         return;
     }
     // One pass over the losses (`merged` is in source order): those that told a message apart
     // go, and whether each message is said merged already.
-    let mut told = vec![false; merged.len()];
+    let mut told: Vec<bool> = merged.iter().map(|(.., apart_lost)| *apart_lost).collect();
     let mut said = vec![false; merged.len()];
     losses.retain(|l| {
-        let Ok(w) = merged.binary_search_by_key(&l.index, |(s, _)| *s) else {
+        let Ok(w) = merged.binary_search_by_key(&l.index, |(s, ..)| *s) else {
             return true;
         };
         if l.path.is_empty() && l.code == loss::MERGED_MESSAGES {
@@ -713,9 +708,10 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         told[w] |= telling;
         !telling
     });
-    for (w, (source, _)) in merged.iter().enumerate() {
+    for (w, (source, _, apart_lost)) in merged.iter().enumerate() {
         if told[w] && !said[w] {
-            losses.push(Loss::new(*source, &[], loss::MERGED_MESSAGES, BEGINS_LOST));
+            let detail = if *apart_lost { APART_LOST } else { BEGINS_LOST };
+            losses.push(Loss::new(*source, &[], loss::MERGED_MESSAGES, detail));
         }
     }
 }
