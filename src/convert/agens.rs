@@ -206,6 +206,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     let mut prev_input = NO_INPUT.to_string();
     let mut prev_state: Option<State> = None;
+    // The state the last step's pieces leave where that step reads back joined to an earlier
+    // one ([`Message::follows`]); `None` where it cannot.
+    let mut moved_state: Option<State> = None;
     // The state of its step after each message of `out`.
     let mut states: Vec<State> = Vec::new();
     let mut names = super::pairing::CallNames::default();
@@ -272,7 +275,18 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         }
         marks.append(&mut first.marks);
         first.marks = marks;
-        first.apart_by = apart_from(&out, &states, first);
+        let (apart_by, joins_at) = apart_from(&out, &states, first);
+        first.apart_by = apart_by;
+        // Where the step before may read back joined to an earlier one, its pieces pair up
+        // anew, and this step's input may join the last of them: it follows that merge.
+        let moved = match moved_state {
+            Some(alt) if fits_by_slots(alt, first) && i > 0 => {
+                first.follows = Some((i - 1, step_fields(first)));
+                Some(alt)
+            }
+            _ => joins_at.map(|k| states[k]),
+        };
+        moved_state = moved.map(|alt| msgs.iter().fold(alt, refold));
         let mut state = State::default();
         for m in &msgs {
             state = advance(state, m);
@@ -293,13 +307,17 @@ const JOIN_SEARCH: usize = 256;
 /// step after each piece): the items of the pieces after that one, and `m`'s step fields. A
 /// target that leaves all of them out has `m` follow that piece, and read back the steps are
 /// one. None where `m` follows that piece already (the step mark tells that boundary) or
-/// nothing before would take it (within [`JOIN_SEARCH`] pieces).
-fn apart_from(out: &[Message], states: &[State], m: &Message) -> Vec<(usize, Path)> {
+/// nothing before would take it (within [`JOIN_SEARCH`] pieces). Beside it, that piece.
+fn apart_from(
+    out: &[Message],
+    states: &[State],
+    m: &Message,
+) -> (Vec<(usize, Path)>, Option<usize>) {
     let low = out.len().saturating_sub(JOIN_SEARCH);
-    match (low..out.len())
+    let k = (low..out.len())
         .rev()
-        .find(|&k| fits_by_slots(states[k], m))
-    {
+        .find(|&k| fits_by_slots(states[k], m));
+    let apart = match k {
         Some(k) if k + 1 < out.len() => {
             let between = out[k + 1..].iter().flat_map(|x| {
                 let items = if x.items.is_empty() {
@@ -309,13 +327,28 @@ fn apart_from(out: &[Message], states: &[State], m: &Message) -> Vec<(usize, Pat
                 };
                 items.iter().map(|at| (x.source, at.clone()))
             });
-            // The step's own fields begin it too, where a target keeps them.
-            let fields = m.marks.iter().filter(|t| starts_step_mark(t));
-            between
-                .chain(fields.map(|t| (m.source, t.at.clone())))
-                .collect()
+            between.chain(step_fields(m)).collect()
         }
         _ => Vec::new(),
+    };
+    (apart, k)
+}
+
+/// The step's own fields, which begin it too where a target keeps them.
+fn step_fields(m: &Message) -> Vec<(usize, Path)> {
+    m.marks
+        .iter()
+        .filter(|t| starts_step_mark(t))
+        .map(|t| (m.source, t.at.clone()))
+        .collect()
+}
+
+/// The state after `m` of a step read back from a target that keeps no step fields: `m`
+/// joins the step where its slot fits, else begins the next.
+fn refold(state: State, m: &Message) -> State {
+    match fits_by_slots(state, m) {
+        true => advance(state, m),
+        false => advance(State::default(), m),
     }
 }
 

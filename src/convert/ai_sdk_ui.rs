@@ -958,6 +958,12 @@ fn fits(role: &str, body: &Body) -> bool {
     }
 }
 
+/// Whether the options of `m`'s parts keep its list's form where the source's writer reads
+/// them (a block's `cache_control`): then a UI message, which is parts, needs no `listed` mark.
+fn lists_by_options(m: &Message) -> bool {
+    m.options.iter().any(|o| o.item.is_some())
+}
+
 fn is_step_start(m: &Message) -> bool {
     matches!(&m.body, Body::Other { format: F, value } if text(value, "type").as_deref() == Some("step-start"))
 }
@@ -1078,10 +1084,12 @@ impl Writer<'_> {
         // Marks a UI message holds in its reserved property: joined into the message before,
         // they have no place (read back from a format that keeps them, they were lost then).
         // (The AI SDK's mark of how pieces join says nothing of a message of its own.)
-        let carries = m
-            .marks
-            .iter()
-            .any(|t| message_mark(m, &t.name) && t.name != AFTER);
+        // (Nor does a list's form that the parts' own options keep.)
+        let carries = m.marks.iter().any(|t| {
+            message_mark(m, &t.name)
+                && t.name != AFTER
+                && !(t.name == LISTED && lists_by_options(m))
+        });
         if m.marked(STEP)
             && cur.role == "assistant"
             && !matches!(m.body, Body::ToolOutputs { .. })
@@ -1229,7 +1237,7 @@ impl Writer<'_> {
         self.body(n, first, &mut used);
         // A UI message is parts: its part's options keep a list's form where the source's
         // writer reads them (a block's `cache_control`); without options the mark is carried.
-        if m.marked(LISTED) && m.options.iter().any(|o| o.item.is_some()) {
+        if m.marked(LISTED) && lists_by_options(m) {
             used.push(LISTED);
         }
         if first {
@@ -2003,7 +2011,10 @@ fn serialize(u: UiMessage, msgs: &[Message], losses: &mut Vec<Loss>) -> Value {
         if u.used.contains(&t.name.as_ref()) || u.untyped.holds() && t.name == super::UNTYPED {
             continue;
         }
-        if !message_mark(m, &t.name) {
+        if t.name == CONTINUES || t.name == AFTER {
+            // (A piece that is not joined where it continued or followed one is split off.)
+            losses.push(m.loss(What::Mark(&t.name), loss::SPLIT_MESSAGE, super::SPLIT_OFF));
+        } else if !message_mark(m, &t.name) {
             losses.push(super::mark_lost(
                 m,
                 t,

@@ -1381,6 +1381,15 @@ fn tool_result(
                         ));
                     }
                     let mut content = result_content(m, k, output, losses);
+                    if matches!(&content, Some(Value::Str(s)) if s.is_empty())
+                        || matches!(&content, Some(Value::Arr(b)) if b.is_empty())
+                    {
+                        losses.push(m.loss(
+                            What::Field(k, Field::Output),
+                            loss::DROPPED_FIELD,
+                            "the empty output of a failed call is not written: the content holds only the error's message",
+                        ));
+                    }
                     let line = format!("Error: {message}");
                     match &mut content {
                         Some(Value::Arr(blocks)) => blocks.push(obj([

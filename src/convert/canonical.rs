@@ -258,6 +258,16 @@ pub struct Message {
     /// them out, the message reads back joined to that one (`merged_messages` at `[]`). An
     /// Agens step's input after a step whose input is followed by other slots.
     pub apart_by: Vec<(usize, Path)>,
+    /// The source message whose merge carries over to this one, and what else tells this one
+    /// apart (as in [`Message::apart_by`]): when that one reads back joined to the one before
+    /// it and the target leaves all of these out, this one reads back joined too (an Agens
+    /// step's input pairs up with the step before once a step before that has moved).
+    pub follows: Option<(usize, Vec<(usize, Path)>)>,
+    /// Marks said only by a writer that leaves a part of the message out: what the parts it
+    /// writes would read back without, which the parts left out made plain (swarm base64
+    /// strings beside a URL are strings because of the URL). [`Message::marks_without`]
+    /// adds them.
+    pub if_left_out: Vec<Tagged>,
 }
 
 /// Opaque provider data: `Record<provider, JSONObject>` as the AI SDK's `ProviderOptions` has
@@ -303,6 +313,8 @@ impl Message {
             begins_by_id: false,
             joins_kind: None,
             apart_by: Vec::new(),
+            follows: None,
+            if_left_out: Vec::new(),
         }
     }
 
@@ -382,11 +394,14 @@ impl Message {
     /// The marks as a writer that leaves the parts `left_out` unwritten carries them: the
     /// entries of those parts left out too ([`Tagged::items`]), and a mark with nothing left
     /// to say left out whole. `None` when that changes no mark.
+    /// The marks said only then ([`Message::if_left_out`]) are added.
     pub fn marks_without(&self, left_out: &[usize]) -> Option<Vec<Tagged>> {
-        if left_out.is_empty() || self.marks.iter().all(|t| t.items.is_empty()) {
+        if left_out.is_empty()
+            || (self.if_left_out.is_empty() && self.marks.iter().all(|t| t.items.is_empty()))
+        {
             return None;
         }
-        let mut changed = false;
+        let mut changed = !self.if_left_out.is_empty();
         let mut out = Vec::with_capacity(self.marks.len());
         for t in &self.marks {
             match t.without(left_out) {
@@ -397,6 +412,7 @@ impl Message {
                 }
             }
         }
+        out.extend(self.if_left_out.iter().cloned());
         changed.then_some(out)
     }
 

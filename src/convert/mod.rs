@@ -644,7 +644,10 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     let dropped = pairing::Dropped::of(losses);
     // The fields dropped, by message: with `dropped`, what tells [`Message::apart_by`] (read
     // only where a reader set it).
-    let fields = if canonical.iter().any(|m| !m.apart_by.is_empty()) {
+    let fields = if canonical
+        .iter()
+        .any(|m| !m.apart_by.is_empty() || m.follows.is_some())
+    {
         pairing::by_message(
             losses
                 .iter()
@@ -670,9 +673,23 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         if !first || dropped.at(m.source, &[]) {
             continue;
         }
+        // (A message that follows another's merge is merged where that one surely is: all its
+        // `apart_by` lost, or a field that told it apart dropped.)
+        let follows_merged = m.follows.as_ref().is_some_and(|(s, paths)| {
+            paths.iter().all(|(s, at)| lost(*s, at))
+                && merged.iter().any(|(w, apart, apart_lost)| {
+                    w == s
+                        && (*apart_lost
+                            || apart.iter().any(|p| {
+                                pairing::at_message(&fields, *w)
+                                    .iter()
+                                    .any(|(_, q)| *q == p.as_slice())
+                            }))
+                })
+        });
         let apart_lost = before.is_some()
-            && !m.apart_by.is_empty()
-            && m.apart_by.iter().all(|(s, at)| lost(*s, at));
+            && ((!m.apart_by.is_empty() && m.apart_by.iter().all(|(s, at)| lost(*s, at)))
+                || follows_merged);
         let joins = before.is_some_and(|p| m.joins_kind.is_none() || p.joins_kind == m.joins_kind);
         let mut apart = Vec::new();
         if joins {

@@ -271,6 +271,19 @@ fn read_user(m: &mut Message, v: &Value, content: String) {
         {
             m.set_mark(IMAGES, Value::from("string"), keys(&["images"]))
         }
+        // Base64 strings beside a URL: strings because of it. A target that leaves the URLs
+        // out says so.
+        Some(list)
+            if list
+                .iter()
+                .any(|x| matches!(x, Value::Str(s) if is_base64_image(s))) =>
+        {
+            m.if_left_out.push(Tagged::new(
+                IMAGES,
+                Value::from("string"),
+                keys(&["images"]),
+            ))
+        }
         _ => {}
     }
     m.body = Body::UserInput { parts };

@@ -812,3 +812,107 @@ fn round_trip_of(from: Format, to: Format, source: &[Value]) -> Vec<Value> {
     let (there, _) = run(from, to, source);
     run(to, from, &there).0
 }
+
+/// The empty output of a failed call that Anthropic writes as the error's message alone is
+/// reported (it comes back as no output).
+#[test]
+fn empty_output_of_a_failed_call_is_reported() {
+    for output in [json!(""), json!([])] {
+        let kernel = [
+            json!({"id": "", "timestamp": 0, "type": "tool-call", "name": ""}),
+            json!({"id": "", "timestamp": 0, "type": "tool-results",
+                   "results": [{"output": output, "error": {"name": "Error", "message": "hi"}}]}),
+        ];
+        let (_, losses) = run(Kernel, Anthropic, &kernel);
+        assert!(
+            losses.contains(&row(1, "dropped_field", json!(["results", 0, "output"]))),
+            "{losses:?}"
+        );
+        holds(Kernel, Anthropic, &kernel);
+    }
+}
+
+/// Swarm base64 strings beside a URL that Kernel leaves out come back as strings.
+#[test]
+fn swarm_strings_beside_a_url_kernel_drops_stay_strings() {
+    for images in [
+        json!(["AQID", "https://example.com/cat.png"]),
+        json!(["user", "hi"]),
+    ] {
+        let swarm = [
+            json!({"role": "user", "agentName": "agent", "content": "hi", "mode": "user",
+                            "images": images}),
+        ];
+        assert_eq!(
+            round_trip_of(Swarm, Kernel, &swarm)[0]["images"][0],
+            images[0]
+        );
+        holds(Swarm, Kernel, &swarm);
+    }
+    // Where nothing is left out, the strings say it themselves: no mark is written.
+    let ai = [json!({"role": "user", "content": [
+        {"type": "image", "image": "https://example.com/cat.png"},
+        {"type": "image", "image": {"$bytes": "AQID"}}]})];
+    holds(AiSdk, Swarm, &ai);
+}
+
+/// A UI step the AI SDK writes as a list because of its part's options is one UI message
+/// again: the list's form is the options', not a message of its own.
+#[test]
+fn a_step_listed_by_its_options_joins_its_message() {
+    for first in [
+        json!({"type": "text", "text": ""}),
+        json!({"type": "reasoning", "text": ""}),
+    ] {
+        let ui = [
+            json!({"id": "01JD7Z8Q000000000000000201", "role": "assistant", "parts": [
+            {"type": "step-start"}, first, {"type": "step-start"},
+            {"type": "text", "text": "", "providerMetadata": {}}]}),
+        ];
+        assert_eq!(round_trip_of(AiSdkUi, AiSdk, &ui).len(), 1);
+        holds(AiSdkUi, AiSdk, &ui);
+    }
+}
+
+/// Once an Agens step reads back joined to the one before, the steps after it that pair up
+/// anew are reported merged too.
+#[test]
+fn agens_steps_that_pair_up_anew_are_reported_merged() {
+    let agens = [
+        json!({"input": "hi", "tool_results": {"id": null}}),
+        json!({"input": "hi", "user": "hi"}),
+        json!({"input": "hi", "user": "hi"}),
+    ];
+    let (_, losses) = run(Agens, Anthropic, &agens);
+    for i in [1, 2] {
+        assert!(
+            losses.contains(&row(i, "merged_messages", json!([]))),
+            "{losses:?}"
+        );
+    }
+    holds(Agens, Anthropic, &agens);
+    // Where the step before keeps its place, nothing is merged.
+    let (_, losses) = run(Agens, Anthropic, &agens[1..]);
+    assert!(
+        !losses.iter().any(|(_, code, _)| code == "merged_messages"),
+        "{losses:?}"
+    );
+}
+
+/// An Anthropic user message of tool results and text, whose results go into the UI tool
+/// parts: the text is a UI message of its own, reported split off.
+#[test]
+fn text_after_results_the_ui_moves_is_reported_split() {
+    let anthropic = [
+        json!({"role": "assistant", "content": [{"type": "tool_use", "id": "call_1", "name": "", "input": {}}]}),
+        json!({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "call_1", "content": "out 1", "is_error": true},
+            {"type": "text", "text": "and then?"}]}),
+    ];
+    let (_, losses) = run(Anthropic, AiSdkUi, &anthropic);
+    assert!(
+        losses.contains(&row(1, "split_message", json!(["content", 1]))),
+        "{losses:?}"
+    );
+    holds(Anthropic, AiSdkUi, &anthropic);
+}
