@@ -206,9 +206,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
     let mut out = Vec::new();
     let mut prev_input = NO_INPUT.to_string();
     let mut prev_state: Option<State> = None;
-    // The state the last step's pieces leave where that step reads back joined to an earlier
-    // one ([`Message::follows`]); `None` where it cannot.
-    let mut moved_state: Option<State> = None;
+    // The state after each of the last step's pieces where that step reads back joined to an
+    // earlier one ([`Message::follows`]); `None` where it cannot.
+    let mut moved_states: Option<Vec<State>> = None;
     // The state of its step after each message of `out`.
     let mut states: Vec<State> = Vec::new();
     let mut names = super::pairing::CallNames::default();
@@ -217,6 +217,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         let input = text(v, "input").unwrap_or_default();
         let user = text(v, "user");
         let mut msgs = Vec::new();
+        let mut carried = None;
         if let Some(system) = text(v, "system") {
             msgs.push(step_message(
                 i,
@@ -234,6 +235,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
             || (after_outputs && only_outputs(v) && marks.is_empty())
         {
             msgs.push(text_input(i, input.clone(), "input"));
+        } else if moved_states.is_some() {
+            // The input is the one before's: where that step reads back joined to an earlier
+            // one, this one's is what that one carries.
+            carried = Some((i - 1, keys(&["input"])));
         }
         if let Some(user) = user {
             msgs.push(text_input(i, user, "user"));
@@ -267,6 +272,7 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         // The step's own fields ride on its first message; a boundary the slots alone do not
         // tell is marked as well, so that a target that drops the fields reports the boundary.
         let first = &mut msgs[0];
+        first.carried_from = carried;
         // (Tool results after tool results with step fields of their own: the step's fields
         // tell the boundary, and the mark keeps Kernel from joining the two tool-results.)
         let joins_outputs = after_outputs && only_outputs(v) && !marks.is_empty();
@@ -279,14 +285,28 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         first.apart_by = apart_by;
         // Where the step before may read back joined to an earlier one, its pieces pair up
         // anew, and this step's input may join the last of them: it follows that merge.
-        let moved = match moved_state {
-            Some(alt) if fits_by_slots(alt, first) && i > 0 => {
-                first.follows = Some((i - 1, step_fields(first)));
+        // (What stands between: the pieces of that step after the one it would join.)
+        let follows = moved_states.as_ref().and_then(|alts| {
+            let pieces = &out[out.len() - alts.len()..];
+            let t = (0..alts.len()).rev().find(|&t| fits_by_slots(alts[t], first))?;
+            let apart = items_of(&pieces[t + 1..]).chain(step_fields(first));
+            Some((alts[t], (i - 1, apart.collect())))
+        });
+        let moved = match follows {
+            Some((alt, follows)) => {
+                first.follows = Some(follows);
                 Some(alt)
             }
-            _ => joins_at.map(|k| states[k]),
+            None => joins_at.map(|k| states[k]),
         };
-        moved_state = moved.map(|alt| msgs.iter().fold(alt, refold));
+        moved_states = moved.map(|mut alt| {
+            msgs.iter()
+                .map(|m| {
+                    alt = refold(alt, m);
+                    alt
+                })
+                .collect()
+        });
         let mut state = State::default();
         for m in &msgs {
             state = advance(state, m);
@@ -319,19 +339,23 @@ fn apart_from(
         .find(|&k| fits_by_slots(states[k], m));
     let apart = match k {
         Some(k) if k + 1 < out.len() => {
-            let between = out[k + 1..].iter().flat_map(|x| {
-                let items = if x.items.is_empty() {
-                    std::slice::from_ref(&x.at)
-                } else {
-                    &x.items[..]
-                };
-                items.iter().map(|at| (x.source, at.clone()))
-            });
-            between.chain(step_fields(m)).collect()
+            items_of(&out[k + 1..]).chain(step_fields(m)).collect()
         }
         _ => Vec::new(),
     };
     (apart, k)
+}
+
+/// The source paths of the items of `pieces`.
+fn items_of(pieces: &[Message]) -> impl Iterator<Item = (usize, Path)> + '_ {
+    pieces.iter().flat_map(|x| {
+        let items = if x.items.is_empty() {
+            std::slice::from_ref(&x.at)
+        } else {
+            &x.items[..]
+        };
+        items.iter().map(|at| (x.source, at.clone()))
+    })
 }
 
 /// The step's own fields, which begin it too where a target keeps them.

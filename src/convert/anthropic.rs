@@ -922,6 +922,18 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
         }
         match (&mut open, join) {
             (Some(o), true) => {
+                // An empty text is no block (the API refuses one): written joined to others,
+                // it is left out.
+                if o.string.as_deref() == Some("") {
+                    losses.push(msgs[o.last].loss(
+                        What::Message,
+                        loss::DROPPED_FIELD,
+                        EMPTY_LEFT_OUT,
+                    ));
+                }
+                if blocks.is_empty() && empty_instructions {
+                    losses.push(m.loss(What::Message, loss::DROPPED_FIELD, EMPTY_LEFT_OUT));
+                }
                 if let Some(first) = o.blocks_mark.take() {
                     // Blocks without it: the mark says nothing more, and is not read back.
                     losses.push(msgs[first].loss(
@@ -1096,6 +1108,10 @@ fn settle(out: &mut [Value], o: Open) {
         out[o.index].set("content", Value::from(s));
     }
 }
+
+/// The detail of an empty text written beside other blocks.
+const EMPTY_LEFT_OUT: &str =
+    "an empty text is no Anthropic block (the API refuses one): beside other blocks it is left out";
 
 /// The text a message of one piece is written as (instead of its blocks), when the piece is
 /// one plain text (not empty, except for instructions) and the source did not write blocks.

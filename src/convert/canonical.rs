@@ -263,6 +263,10 @@ pub struct Message {
     /// it and the target leaves all of these out, this one reads back joined too (an Agens
     /// step's input pairs up with the step before once a step before that has moved).
     pub follows: Option<(usize, Vec<(usize, Path)>)>,
+    /// A field of this one that its source does not write, carried from the source message
+    /// given (an Agens step's input that repeats the one before), and its path here: where
+    /// that one reads back joined to the one before it, this reads back as what that carries.
+    pub carried_from: Option<(usize, Path)>,
     /// Marks said only by a writer that leaves a part of the message out: what the parts it
     /// writes would read back without, which the parts left out made plain (swarm base64
     /// strings beside a URL are strings because of the URL). [`Message::marks_without`]
@@ -314,6 +318,7 @@ impl Message {
             joins_kind: None,
             apart_by: Vec::new(),
             follows: None,
+            carried_from: None,
             if_left_out: Vec::new(),
         }
     }

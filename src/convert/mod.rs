@@ -646,7 +646,7 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     // only where a reader set it).
     let fields = if canonical
         .iter()
-        .any(|m| !m.apart_by.is_empty() || m.follows.is_some())
+        .any(|m| !m.apart_by.is_empty() || m.follows.is_some() || m.carried_from.is_some())
     {
         pairing::by_message(
             losses
@@ -667,26 +667,35 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
     // (Source message, the paths of what tells it apart, and whether all its `apart_by` is
     // lost: then it is merged whatever those paths' losses say.)
     let mut merged: Vec<(usize, Vec<canonical::Path>, bool)> = Vec::new();
+    // The fields carried from a message merged ([`Message::carried_from`]).
+    let mut carried: Vec<(usize, canonical::Path)> = Vec::new();
     let mut before: Option<&Message> = None;
     for (n, m) in canonical.iter().enumerate() {
         let first = n == 0 || canonical[n - 1].source != m.source;
         if !first || dropped.at(m.source, &[]) {
             continue;
         }
-        // (A message that follows another's merge is merged where that one surely is: all its
-        // `apart_by` lost, or a field that told it apart dropped.)
+        // (Merged for sure: all its `apart_by` lost, or a field that told it apart dropped.)
+        let surely_merged = |s: usize| {
+            merged.iter().any(|(w, apart, apart_lost)| {
+                *w == s
+                    && (*apart_lost
+                        || apart.iter().any(|p| {
+                            pairing::at_message(&fields, *w)
+                                .iter()
+                                .any(|(_, q)| *q == p.as_slice())
+                        }))
+            })
+        };
+        // A message that follows another's merge is merged where that one surely is.
         let follows_merged = m.follows.as_ref().is_some_and(|(s, paths)| {
-            paths.iter().all(|(s, at)| lost(*s, at))
-                && merged.iter().any(|(w, apart, apart_lost)| {
-                    w == s
-                        && (*apart_lost
-                            || apart.iter().any(|p| {
-                                pairing::at_message(&fields, *w)
-                                    .iter()
-                                    .any(|(_, q)| *q == p.as_slice())
-                            }))
-                })
+            paths.iter().all(|(s, at)| lost(*s, at)) && surely_merged(*s)
         });
+        if let Some((s, at)) = &m.carried_from {
+            if surely_merged(*s) && !lost(m.source, at) {
+                carried.push((m.source, at.clone()));
+            }
+        }
         let apart_lost = before.is_some()
             && ((!m.apart_by.is_empty() && m.apart_by.iter().all(|(s, at)| lost(*s, at)))
                 || follows_merged);
@@ -707,6 +716,9 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         before = Some(m);
     }
     drop((dropped, fields));
+    for (source, at) in carried {
+        losses.push(Loss::at(source, at, loss::CHANGED_VALUE, CARRIED_MOVED));
+    }
     if merged.is_empty() {
         return;
     }
@@ -732,6 +744,10 @@ fn merged_where_begins_lost(canonical: &[Message], losses: &mut Vec<Loss>) {
         }
     }
 }
+
+/// The detail of a field carried from a message that reads back joined to the one before.
+const CARRIED_MOVED: &str =
+    "carried from the message before, which reads back joined to the one before it: read back, this is what that one carries";
 
 /// The detail of a message whose target drops all that told it apart ([`Message::apart_by`]).
 pub(crate) const APART_LOST: &str =

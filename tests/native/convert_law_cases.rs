@@ -916,3 +916,55 @@ fn text_after_results_the_ui_moves_is_reported_split() {
     );
     holds(Anthropic, AiSdkUi, &anthropic);
 }
+
+/// An Agens input carried from a step that reads back joined to the one before is reported
+/// changed.
+#[test]
+fn an_input_carried_from_a_merged_step_is_reported() {
+    let agens = [
+        json!({"input": "hi", "tool_calls": [{"id": "c3", "name": "", "arguments": [],
+                                                 "server_name": "", "type": "tool_call"}]}),
+        json!({"input": "q", "tool_results": {"c3": "out 0"}}),
+        json!({"input": "p"}),
+        json!({"input": "p", "system": ""}),
+    ];
+    let (_, losses) = run(Agens, Anthropic, &agens);
+    assert!(
+        losses.contains(&row(2, "merged_messages", json!([]))),
+        "{losses:?}"
+    );
+    assert!(
+        losses.contains(&row(3, "changed_value", json!(["input"]))),
+        "{losses:?}"
+    );
+    holds(Agens, Anthropic, &agens);
+}
+
+/// Empty texts an Anthropic message of several blocks leaves out are each reported.
+#[test]
+fn empty_texts_beside_blocks_are_reported() {
+    for (parts, left_out) in [
+        (
+            json!([{"type": "text", "text": ""}, {"type": "text", "text": ""}]),
+            vec![0, 1],
+        ),
+        (
+            json!([{"type": "text", "text": "a"}, {"type": "text", "text": ""}]),
+            vec![1],
+        ),
+        (
+            json!([{"type": "text", "text": ""}, {"type": "text", "text": "b"}]),
+            vec![0],
+        ),
+    ] {
+        let ui = [json!({"id": "", "role": "system", "parts": parts})];
+        let (_, losses) = run(AiSdkUi, Anthropic, &ui);
+        for k in left_out {
+            assert!(
+                losses.contains(&row(0, "dropped_field", json!(["parts", k]))),
+                "{losses:?}"
+            );
+        }
+        holds(AiSdkUi, Anthropic, &ui);
+    }
+}
