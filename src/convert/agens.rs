@@ -288,7 +288,9 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
         // (What stands between: the pieces of that step after the one it would join.)
         let follows = moved_states.as_ref().and_then(|alts| {
             let pieces = &out[out.len() - alts.len()..];
-            let t = (0..alts.len()).rev().find(|&t| fits_by_slots(alts[t], first))?;
+            let t = (0..alts.len())
+                .rev()
+                .find(|&t| fits_by_slots(alts[t], first))?;
             let apart = items_of(&pieces[t + 1..]).chain(step_fields(first));
             Some((alts[t], (i - 1, apart.collect())))
         });
@@ -338,9 +340,7 @@ fn apart_from(
         .rev()
         .find(|&k| fits_by_slots(states[k], m));
     let apart = match k {
-        Some(k) if k + 1 < out.len() => {
-            items_of(&out[k + 1..]).chain(step_fields(m)).collect()
-        }
+        Some(k) if k + 1 < out.len() => items_of(&out[k + 1..]).chain(step_fields(m)).collect(),
         _ => Vec::new(),
     };
     (apart, k)

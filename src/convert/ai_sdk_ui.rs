@@ -1257,6 +1257,21 @@ impl Writer<'_> {
 
     /// An output of `n` went into a part before others of the step that hold outputs of other
     /// messages: read back, those move too.
+    /// Is piece `n` the one piece of its source message written, the others left out?
+    fn alone_written(&self, n: usize) -> bool {
+        let m = &self.msgs[n];
+        let left_out = |x: &Message| {
+            self.losses.iter().any(|l| {
+                l.index == x.source && l.code == loss::UNSUPPORTED_MESSAGE && l.path == x.at
+            })
+        };
+        self.msgs
+            .iter()
+            .enumerate()
+            .filter(|(k, x)| *k != n && x.source == m.source)
+            .all(|(_, x)| left_out(x))
+    }
+
     fn report_moved(&mut self, n: usize, call: Option<&str>) {
         let msgs = self.msgs;
         let Some(u) = self.out.last() else { return };
@@ -1802,15 +1817,16 @@ impl Writer<'_> {
             if let Some(before_step) = moved {
                 self.report_moved(n, call);
                 // A message of its own that goes into a step before moves whole.
-                let whole = before_step && m.at.is_empty();
+                // (So does one whose other pieces are left out.)
+                let whole = before_step && (m.at.is_empty() || self.alone_written(n));
                 if before_step && msgs[of].source != m.source {
                     self.losses.push(called_before(&msgs[of]));
                 }
-                self.losses.push(m.loss(
-                    if whole { What::Message } else { What::Item(k) },
-                    loss::PART_ORDER,
-                    "a UI tool output is in its call's part: read back, it comes with its step's outputs, in the order of the parts",
-                ));
+                let detail = "a UI tool output is in its call's part: read back, it comes with its step's outputs, in the order of the parts";
+                self.losses.push(match whole {
+                    true => Loss::new(m.source, &[], loss::PART_ORDER, detail),
+                    false => m.loss(What::Item(k), loss::PART_ORDER, detail),
+                });
             }
             if o.name.is_some() && o.name != name {
                 self.losses.push(m.loss(

@@ -906,7 +906,11 @@ pub fn from_canonical(msgs: &[Message], losses: &mut Vec<Loss>, fill: &mut dyn F
             } else {
                 "written into the assistant message before it, so that the tool results after them answer one message (the API takes results only right after their calls): read back, one message with it"
             };
-            losses.push(m.loss(What::Message, loss::MERGED_MESSAGES, detail));
+            // (At the message where it is the first piece of its source: the message merges.)
+            losses.push(match msgs[n - 1].source != m.source {
+                true => Loss::new(m.source, &[], loss::MERGED_MESSAGES, detail),
+                false => m.loss(What::Message, loss::MERGED_MESSAGES, detail),
+            });
         }
         if m.marked(CONTINUES) && join && !is_results {
             used.push(CONTINUES);

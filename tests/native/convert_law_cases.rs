@@ -968,3 +968,42 @@ fn empty_texts_beside_blocks_are_reported() {
         holds(AiSdkUi, Anthropic, &ui);
     }
 }
+
+/// OpenAI assistant messages Anthropic joins so that the results after them answer one
+/// message: the merge is reported at the message, not its content.
+#[test]
+fn a_message_anthropic_joins_is_merged_at_the_message() {
+    let openai = [
+        json!({"role": "assistant", "content": null, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}),
+        json!({"role": "assistant", "content": "hi", "tool_calls": [
+            {"id": "call_2", "type": "function", "function": {"name": "weather", "arguments": "{}"}}]}),
+        json!({"role": "tool", "tool_call_id": "call_1", "content": "hi"}),
+    ];
+    let (_, losses) = run(OpenAI, Anthropic, &openai);
+    assert!(
+        losses.contains(&row(1, "merged_messages", json!([]))),
+        "{losses:?}"
+    );
+    holds(OpenAI, Anthropic, &openai);
+}
+
+/// A tool message whose one written result the UI moves into a step before moves whole.
+#[test]
+fn a_tool_message_moved_into_a_step_before_is_moved_whole() {
+    let ai = [
+        json!({"role": "assistant", "content": [{"type": "tool-call", "toolCallId": "call_2",
+               "toolName": "put", "input": {}}]}),
+        json!({"role": "assistant", "content": ""}),
+        json!({"role": "tool", "content": [
+            {"type": "tool-approval-response", "approvalId": "a1", "approved": true},
+            {"type": "tool-result", "toolCallId": "call_2", "toolName": "put",
+             "output": {"type": "text", "value": "ok"}}]}),
+    ];
+    let (_, losses) = run(AiSdk, AiSdkUi, &ai);
+    assert!(
+        losses.contains(&row(2, "part_order", json!([]))),
+        "{losses:?}"
+    );
+    holds(AiSdk, AiSdkUi, &ai);
+}
