@@ -87,7 +87,10 @@ pub fn to_canonical(values: &[Value], losses: &mut Vec<Loss>) -> Vec<Message> {
 fn alike_results(prev: &Message, m: &Message) -> bool {
     both_results(prev, m) && {
         let same = |a: &[Tagged], b: &[Tagged]| same_tags(alike_but(a), alike_but(b));
-        same(&prev.extra, &m.extra) && same(&prev.marks, &m.marks)
+        // (A mark of where the results before begin, an Agens step's, says nothing of these:
+        // a writer of one message per result writes it on the first alone.)
+        let marks = || alike_but(&prev.marks).filter(|t| !super::agens::starts_step_mark(t));
+        same(&prev.extra, &m.extra) && same_tags(marks(), alike_but(&m.marks))
     }
 }
 
@@ -1158,7 +1161,10 @@ fn results_join(prev: &Message, m: &Message) -> bool {
         && !own_marks(prev, &[OUTPUT_TYPES, AFTER_TOOLS])
         && !own_marks(m, &[OUTPUT_TYPES])
         && same_tags(&prev.extra, &m.extra)
-        && same_tags(but_types(&prev.marks), but_types(&m.marks))
+        && same_tags(
+            but_types(&prev.marks).filter(|t| !super::agens::starts_step_mark(t)),
+            but_types(&m.marks),
+        )
         && m.options.is_empty()
 }
 

@@ -1007,3 +1007,15 @@ fn a_tool_message_moved_into_a_step_before_is_moved_whole() {
     );
     holds(AiSdk, AiSdkUi, &ai);
 }
+
+/// An AI SDK tool message with a step mark that swarm writes one message per result comes
+/// back one message: the mark, on the first result's message, says where the message begins.
+#[test]
+fn results_after_a_step_marked_result_join_again() {
+    let ai = [json!({"role": "tool", "content": [
+        {"type": "tool-result", "toolCallId": "", "toolName": "", "output": {"type": "text", "value": ""}},
+        {"type": "tool-result", "toolCallId": "hi", "toolName": "", "output": {"type": "text", "value": ""}}],
+        "agentMessages": {"agens_step": null}})];
+    assert_eq!(round_trip_of(AiSdk, Swarm, &ai).len(), 1);
+    holds(AiSdk, Swarm, &ai);
+}
