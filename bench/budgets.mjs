@@ -7,7 +7,7 @@
 //   accumulators) has a ceiling against accidental growth, not a goal: raise it only with the
 //   reason and the figures in the commit message (`git log -p bench/budgets.mjs` is the history).
 export const WASM_GZIP_LIMIT = {
-  web: 240_000,
+  web: 243_000,
   'web-validate': 70_000,
   'web-validate-anthropic': 70_000,
   'web-validate-ai-sdk': 70_000,
